@@ -1,0 +1,99 @@
+/**
+ * The Electron main process: thin wiring of windows, the `app://` protocol, the security baseline and
+ * the client API's IPC adapter over the services (DESIGN.md §2). No game or storage logic lives here.
+ */
+import { join } from 'node:path';
+import { app, BrowserWindow, session, shell } from 'electron';
+import { createHandlers } from '../services/client-api';
+import { SettingsStore } from '../services/settings';
+import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
+import { broadcast, serveIpc } from './ipc';
+import { denyAllPermissions, hardenApp } from './security';
+
+// In development (`electron-vite dev`) the renderer comes from Vite's server; never in a packaged app.
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const startUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
+
+function isAppUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    if (u.origin === APP_ORIGIN) return true;
+    return devServerUrl !== undefined && u.origin === new URL(devServerUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+// Checklist 4: the renderer process sandbox for every window.
+app.enableSandbox();
+registerAppScheme();
+hardenApp(isAppUrl);
+
+// One instance: a second launch focuses the first window instead of opening a second client.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    const w = BrowserWindow.getAllWindows()[0];
+    if (w) {
+      if (w.isMinimized()) w.restore();
+      w.focus();
+    }
+  });
+  void app.whenReady().then(start);
+}
+
+function createMainWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    minWidth: 960,
+    minHeight: 600,
+    title: 'Cercle',
+    show: false,
+    backgroundColor: '#0f2a1e',
+    webPreferences: {
+      preload: join(__dirname, '../preload/index.cjs'),
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      // Middle-click must not open links in new windows (Electronegativity AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick',
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(startUrl);
+  return win;
+}
+
+async function start(): Promise<void> {
+  denyAllPermissions(session.defaultSession);
+  serveRenderer(join(__dirname, '../renderer'));
+
+  const dataDir = app.getPath('userData');
+  const settings = new SettingsStore(dataDir);
+  settings.onChange((s) => broadcast('settingsChanged', s));
+  const handlers = createHandlers({
+    info: { name: 'Cercle', version: app.getVersion(), host: 'electron', platform: process.platform, dataDir },
+    settings,
+    openExternal: (url) => shell.openExternal(url),
+  });
+  serveIpc(handlers, isAppUrl);
+
+  createMainWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+  });
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});

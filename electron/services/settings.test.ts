@@ -1,0 +1,55 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/api';
+import { SettingsStore } from './settings';
+
+const fresh = () => mkdtempSync(join(tmpdir(), 'cercle-settings-'));
+
+describe('SettingsStore', () => {
+  it('starts from French defaults and persists an update across restarts', () => {
+    const dir = fresh();
+    const a = new SettingsStore(dir);
+    expect(a.get()).toEqual(DEFAULT_SETTINGS);
+    expect(a.get().language).toBe('fr');
+    a.update({ language: 'en', fourColorDeck: true });
+    const b = new SettingsStore(dir);
+    expect(b.get()).toEqual({ ...DEFAULT_SETTINGS, language: 'en', fourColorDeck: true });
+  });
+
+  it('refuses an invalid update and keeps the stored file unchanged', () => {
+    const dir = fresh();
+    const s = new SettingsStore(dir);
+    s.update({ sounds: false });
+    const before = readFileSync(s.file, 'utf8');
+    expect(() => s.update({ language: 'de' } as never)).toThrow(/language/);
+    expect(readFileSync(s.file, 'utf8')).toBe(before);
+    expect(s.get().sounds).toBe(false);
+  });
+
+  it('sets a corrupt file aside instead of losing it, and says why', () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'settings.json'), '{"language": "fr", "sounds": ');
+    const s = new SettingsStore(dir);
+    expect(s.get()).toEqual(DEFAULT_SETTINGS);
+    expect(s.loadProblem).toMatch(/not JSON/);
+    const aside = readdirSync(dir).filter((f) => f.startsWith('settings.json.corrupt-'));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(dir, aside[0]), 'utf8')).toBe('{"language": "fr", "sounds": ');
+  });
+
+  it('fills keys missing from an older file with defaults', () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'settings.json'), '{"language": "en"}');
+    expect(new SettingsStore(dir).get()).toEqual({ ...DEFAULT_SETTINGS, language: 'en' });
+  });
+
+  it('notifies listeners of changes', () => {
+    const s = new SettingsStore(fresh());
+    const seen: string[] = [];
+    s.onChange((x) => seen.push(x.language));
+    s.update({ language: 'en' });
+    expect(seen).toEqual(['en']);
+  });
+});

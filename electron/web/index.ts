@@ -1,0 +1,60 @@
+/**
+ * `node out/main/webhost.js [--port N] [--data DIR]`: the client without Electron. Serves the built
+ * renderer and the client API on 127.0.0.1 and prints the URL to open. `npm start` runs it when the
+ * Electron binary is missing; the end-to-end tests run it to drive the client in Chromium.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { version } from '../../package.json';
+import { createHandlers } from '../services/client-api';
+import { defaultDataDir } from '../services/data-dir';
+import { SettingsStore } from '../services/settings';
+import { startBrowserHost } from './server';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    data: { type: 'string' },
+    'renderer-dir': { type: 'string' },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`cercle: --port must be an integer from 0 to 65535, got ${values.port}`);
+  process.exit(2);
+}
+const rendererDir = values['renderer-dir'] ?? join(__dirname, '../renderer');
+if (!existsSync(join(rendererDir, 'index.html'))) {
+  console.error(`cercle: no built renderer in ${rendererDir}; run "npm run build" first`);
+  process.exit(2);
+}
+const dataDir = values.data ?? defaultDataDir();
+const settings = new SettingsStore(dataDir);
+if (settings.loadProblem) console.error(`cercle: settings reset to defaults (${settings.loadProblem}); the old file was kept aside`);
+
+const handlers = createHandlers({
+  info: { name: 'Cercle', version, host: 'browser', platform: process.platform, dataDir },
+  settings,
+  // Under the browser host the "system browser" is the one the player already uses: ask the OS to open it.
+  // No shell is involved: the URL (already allow-listed) is one argument of the opener.
+  openExternal: async (url) => {
+    const href = new URL(url).href;
+    const [cmd, args] =
+      process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', href]] : process.platform === 'darwin' ? ['open', [href]] : ['xdg-open', [href]];
+    spawn(cmd, args, { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+  },
+});
+
+void startBrowserHost({ rendererDir, handlers, port }).then((host) => {
+  settings.onChange((s) => host.broadcast('settingsChanged', s));
+  const tick = setInterval(() => host.broadcast('tick', { at: Date.now() }), 5000);
+  tick.unref();
+  console.log(`Cercle browser host: open ${host.url}`);
+  console.log(`data folder: ${dataDir}`);
+  const stop = () => void host.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+});

@@ -1,0 +1,112 @@
+/**
+ * How the renderer reaches main: `window.cercle` from the Electron preload, or, under the browser host,
+ * the same contract over the host's loopback WebSocket (DESIGN.md §3). The rest of the renderer only
+ * sees `CercleApi` and never knows which one it got.
+ */
+import {
+  CALL_NAMES,
+  type CercleApi,
+  type EventName,
+  events,
+  isEventName,
+} from '../../shared/api';
+import { type Schema, validate } from '../../shared/validate';
+
+const TOKEN_KEY = 'cercle.hostToken';
+
+export async function connectApi(): Promise<CercleApi> {
+  if (window.cercle) return window.cercle;
+  return connectBrowserHost();
+}
+
+/** Thrown when the page was opened without the browser host's token. */
+export class HostTokenMissing extends Error {}
+
+async function connectBrowserHost(): Promise<CercleApi> {
+  // The host prints `/?token=...`; keep it for this tab (and tabs it opens) and drop it from the address bar.
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    params.delete('token');
+    const rest = params.toString();
+    history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+  }
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (!token) throw new HostTokenMissing('no browser host token');
+
+  const socketUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api?token=${encodeURIComponent(token)}`;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const listeners = new Map<EventName, Set<(p: unknown) => void>>();
+  let nextId = 1;
+  let socket = await open(socketUrl);
+
+  function attach(ws: WebSocket): void {
+    ws.onmessage = (m) => {
+      let msg: { id?: number | null; event?: unknown; payload?: unknown; ok?: boolean; value?: unknown; error?: { code?: string; message?: string } };
+      try {
+        msg = JSON.parse(String(m.data));
+      } catch {
+        return;
+      }
+      if (typeof msg.id === 'number') {
+        const p = pending.get(msg.id);
+        if (!p) return;
+        pending.delete(msg.id);
+        if (msg.ok) p.resolve(msg.value);
+        else p.reject(Object.assign(new Error(msg.error?.message ?? 'error'), { code: msg.error?.code }));
+      } else if (isEventName(msg.event) && validate(events[msg.event] as Schema<unknown>, msg.payload, msg.event).ok) {
+        for (const l of listeners.get(msg.event) ?? []) l(msg.payload);
+      }
+    };
+    ws.onclose = () => {
+      for (const p of pending.values()) p.reject(new Error('connection to the Cercle host closed'));
+      pending.clear();
+      void reconnect();
+    };
+  }
+
+  async function reconnect(): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      await new Promise((r) => setTimeout(r, Math.min(5000, 250 * 2 ** attempt)));
+      try {
+        socket = await open(socketUrl);
+        attach(socket);
+        return;
+      } catch {
+        // the host may be restarting: keep trying with backoff
+      }
+    }
+  }
+
+  attach(socket);
+  const api: Record<string, unknown> = {
+    on(name: EventName, listener: (p: unknown) => void) {
+      let set = listeners.get(name);
+      if (!set) listeners.set(name, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  };
+  for (const name of CALL_NAMES) {
+    api[name] = (args: unknown) =>
+      new Promise((resolve, reject) => {
+        if (socket.readyState !== WebSocket.OPEN) {
+          reject(new Error('not connected to the Cercle host'));
+          return;
+        }
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        socket.send(JSON.stringify({ id, call: name, args: args ?? {} }));
+      });
+  }
+  return api as CercleApi;
+}
+
+function open(url: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.onopen = () => resolve(ws);
+    ws.onerror = () => reject(new Error('cannot reach the Cercle host'));
+  });
+}

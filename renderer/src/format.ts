@@ -1,0 +1,11 @@
+/**
+ * Money on screen. Amounts are integer cents everywhere (DESIGN.md §3); formatting goes through a
+ * decimal string so no float ever touches an amount.
+ */
+export function formatCents(cents: number, locale: string, signed = false): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`not an amount in cents: ${cents}`);
+  const negative = cents < 0;
+  const abs = Math.abs(cents);
+  const decimal = `${negative ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`;
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', signDisplay: signed ? 'exceptZero' : 'auto' }).format(decimal);
+}

@@ -1,0 +1,34 @@
+import { createPinia } from 'pinia';
+import { createApp } from 'vue';
+import App from './App.vue';
+import { connectApi } from './api';
+import { i18n } from './i18n';
+import { router } from './router';
+import { useSessionStore } from './stores/session';
+import { useSettingsStore } from './stores/settings';
+import { API_KEY } from './useApi';
+import './styles.css';
+
+async function boot(): Promise<void> {
+  let api;
+  try {
+    api = await connectApi();
+  } catch {
+    // Without main there is nothing to show but how to get there.
+    const box = document.createElement('p');
+    box.className = 'fatal';
+    box.dataset.testid = 'host-unreachable';
+    box.textContent = i18n.global.t('app.hostUnreachable');
+    document.getElementById('app')?.replaceWith(box);
+    return;
+  }
+  const app = createApp(App);
+  app.provide(API_KEY, api);
+  app.use(createPinia()).use(i18n).use(router);
+  await app.runWithContext(async () => {
+    await Promise.all([useSettingsStore().load(), useSessionStore().load()]);
+  });
+  app.mount('#app');
+}
+
+void boot();

@@ -1,0 +1,33 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import { DEFAULT_SETTINGS, type Language, type Settings } from '../../../shared/api';
+import { useApi } from '../useApi';
+import { setLocale } from '../i18n';
+
+/** The player's settings, owned by main (a validated file in the data folder) and mirrored here. */
+export const useSettingsStore = defineStore('settings', () => {
+  const api = useApi();
+  const settings = ref<Settings>({ ...DEFAULT_SETTINGS });
+  const error = ref<string | null>(null);
+
+  function applied(s: Settings): void {
+    settings.value = s;
+    setLocale(s.language);
+  }
+
+  async function load(): Promise<void> {
+    applied(await api.getSettings({}));
+    api.on('settingsChanged', applied);
+  }
+
+  async function setLanguage(language: Language): Promise<void> {
+    try {
+      applied(await api.updateSettings({ language }));
+      error.value = null;
+    } catch (e) {
+      error.value = (e as Error).message;
+    }
+  }
+
+  return { settings, error, load, setLanguage };
+});

@@ -1,0 +1,2 @@
+export * from './contract';
+export { dispatchCall } from './dispatch';

@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { _electron as electron, type ElectronApplication, expect, type Page, test } from '@playwright/test';
+import { artifactPath } from '../host';
+
+// The real desktop app. Needs the Electron binary: runs in .github/workflows/ci.yml (Windows, macOS,
+// and Linux under xvfb), not in .ci/run where the binary cannot be downloaded.
+let app: ElectronApplication;
+let page: Page;
+
+test.beforeAll(async () => {
+  const userData = mkdtempSync(join(tmpdir(), 'cercle-electron-'));
+  app = await electron.launch({ args: ['.', `--user-data-dir=${userData}`], env: { ...process.env, NODE_ENV: 'production' } });
+  page = await app.firstWindow();
+});
+test.afterAll(async () => {
+  await app?.close();
+});
+
+test('starts to the lobby from app://, in French', async () => {
+  await expect(page.getByTestId('lobby')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salon');
+  expect(page.url()).toMatch(/^app:\/\/cercle\//);
+  await page.screenshot({ path: artifactPath('electron-lobby.png') });
+});
+
+test('the window runs sandboxed with context isolation and no Node integration', async () => {
+  const prefs = await app.evaluate(({ BrowserWindow }) => {
+    const w = BrowserWindow.getAllWindows()[0];
+    const p = w.webContents.getLastWebPreferences();
+    return { sandbox: p?.sandbox, contextIsolation: p?.contextIsolation, nodeIntegration: p?.nodeIntegration, webviewTag: p?.webviewTag };
+  });
+  expect(prefs).toEqual({ sandbox: true, contextIsolation: true, nodeIntegration: false, webviewTag: false });
+  // From the page: no Node, no ipcRenderer, only the named API.
+  const seen = await page.evaluate(() => ({
+    require: typeof (globalThis as { require?: unknown }).require,
+    process: typeof (globalThis as { process?: unknown }).process,
+    api: Object.keys((window as unknown as { cercle: object }).cercle).sort(),
+  }));
+  expect(seen.require).toBe('undefined');
+  expect(seen.process).toBe('undefined');
+  expect(seen.api).toEqual(['appInfo', 'getSettings', 'on', 'openExternal', 'updateSettings']);
+});
+
+test('navigation away from the app and new windows are blocked', async () => {
+  const before = page.url();
+  await page.evaluate(() => {
+    window.location.href = 'https://example.com/';
+  });
+  await page.waitForTimeout(500);
+  expect(page.url()).toBe(before);
+  await page.evaluate(() => window.open('https://example.com/'));
+  await page.waitForTimeout(500);
+  expect(app.windows()).toHaveLength(1);
+});
+
+test('switching language goes through IPC and is kept in the data folder', async () => {
+  await page.getByTestId('language-switch').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lobby');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lobby');
+});

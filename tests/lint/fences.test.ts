@@ -1,0 +1,61 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// Each fence of DESIGN.md §2 is enforced by lint: a file breaking it must fail `npm run lint`.
+// lintText lints source as if it stood at `filePath` in the project, with the project's config.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('import fences (DESIGN.md §2)', () => {
+  it('shared/ may not import outside shared/', async () => {
+    expect(await problems('shared/rules/bad.ts', "export { x } from '../../electron/services/settings';\n")).toEqual([
+      expect.stringMatching(/^cercle\/import-fence: shared\/ may not import electron\/services\/settings/),
+    ]);
+    expect(await problems('shared/api/bad.ts', "import '../../renderer/src/api';\n")).toHaveLength(1);
+  });
+
+  it('shared/ may not import node:* or npm packages', async () => {
+    expect(await problems('shared/rules/bad.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n")).toEqual([
+      expect.stringMatching(/may not import node module "node:fs"/),
+    ]);
+    expect(await problems('shared/rules/bad.ts', "import fs from 'fs';\nexport const f = fs;\n")).toHaveLength(1);
+    expect(await problems('shared/rules/bad.ts', "import { WebSocket } from 'ws';\nexport const W = WebSocket;\n")).toEqual([
+      expect.stringMatching(/may not import npm module "ws"/),
+    ]);
+  });
+
+  it('shared/ may not use DOM-only or Node-only globals', async () => {
+    expect(await problems('shared/rules/bad.ts', 'export const w = window.innerWidth;\n')).toEqual([expect.stringMatching(/no-restricted-globals.*window/)]);
+    expect(await problems('shared/rules/bad.ts', 'export const d = document.title;\n')).toHaveLength(1);
+    expect(await problems('shared/rules/bad.ts', 'export const e = process.env;\n')).toHaveLength(1);
+    expect(await problems('shared/rules/bad.ts', "export const b = Buffer.from('x');\n")).toHaveLength(1);
+  });
+
+  it('renderer/ may not import electron, node:* or electron/', async () => {
+    expect(await problems('renderer/src/bad.ts', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n")).toEqual([
+      expect.stringMatching(/renderer\/ may not import electron module "electron"/),
+    ]);
+    expect(await problems('renderer/src/bad.ts', "import { join } from 'node:path';\nexport const j = join;\n")).toHaveLength(1);
+    expect(await problems('renderer/src/bad.ts', "import { SettingsStore } from '../../electron/services/settings';\nexport const s = SettingsStore;\n")).toEqual([
+      expect.stringMatching(/renderer\/ may not import electron\/services\/settings/),
+    ]);
+  });
+
+  it('electron/services/ may not import electron', async () => {
+    expect(await problems('electron/services/bad.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([
+      expect.stringMatching(/electron\/services\/ may not import electron module "electron"/),
+    ]);
+    expect(await problems('electron/services/bad.ts', "import { hardenApp } from '../main/security';\nexport const h = hardenApp;\n")).toHaveLength(1);
+  });
+
+  it('allowed imports pass', async () => {
+    expect(await problems('shared/rules/good.ts', "import { validate } from '../validate';\nexport const v = validate;\n")).toEqual([]);
+    expect(await problems('renderer/src/good.ts', "import { calls } from '../../shared/api';\nimport { ref } from 'vue';\nexport const c = [calls, ref];\n")).toEqual([]);
+    expect(await problems('electron/services/good.ts', "import { join } from 'node:path';\nimport { calls } from '../../shared/api';\nexport const x = [join, calls];\n")).toEqual([]);
+    expect(await problems('electron/main/good.ts', "import { app } from 'electron';\nimport { SettingsStore } from '../services/settings';\nexport const x = [app, SettingsStore];\n")).toEqual([]);
+  });
+});
