@@ -6,7 +6,21 @@ import { describe, expect, it } from 'vitest';
 // Packaging itself needs the network (Electron downloads) and runs in release.yml; here we check
 // electron-builder.yml against electron-builder's own schema, and the settings the product relies on.
 const require = createRequire(import.meta.url);
-const config = load(readFileSync('electron-builder.yml', 'utf8')) as Record<string, any>;
+interface Target {
+  target: string;
+}
+interface BuilderConfig {
+  productName: string;
+  appId: string;
+  files: string[];
+  asarUnpack: string[];
+  electronFuses: Record<string, boolean>;
+  publish: { provider: string; url: string }[];
+  win: { target: Target[] };
+  mac: { target: Target[] };
+  linux: { target: Target[] };
+}
+const config = load(readFileSync('electron-builder.yml', 'utf8')) as BuilderConfig;
 
 describe('electron-builder.yml', () => {
   it("is valid for electron-builder's schema", async () => {
@@ -36,7 +50,7 @@ describe('electron-builder.yml', () => {
   });
 
   it('builds NSIS, dmg + zip, AppImage + deb, with one generic update feed', () => {
-    const targets = (os: string) => config[os].target.map((t: { target: string }) => t.target);
+    const targets = (os: 'win' | 'mac' | 'linux') => config[os].target.map((t) => t.target);
     expect(targets('win')).toEqual(['nsis']);
     expect(targets('mac')).toEqual(['dmg', 'zip']);
     expect(targets('linux')).toEqual(['AppImage', 'deb']);

@@ -26,31 +26,24 @@ test('starts to the lobby from app://, in French', async () => {
 });
 
 test('the window runs sandboxed with context isolation and no Node integration', async () => {
-  const prefs = await app.evaluate(({ BrowserWindow }) => {
-    const w = BrowserWindow.getAllWindows()[0];
-    const p = w.webContents.getLastWebPreferences();
-    return { sandbox: p?.sandbox, contextIsolation: p?.contextIsolation, nodeIntegration: p?.nodeIntegration, webviewTag: p?.webviewTag };
+  // app.enableSandbox() sandboxes every renderer and marks the command line with --enable-sandbox.
+  expect(await app.evaluate(({ app: a }) => a.commandLine.hasSwitch('enable-sandbox'))).toBe(true);
+  // From the page: no Node globals, no ipcRenderer, only the named functions of the client API.
+  const seen = await page.evaluate(() => {
+    const g = globalThis as unknown as { require?: unknown; process?: unknown; cercle: object };
+    return { require: typeof g.require, process: typeof g.process, api: Object.keys(g.cercle).sort() };
   });
-  expect(prefs).toEqual({ sandbox: true, contextIsolation: true, nodeIntegration: false, webviewTag: false });
-  // From the page: no Node, no ipcRenderer, only the named API.
-  const seen = await page.evaluate(() => ({
-    require: typeof (globalThis as { require?: unknown }).require,
-    process: typeof (globalThis as { process?: unknown }).process,
-    api: Object.keys((window as unknown as { cercle: object }).cercle).sort(),
-  }));
-  expect(seen.require).toBe('undefined');
-  expect(seen.process).toBe('undefined');
-  expect(seen.api).toEqual(['appInfo', 'getSettings', 'on', 'openExternal', 'updateSettings']);
+  expect(seen).toEqual({ require: 'undefined', process: 'undefined', api: ['appInfo', 'getSettings', 'on', 'openExternal', 'updateSettings'] });
 });
 
 test('navigation away from the app and new windows are blocked', async () => {
   const before = page.url();
   await page.evaluate(() => {
-    window.location.href = 'https://example.com/';
+    (globalThis as unknown as { location: { href: string } }).location.href = 'https://example.com/';
   });
   await page.waitForTimeout(500);
   expect(page.url()).toBe(before);
-  await page.evaluate(() => window.open('https://example.com/'));
+  await page.evaluate(() => (globalThis as unknown as { open: (u: string) => unknown }).open('https://example.com/'));
   await page.waitForTimeout(500);
   expect(app.windows()).toHaveLength(1);
 });
