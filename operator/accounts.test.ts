@@ -1,0 +1,196 @@
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { Accounts, addressKey, DEFAULT_SCRYPT, hashPassword, verifyPassword, type ScryptParams } from './accounts';
+import type { Db } from './db';
+import { openOperatorDatabase } from './schema';
+import { tempDir } from './testing';
+
+// Cheap scrypt for the many logins below; the default cost is exercised once on its own.
+const FAST: ScryptParams = { N: 1 << 10, r: 8, p: 1 };
+
+describe('accounts', () => {
+  let t: ReturnType<typeof tempDir>;
+  let db: Db;
+  let now: number;
+  let accounts: Accounts;
+  const clock = () => now;
+  const ip = { ip: '203.0.113.7' };
+
+  beforeEach(() => {
+    t = tempDir();
+    db = openOperatorDatabase(join(t.dir, 'op.sqlite'));
+    now = Date.UTC(2025, 0, 1);
+    accounts = new Accounts(db, { clock, scrypt: FAST });
+  });
+  afterEach(() => {
+    db.close();
+    t.cleanup();
+  });
+
+  it('registers, logs in, authenticates the token and logs out', async () => {
+    const reg = await accounts.register('Alice_01', 'correct horse battery');
+    expect(reg).toMatchObject({ ok: true, account: { username: 'Alice_01', guest: false } });
+    const login = await accounts.login('alice_01', 'correct horse battery', ip);
+    if (!login.ok) throw new Error(login.message);
+    expect(login.session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const auth = accounts.authenticate(login.session.token);
+    expect(auth).toMatchObject({ ok: true, account: { username: 'Alice_01' }, session: { sessionId: login.session.sessionId, ip: '203.0.113.7' } });
+    expect(accounts.logout(login.session.token)).toBe(true);
+    expect(accounts.authenticate(login.session.token)).toMatchObject({ ok: false, code: 'INVALID_SESSION' });
+    expect(accounts.logout(login.session.token)).toBe(false);
+  });
+
+  it('stores the password as salted scrypt with its parameters, and the session token only hashed', async () => {
+    await accounts.register('bob', 'same password 1');
+    await accounts.register('carol', 'same password 1');
+    const login = await accounts.login('bob', 'same password 1', ip);
+    if (!login.ok) throw new Error(login.message);
+    db.close();
+    const raw = new Database(join(t.dir, 'op.sqlite'), { readonly: true });
+    const hashes = raw.prepare('SELECT password_hash FROM accounts ORDER BY id').pluck().all() as string[];
+    expect(hashes[0]).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(hashes[0]).not.toBe(hashes[1]); // per-user salt
+    expect(hashes.join()).not.toContain('same password');
+    const dump = JSON.stringify(raw.prepare('SELECT hex(token_hash) h, * FROM sessions').all());
+    expect(dump).not.toContain(login.session.token);
+    expect(dump).not.toContain(Buffer.from(login.session.token, 'base64url').toString('hex').toUpperCase());
+    raw.close();
+    db = openOperatorDatabase(join(t.dir, 'op.sqlite'));
+  });
+
+  it('validates usernames and passwords, and names are unique whatever their case', async () => {
+    for (const bad of ['ab', 'a'.repeat(21), '-alice', 'al ice', 'alicé', 'guest-1234', 'Practice7', '']) {
+      expect(await accounts.register(bad, 'long enough pw')).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
+    }
+    expect(await accounts.register('dave', 'short')).toMatchObject({ ok: false, code: 'WEAK_PASSWORD' });
+    expect(await accounts.register('dave', 'x'.repeat(257))).toMatchObject({ ok: false, code: 'WEAK_PASSWORD' });
+    expect(await accounts.register('davedave', 'DaveDave')).toMatchObject({ ok: false, code: 'WEAK_PASSWORD' });
+    expect(await accounts.register('dave', 'good password')).toMatchObject({ ok: true });
+    expect(await accounts.register('DAVE', 'other password')).toMatchObject({ ok: false, code: 'USERNAME_TAKEN' });
+    // Two registrations racing for one name: exactly one wins.
+    const race = await Promise.all([accounts.register('erin', 'password one'), accounts.register('Erin', 'password two')]);
+    expect(race.filter((r) => r.ok)).toHaveLength(1);
+    expect(race.find((r) => !r.ok)).toMatchObject({ code: 'USERNAME_TAKEN' });
+  });
+
+  it('unknown names and wrong passwords are the same refusal', async () => {
+    await accounts.register('frank', 'frank password');
+    const wrong = await accounts.login('frank', 'not it at all', ip);
+    const unknown = await accounts.login('nobody', 'frank password', ip);
+    expect(wrong).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS' });
+    expect(unknown).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS' });
+    expect(!wrong.ok && !unknown.ok && wrong.message === unknown.message).toBe(true);
+    expect(await accounts.login('frank', 'frank password', { ip: 'not-an-ip' })).toMatchObject({ ok: false, code: 'INVALID_ADDRESS' });
+  });
+
+  it('locks an account after 5 failures, doubling the lock-out, and a success resets it', async () => {
+    await accounts.register('grace', 'grace password');
+    for (let i = 0; i < 5; i++) expect(await accounts.login('grace', `wrong ${i}`, ip)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    // Locked now: even the right password is not checked.
+    const locked = await accounts.login('grace', 'grace password', { ip: '198.51.100.1' });
+    expect(locked).toMatchObject({ ok: false, code: 'RATE_LIMITED', retryAfterMs: 30_000 });
+    now += 30_000;
+    expect(await accounts.login('grace', 'wrong 5', ip)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(await accounts.login('grace', 'grace password', ip)).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: 60_000 });
+    now += 59_999;
+    expect(await accounts.login('grace', 'grace password', ip)).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: 1 });
+    now += 1;
+    expect(await accounts.login('grace', 'grace password', ip)).toMatchObject({ ok: true });
+    // Reset: five fresh failures are allowed again.
+    for (let i = 0; i < 5; i++) expect(await accounts.login('grace', `wrong ${i}`, ip)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(await accounts.login('grace', 'grace password', ip)).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('caps the lock-out and forgets failures after a quiet day', async () => {
+    const short = new Accounts(db, { clock, scrypt: FAST, throttle: { accountMaxFailures: 1, baseLockMs: 1000, maxLockMs: 4000 } });
+    await short.register('heidi', 'heidi password');
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      await short.login('heidi', 'wrong', ip);
+      const r = await short.login('heidi', 'heidi password', ip);
+      waits.push(r.ok ? 0 : (r as { retryAfterMs: number }).retryAfterMs);
+      now += 10_000;
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 4000, 4000, 4000]);
+    now += 86_400_000;
+    await short.login('heidi', 'wrong', ip);
+    expect(await short.login('heidi', 'heidi password', ip)).toMatchObject({ retryAfterMs: 1000 });
+  });
+
+  it('locks an address after 20 failures across accounts, whichever account it then tries', async () => {
+    await accounts.register('ivan', 'ivan password');
+    for (let i = 0; i < 20; i++) await accounts.login(`user${i}`, 'whatever pw', { ip: '2001:db8:1:2::10' });
+    // Same /64, another interface id: still the same address for throttling.
+    expect(await accounts.login('ivan', 'ivan password', { ip: '2001:db8:1:2:abcd::99' })).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await accounts.login('ivan', 'ivan password', { ip: '2001:db8:1:3::10' })).toMatchObject({ ok: true });
+  });
+
+  it('counts parallel guesses one by one', async () => {
+    await accounts.register('judy', 'judy password');
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => accounts.login('judy', `guess ${i}`, ip)));
+    expect(results.filter((r) => !r.ok && r.code === 'INVALID_CREDENTIALS')).toHaveLength(5);
+    expect(results.filter((r) => !r.ok && r.code === 'RATE_LIMITED')).toHaveLength(7);
+  });
+
+  it('expires sessions, and revokes all sessions of an account', async () => {
+    const ttl = new Accounts(db, { clock, scrypt: FAST, sessionTtlMs: 1000 });
+    await ttl.register('ken', 'ken password');
+    const a = await ttl.login('ken', 'ken password', ip);
+    const b = await ttl.login('ken', 'ken password', ip);
+    if (!a.ok || !b.ok) throw new Error('login failed');
+    expect(a.session.token).not.toBe(b.session.token);
+    now += 999;
+    expect(ttl.authenticate(a.session.token)).toMatchObject({ ok: true });
+    now += 1;
+    expect(ttl.authenticate(a.session.token)).toMatchObject({ ok: false, code: 'SESSION_EXPIRED' });
+    now -= 500;
+    expect(ttl.revokeSessions(a.account.id)).toBe(2);
+    expect(ttl.authenticate(b.session.token)).toMatchObject({ ok: false, code: 'INVALID_SESSION' });
+    expect(ttl.authenticate('x'.repeat(43))).toMatchObject({ ok: false, code: 'INVALID_SESSION' });
+    expect(ttl.authenticate('short')).toMatchObject({ ok: false, code: 'INVALID_SESSION' });
+  });
+
+  it('creates guest accounts with a session and no password', async () => {
+    const g = accounts.createGuest(ip);
+    if (!g.ok) throw new Error(g.message);
+    expect(g.account).toMatchObject({ guest: true });
+    expect(g.account.username).toMatch(/^guest-[0-9a-f]{8}$/);
+    expect(accounts.authenticate(g.session.token)).toMatchObject({ ok: true, account: { id: g.account.id, guest: true } });
+    expect(await accounts.login(g.account.username, '', ip)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(accounts.createGuest({ ip: 'nowhere' })).toMatchObject({ ok: false, code: 'INVALID_ADDRESS' });
+  });
+
+  it('rehashes a password stored with a weaker cost at the next login', async () => {
+    await accounts.register('leo', 'leo password');
+    const stronger = new Accounts(db, { clock, scrypt: { N: 1 << 11, r: 8, p: 1 } });
+    expect(await stronger.login('leo', 'leo password', ip)).toMatchObject({ ok: true });
+    const stored = db.prepare("SELECT password_hash FROM accounts WHERE username = 'leo'").pluck().get() as string;
+    expect(stored.startsWith('scrypt$2048$8$1$')).toBe(true);
+    expect(await stronger.login('leo', 'leo password', ip)).toMatchObject({ ok: true });
+  });
+});
+
+describe('password hashing', () => {
+  it('uses the default cost (N = 2^15) and verifies only the right password', async () => {
+    const h = await hashPassword('pässwörd ok', DEFAULT_SCRYPT);
+    expect(h.startsWith('scrypt$32768$8$1$')).toBe(true);
+    expect(await verifyPassword('pässwörd ok', h)).toBe(true);
+    // NFC and NFD spellings of the same text are one password.
+    expect(await verifyPassword('pässwörd ok'.normalize('NFD'), h)).toBe(true);
+    expect(await verifyPassword('passwörd ok', h)).toBe(false);
+  });
+});
+
+describe('addressKey', () => {
+  it('keys IPv4 as is and IPv6 by /64', () => {
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('2001:0db8:0000:0000:1:2:3:4')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    expect(addressKey('localhost')).toBeNull();
+  });
+});

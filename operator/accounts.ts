@@ -1,0 +1,405 @@
+/**
+ * Player accounts: registration, login, guest accounts for play money, and session tokens
+ * (operator database, schema.ts).
+ *
+ * - Passwords are hashed with scrypt (node:crypto), a random salt per user, the parameters stored with
+ *   the hash (`scrypt$N$r$p$salt$hash`, base64) so they can be raised later; compared in constant time.
+ * - Login attempts are rate-limited per account and per client address: after a number of failures,
+ *   an exponentially growing lock-out. Attempts for one account are serialised so parallel guesses
+ *   cannot slip past the counter. Counters live in memory (a restart clears them).
+ * - Sessions: a random 32-byte bearer token given to the client once, stored only as its SHA-256,
+ *   expiring, revoked on logout. Each session also has a public `sessionId` (IDSession in the
+ *   regulatory trace, A 1.3.6.c.1) that is not a credential.
+ */
+import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Db } from './db';
+import { refuse, type Refusal } from './result';
+
+/** scrypt cost parameters. */
+export interface ScryptParams {
+  /** CPU/memory cost, a power of two. */
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+/** Default scrypt cost: N = 2^15, r = 8, p = 1 (32 MiB, about 50-100 ms per hash on a desktop core). */
+export const DEFAULT_SCRYPT: ScryptParams = { N: 1 << 15, r: 8, p: 1 };
+
+/** Login throttling policy. */
+export interface ThrottlePolicy {
+  /** Failures on one account that lock it (the 5th failure locks, by default). */
+  readonly accountMaxFailures: number;
+  /** Failures from one address (or IPv6 /64) that lock it; higher, as many players may share one address (NAT). */
+  readonly ipMaxFailures: number;
+  /** First lock-out; each further failure doubles it. */
+  readonly baseLockMs: number;
+  /** Longest lock-out. */
+  readonly maxLockMs: number;
+  /** Failure counts are forgotten this long after the last failure. */
+  readonly forgetAfterMs: number;
+}
+
+/** Default policy: 5 failures per account, 20 per address, then 30 s doubling up to 1 h; forgotten after 24 h. */
+export const DEFAULT_THROTTLE: ThrottlePolicy = {
+  accountMaxFailures: 5,
+  ipMaxFailures: 20,
+  baseLockMs: 30_000,
+  maxLockMs: 3_600_000,
+  forgetAfterMs: 86_400_000,
+};
+
+/** Options for {@link Accounts}. */
+export interface AccountsOptions {
+  /** Milliseconds since the epoch; injectable for tests. */
+  readonly clock?: () => number;
+  readonly scrypt?: ScryptParams;
+  readonly throttle?: Partial<ThrottlePolicy>;
+  /** Session lifetime; default 12 hours. */
+  readonly sessionTtlMs?: number;
+}
+
+/** An account as shown to the rest of the operator (never the password hash). */
+export interface AccountView {
+  readonly id: number;
+  readonly username: string;
+  /** Guest accounts play for play money only and have no password. */
+  readonly guest: boolean;
+  readonly createdAt: number;
+}
+
+/** A session just opened: `token` is the bearer secret for the client, shown only this once. */
+export interface SessionGrant {
+  readonly token: string;
+  readonly sessionId: string;
+  readonly expiresAt: number;
+}
+
+/** A live session, as found by {@link Accounts.authenticate}. */
+export interface SessionInfo {
+  readonly sessionId: string;
+  readonly ip: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+/** Refusal codes of account operations. */
+export type AccountRefusalCode =
+  | 'INVALID_USERNAME'
+  | 'USERNAME_TAKEN'
+  | 'WEAK_PASSWORD'
+  | 'INVALID_ADDRESS'
+  | 'INVALID_CREDENTIALS'
+  | 'RATE_LIMITED'
+  | 'INVALID_SESSION'
+  | 'SESSION_EXPIRED';
+
+/** Username: 3 to 20 ASCII letters, digits, `_`, `.`, `-`, starting with a letter or digit. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,19}$/;
+/** Prefixes kept for accounts the operator creates itself (guests, labelled practice players). */
+const RESERVED_PREFIXES = ['guest', 'practice'];
+export const PASSWORD_MIN_LENGTH = 8;
+/** Bounds the work an attacker can make scrypt do per request. */
+export const PASSWORD_MAX_LENGTH = 256;
+const KEY_LENGTH = 32;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function scryptAsync(password: string, salt: Buffer, keylen: number, params: ScryptParams): Promise<Buffer> {
+  // maxmem must cover 128 * N * r bytes, above Node's 32 MiB default at N = 2^15.
+  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 };
+  return new Promise((resolve, reject) => scryptCallback(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+}
+
+/** Hashes a password with a fresh random salt; returns `scrypt$N$r$p$salt$hash`. */
+export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password.normalize('NFC'), salt, KEY_LENGTH, params);
+  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+function parseHash(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
+  const m = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/.exec(stored);
+  if (!m) return null;
+  return { params: { N: Number(m[1]), r: Number(m[2]), p: Number(m[3]) }, salt: Buffer.from(m[4], 'base64'), key: Buffer.from(m[5], 'base64') };
+}
+
+/** Checks a password against a stored hash, with the parameters stored in it, in constant time. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const h = parseHash(stored);
+  if (!h) throw new Error('stored password hash is not in the scrypt$N$r$p$salt$hash format');
+  const key = await scryptAsync(password.normalize('NFC'), h.salt, h.key.length, h.params);
+  return timingSafeEqual(key, h.key);
+}
+
+/**
+ * The key a client address is throttled under: IPv4 as is (IPv4-mapped IPv6 unwrapped), IPv6 by its
+ * /64 prefix, since one subscriber usually holds a whole /64.
+ */
+export function addressKey(ip: string): string | null {
+  let a = ip.trim();
+  if (a.toLowerCase().startsWith('::ffff:') && isIP(a.slice(7)) === 4) a = a.slice(7);
+  const family = isIP(a);
+  if (family === 4) return a;
+  if (family !== 6) return null;
+  const parts = a.toLowerCase().split('%')[0].split('::');
+  // An embedded IPv4 tail (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) stands for two groups; it lies outside the /64.
+  const groupsOf = (s: string | undefined) => (s ? s.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const h = groupsOf(parts[0]);
+  const t = parts.length > 1 ? groupsOf(parts[1]) : [];
+  const groups = [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+  return groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':') + '::/64';
+}
+
+interface Counter {
+  failures: number;
+  lockedUntil: number;
+  lastFailure: number;
+}
+
+/** In-memory failure counters with exponential lock-out. */
+class LoginThrottle {
+  private readonly counters = new Map<string, Counter>();
+  private calls = 0;
+
+  constructor(
+    private readonly policy: ThrottlePolicy,
+    private readonly clock: () => number,
+  ) {}
+
+  /** Milliseconds until `key` may try again (0 when it may now). */
+  retryAfter(key: string): number {
+    const c = this.current(key);
+    return c ? Math.max(0, c.lockedUntil - this.clock()) : 0;
+  }
+
+  /** Counts a failure; from the `max`-th failure on, the key is locked for base × 2^(failures - max), capped. */
+  fail(key: string, max: number): void {
+    const now = this.clock();
+    const c = this.current(key) ?? { failures: 0, lockedUntil: 0, lastFailure: now };
+    c.failures += 1;
+    c.lastFailure = now;
+    const excess = c.failures - max;
+    if (excess >= 0) {
+      const lock = Math.min(this.policy.maxLockMs, this.policy.baseLockMs * 2 ** Math.min(excess, 40));
+      c.lockedUntil = now + lock;
+    }
+    this.counters.set(key, c);
+    if (++this.calls % 1024 === 0) this.sweep();
+  }
+
+  clear(key: string): void {
+    this.counters.delete(key);
+  }
+
+  private current(key: string): Counter | undefined {
+    const c = this.counters.get(key);
+    if (c && this.clock() - c.lastFailure >= this.policy.forgetAfterMs && this.clock() >= c.lockedUntil) {
+      this.counters.delete(key);
+      return undefined;
+    }
+    return c;
+  }
+
+  /** Drops forgotten counters so memory stays bounded by recent failures. */
+  private sweep(): void {
+    for (const key of [...this.counters.keys()]) this.current(key);
+  }
+}
+
+interface AccountRow {
+  id: number;
+  username: string;
+  guest: number;
+  password_hash: string | null;
+  created_at: number;
+}
+
+interface SessionRow {
+  session_id: string;
+  account_id: number;
+  ip: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+function view(r: AccountRow): AccountView {
+  return { id: r.id, username: r.username, guest: r.guest === 1, createdAt: r.created_at };
+}
+
+function tokenHash(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
+/** Registration, login, guests and sessions over the operator database. */
+export class Accounts {
+  private readonly clock: () => number;
+  private readonly scryptParams: ScryptParams;
+  private readonly policy: ThrottlePolicy;
+  private readonly sessionTtlMs: number;
+  private readonly throttle: LoginThrottle;
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private dummyHash: Promise<string> | undefined;
+  private readonly q;
+
+  /** `db` must have been opened with `openOperatorDatabase` (schema.ts). */
+  constructor(db: Db, options: AccountsOptions = {}) {
+    this.clock = options.clock ?? Date.now;
+    this.scryptParams = options.scrypt ?? DEFAULT_SCRYPT;
+    this.policy = { ...DEFAULT_THROTTLE, ...options.throttle };
+    this.sessionTtlMs = options.sessionTtlMs ?? 12 * 3_600_000;
+    this.throttle = new LoginThrottle(this.policy, this.clock);
+    this.q = {
+      byKey: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE username_key = ?'),
+      byId: db.prepare<[number], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
+      insert: db.prepare<[string, string, number, string | null, number]>(
+        'INSERT INTO accounts(username, username_key, guest, password_hash, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(username_key) DO NOTHING',
+      ),
+      setHash: db.prepare<[string, number]>('UPDATE accounts SET password_hash = ? WHERE id = ?'),
+      insertSession: db.prepare<[Buffer, string, number, string, number, number]>(
+        'INSERT INTO sessions(token_hash, session_id, account_id, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      session: db.prepare<[Buffer], SessionRow>('SELECT session_id, account_id, ip, created_at, expires_at, revoked_at FROM sessions WHERE token_hash = ?'),
+      revoke: db.prepare<[number, Buffer]>('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL'),
+      revokeAll: db.prepare<[number, number]>('UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL'),
+    };
+  }
+
+  /**
+   * Creates a password account. Refuses a malformed or reserved name (`INVALID_USERNAME`), a name
+   * already in use whatever its case (`USERNAME_TAKEN`), a password shorter than 8 or longer than 256
+   * characters or equal to the name (`WEAK_PASSWORD`).
+   */
+  async register(username: string, password: string): Promise<{ ok: true; account: AccountView } | Refusal<AccountRefusalCode>> {
+    const name = typeof username === 'string' ? username.normalize('NFC') : '';
+    if (!USERNAME_PATTERN.test(name)) {
+      return refuse('INVALID_USERNAME', 'a username has 3 to 20 letters, digits, "_", "." or "-", and starts with a letter or digit');
+    }
+    const key = name.toLowerCase();
+    if (RESERVED_PREFIXES.some((p) => key.startsWith(p))) return refuse('INVALID_USERNAME', `names starting with ${RESERVED_PREFIXES.join(' or ')} are reserved`);
+    if (typeof password !== 'string' || [...password].length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+      return refuse('WEAK_PASSWORD', `a password has ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
+    }
+    if (password.toLowerCase() === key) return refuse('WEAK_PASSWORD', 'the password may not be the username');
+    if (this.q.byKey.get(key)) return refuse('USERNAME_TAKEN', `the name ${name} is taken`);
+    const hash = await hashPassword(password, this.scryptParams);
+    // Checked again by the UNIQUE index: another registration may have taken the name during hashing.
+    const info = this.q.insert.run(name, key, 0, hash, this.clock());
+    if (info.changes === 0) return refuse('USERNAME_TAKEN', `the name ${name} is taken`);
+    return { ok: true, account: view(this.q.byId.get(Number(info.lastInsertRowid))!) };
+  }
+
+  /**
+   * Checks a username and password and opens a session. Unknown names and wrong passwords give the
+   * same `INVALID_CREDENTIALS` (and take the same time); after too many failures for the account or
+   * from the address, `RATE_LIMITED` with `retryAfterMs`, without checking the password at all.
+   */
+  async login(
+    username: string,
+    password: string,
+    client: { ip: string },
+  ): Promise<{ ok: true; account: AccountView; session: SessionGrant } | Refusal<AccountRefusalCode> | Refusal<'RATE_LIMITED', { retryAfterMs: number }>> {
+    const ipKey = addressKey(client?.ip ?? '');
+    if (ipKey === null) return refuse('INVALID_ADDRESS', 'the client address is not an IP address');
+    const name = typeof username === 'string' ? username.normalize('NFC').toLowerCase().slice(0, 64) : '';
+    const accountKey = `account:${name}`;
+    const addrKey = `ip:${ipKey}`;
+    // One attempt at a time per account: a burst of parallel guesses is counted one by one.
+    return this.serialised(accountKey, async () => {
+      const wait = Math.max(this.throttle.retryAfter(accountKey), this.throttle.retryAfter(addrKey));
+      if (wait > 0) return refuse('RATE_LIMITED', `too many failed attempts; try again in ${Math.ceil(wait / 1000)} s`, { retryAfterMs: wait });
+
+      const row = this.q.byKey.get(name);
+      const pw = typeof password === 'string' && password.length <= PASSWORD_MAX_LENGTH ? password : '';
+      let good = false;
+      if (row && row.password_hash !== null) {
+        good = (await verifyPassword(pw, row.password_hash)) && pw.length > 0;
+      } else {
+        // Same work for an unknown name, so timing does not tell which names exist.
+        await verifyPassword(pw, await (this.dummyHash ??= hashPassword('not a password', this.scryptParams)));
+      }
+      if (!row || !good) {
+        this.throttle.fail(accountKey, this.policy.accountMaxFailures);
+        this.throttle.fail(addrKey, this.policy.ipMaxFailures);
+        return refuse('INVALID_CREDENTIALS', 'unknown username or wrong password');
+      }
+      // The address counter is not cleared by a success: one valid account must not reset it for guessing at others.
+      this.throttle.clear(accountKey);
+      if (this.weakerThanCurrent(row.password_hash!)) this.q.setHash.run(await hashPassword(pw, this.scryptParams), row.id);
+      return { ok: true, account: view(row), session: this.openSession(row.id, client.ip) };
+    });
+  }
+
+  /** Creates a guest account (name `guest-xxxxxxxx`, no password, play money only) and opens its session. */
+  createGuest(client: { ip: string }): { ok: true; account: AccountView; session: SessionGrant } | Refusal<'INVALID_ADDRESS'> {
+    if (addressKey(client?.ip ?? '') === null) return refuse('INVALID_ADDRESS', 'the client address is not an IP address');
+    for (;;) {
+      const name = `guest-${randomBytes(4).toString('hex')}`;
+      const info = this.q.insert.run(name, name, 1, null, this.clock());
+      if (info.changes === 1) {
+        const id = Number(info.lastInsertRowid);
+        return { ok: true, account: view(this.q.byId.get(id)!), session: this.openSession(id, client.ip) };
+      }
+    }
+  }
+
+  /** Finds the live session of a bearer token: `INVALID_SESSION` if unknown or revoked, `SESSION_EXPIRED` if past its time. */
+  authenticate(token: string): { ok: true; account: AccountView; session: SessionInfo } | Refusal<'INVALID_SESSION' | 'SESSION_EXPIRED'> {
+    if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return refuse('INVALID_SESSION', 'not a session token');
+    const s = this.q.session.get(tokenHash(token));
+    if (!s || s.revoked_at !== null) return refuse('INVALID_SESSION', 'unknown or closed session');
+    if (this.clock() >= s.expires_at) return refuse('SESSION_EXPIRED', 'the session has expired; log in again');
+    const account = this.q.byId.get(s.account_id)!;
+    return { ok: true, account: view(account), session: { sessionId: s.session_id, ip: s.ip, createdAt: s.created_at, expiresAt: s.expires_at } };
+  }
+
+  /** Revokes the session of a token (logout). Returns whether a live session was closed. */
+  logout(token: string): boolean {
+    if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return false;
+    return this.q.revoke.run(this.clock(), tokenHash(token)).changes === 1;
+  }
+
+  /** Revokes every open session of an account (e.g. after a password change); returns how many. */
+  revokeSessions(accountId: number): number {
+    return this.q.revokeAll.run(this.clock(), accountId).changes;
+  }
+
+  /** The account with this id, if any. */
+  getAccount(id: number): AccountView | undefined {
+    const r = this.q.byId.get(id);
+    return r ? view(r) : undefined;
+  }
+
+  /** The account with this name (any case), if any. */
+  findByUsername(username: string): AccountView | undefined {
+    const r = this.q.byKey.get(username.normalize('NFC').toLowerCase());
+    return r ? view(r) : undefined;
+  }
+
+  private openSession(accountId: number, ip: string): SessionGrant {
+    const token = randomBytes(32).toString('base64url');
+    const sessionId = randomBytes(12).toString('hex');
+    const now = this.clock();
+    const expiresAt = now + this.sessionTtlMs;
+    this.q.insertSession.run(tokenHash(token), sessionId, accountId, ip, now, expiresAt);
+    return { token, sessionId, expiresAt };
+  }
+
+  private weakerThanCurrent(stored: string): boolean {
+    const h = parseHash(stored);
+    const c = this.scryptParams;
+    return !h || h.params.N < c.N || h.params.r < c.r || h.params.p < c.p || h.key.length < KEY_LENGTH;
+  }
+
+  private serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const prev = this.queues.get(key) ?? Promise.resolve();
+    const run = prev.then(task, task);
+    const tail = run.catch(() => undefined);
+    this.queues.set(key, tail);
+    void tail.then(() => {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    });
+    return run;
+  }
+}

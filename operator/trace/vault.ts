@@ -1,0 +1,274 @@
+/**
+ * The regulatory trace vault (coffre; R-TRACE, A 1.3.6; SPEC.md §4): an append-only SQLite file of
+ * ARJEL records, each one chained to the previous by SHA-256 so that altering, removing or reordering
+ * a stored record shows on verification.
+ *
+ * The vault assigns IDEvt (1, 2, 3, … in append order), and IDOper / IDCoffre from its configuration;
+ * DateEvt is the vault's clock at append unless the caller gives the event's own time. The XML text is
+ * stored exactly as hashed and exported.
+ *
+ * Chain: hash(n) = SHA-256 of the JSON array [hash(n−1), IDEvt, kind, DateEvt ms, Tech, Inscription,
+ * Pool, xml], with hash(0) = 64 zeros. Rewriting the tail of the chain consistently is possible for
+ * whoever can write the file: publish `head()` elsewhere (a log, a notary, the regulator) and pass it
+ * to `verifyChain({ expectedHead })` to detect that, and truncation, too.
+ */
+import { createHash } from 'node:crypto';
+import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from '../db';
+import { formatDateEvt, recordXml, TRACE_KINDS, TraceRecordError, type TraceData, type TraceKind } from './records';
+import { escapeAttr } from './xml';
+
+/** Configuration of a vault file. */
+export interface TraceVaultOptions extends OpenDatabaseOptions {
+  /** The SQLite file. */
+  readonly path: string;
+  /** Operator number given by the regulator (IDOper), e.g. `0099`. */
+  readonly idOper: string;
+  /** Number of this vault in the operator's infrastructure (IDCoffre). */
+  readonly idCoffre: number;
+  /** Current time; injectable for tests. */
+  readonly clock?: () => Date;
+}
+
+/** A stored record. */
+export interface StoredRecord {
+  readonly idEvt: number;
+  readonly kind: TraceKind;
+  readonly dateEvt: Date;
+  readonly tech: string;
+  readonly inscription: string | null;
+  readonly pool: string | null;
+  readonly xml: string;
+  readonly prevHash: string;
+  readonly hash: string;
+}
+
+/** Result of {@link TraceVault.verifyChain}: the chain is intact, or the first record that breaks it and why. */
+export type ChainVerification =
+  | { readonly ok: true; readonly count: number; readonly head: { readonly idEvt: number; readonly hash: string } }
+  | { readonly ok: false; readonly idEvt: number; readonly reason: string };
+
+const GENESIS = '0'.repeat(64);
+
+interface Row {
+  id_evt: number;
+  kind: TraceKind;
+  date_evt: number;
+  tech: string;
+  inscription: string | null;
+  pool: string | null;
+  xml: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** v1: the records and the vault's identity. */
+const v1: Migration = (db) => {
+  db.exec(`
+    CREATE TABLE vault_meta (
+      key   TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE records (
+      id_evt      INTEGER PRIMARY KEY,
+      kind        TEXT NOT NULL CHECK (kind IN (${TRACE_KINDS.map((k) => `'${k}'`).join(', ')})),
+      date_evt    INTEGER NOT NULL,
+      tech        TEXT NOT NULL,
+      inscription TEXT,
+      pool        TEXT,
+      xml         TEXT NOT NULL,
+      prev_hash   TEXT NOT NULL,
+      hash        TEXT NOT NULL UNIQUE
+    );
+    CREATE INDEX records_by_date ON records(date_evt, id_evt);
+    CREATE INDEX records_by_tech ON records(tech, id_evt);
+    CREATE INDEX records_by_inscription ON records(inscription) WHERE inscription IS NOT NULL;
+    CREATE TRIGGER records_no_update BEFORE UPDATE ON records
+    BEGIN SELECT RAISE(ABORT, 'the trace vault is append-only: records cannot be updated'); END;
+    CREATE TRIGGER records_no_delete BEFORE DELETE ON records
+    BEGIN SELECT RAISE(ABORT, 'the trace vault is append-only: records cannot be deleted'); END;
+    CREATE TRIGGER vault_meta_no_update BEFORE UPDATE ON vault_meta
+    BEGIN SELECT RAISE(ABORT, 'the vault identity cannot be changed'); END;
+  `);
+};
+
+/** The vault's migrations; append only. */
+export const TRACE_VAULT_MIGRATIONS: readonly Migration[] = [v1];
+
+function chainHash(prevHash: string, r: Omit<Row, 'prev_hash' | 'hash'>): string {
+  const canonical = JSON.stringify([prevHash, r.id_evt, r.kind, r.date_evt, r.tech, r.inscription, r.pool, r.xml]);
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+}
+
+function toStored(r: Row): StoredRecord {
+  return {
+    idEvt: r.id_evt,
+    kind: r.kind,
+    dateEvt: new Date(r.date_evt),
+    tech: r.tech,
+    inscription: r.inscription,
+    pool: r.pool,
+    xml: r.xml,
+    prevHash: r.prev_hash,
+    hash: r.hash,
+  };
+}
+
+/** The append-only, hash-chained store of regulatory records. */
+export class TraceVault {
+  private readonly clock: () => Date;
+  private readonly q;
+
+  private constructor(
+    private readonly db: Db,
+    readonly idOper: string,
+    readonly idCoffre: number,
+    clock: (() => Date) | undefined,
+  ) {
+    this.clock = clock ?? (() => new Date());
+    this.q = {
+      last: db.prepare<[], Row>('SELECT * FROM records ORDER BY id_evt DESC LIMIT 1'),
+      insert: db.prepare(
+        `INSERT INTO records(id_evt, kind, date_evt, tech, inscription, pool, xml, prev_hash, hash)
+         VALUES (@id_evt, @kind, @date_evt, @tech, @inscription, @pool, @xml, @prev_hash, @hash)`,
+      ),
+      byId: db.prepare<[number], Row>('SELECT * FROM records WHERE id_evt = ?'),
+      all: db.prepare<[], Row>('SELECT * FROM records ORDER BY id_evt'),
+      period: db.prepare<[number, number], Row>('SELECT * FROM records WHERE date_evt >= ? AND date_evt < ? ORDER BY id_evt'),
+      byInscription: db.prepare<[string], Row>('SELECT * FROM records WHERE inscription = ? ORDER BY id_evt'),
+      byTech: db.prepare<[string], Row>('SELECT * FROM records WHERE tech = ? ORDER BY id_evt'),
+    };
+  }
+
+  /**
+   * Opens (creating if needed) the vault file. A new file takes `idOper`/`idCoffre`; an existing one
+   * must have been created with the same ones (one file is one coffre), else this throws.
+   */
+  static open(options: TraceVaultOptions): TraceVault {
+    if (!/^\d{1,10}$/.test(options.idOper)) throw new TraceRecordError(`IDOper ${options.idOper} must be digits`);
+    if (!Number.isSafeInteger(options.idCoffre) || options.idCoffre < 0) throw new TraceRecordError(`IDCoffre ${options.idCoffre} must be a non-negative integer`);
+    const db = openDatabase(options.path, TRACE_VAULT_MIGRATIONS, 'trace vault', options);
+    try {
+      db.transaction(() => {
+        const ins = db.prepare('INSERT INTO vault_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING');
+        ins.run('idOper', options.idOper);
+        ins.run('idCoffre', String(options.idCoffre));
+        const meta = Object.fromEntries((db.prepare('SELECT key, value FROM vault_meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+        if (meta.idOper !== options.idOper || meta.idCoffre !== String(options.idCoffre)) {
+          throw new Error(
+            `The trace vault ${options.path} belongs to IDOper ${meta.idOper} / IDCoffre ${meta.idCoffre}, ` +
+              `not ${options.idOper} / ${options.idCoffre}; one file is one coffre.`,
+          );
+        }
+      }).immediate();
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    return new TraceVault(db, options.idOper, options.idCoffre, options.clock);
+  }
+
+  /**
+   * Builds the record from `data` (see records.ts), gives it the next IDEvt and DateEvt (`dateEvt`, or
+   * now), chains it and stores it, in one transaction. Throws `TraceRecordError` if the data breaks
+   * the format: nothing is stored then.
+   */
+  append(data: TraceData, dateEvt?: Date): StoredRecord {
+    return this.db
+      .transaction(() => {
+        const last = this.q.last.get();
+        const idEvt = (last?.id_evt ?? 0) + 1;
+        // DateEvt is kept to the second, as written (A: "à la seconde près").
+        const when = Math.floor((dateEvt ?? this.clock()).getTime() / 1000) * 1000;
+        const xml = recordXml({ idOper: this.idOper, idCoffre: this.idCoffre, dateEvt: new Date(when), idEvt }, data);
+        const row = {
+          id_evt: idEvt,
+          kind: data.kind,
+          date_evt: when,
+          tech: data.tech,
+          inscription: data.kind === 'POJEU' ? null : data.inscription,
+          pool: data.kind === 'POJEU' ? data.pool : null,
+          xml,
+        };
+        const prev_hash = last?.hash ?? GENESIS;
+        const full: Row = { ...row, prev_hash, hash: chainHash(prev_hash, row) };
+        this.q.insert.run(full);
+        return toStored(full);
+      })
+      .immediate();
+  }
+
+  /** The record with this IDEvt, if any. */
+  get(idEvt: number): StoredRecord | undefined {
+    const r = this.q.byId.get(idEvt);
+    return r ? toStored(r) : undefined;
+  }
+
+  /** Every record of one inscription (POINSCRIT … POBILAN), in order. */
+  byInscription(inscription: string): StoredRecord[] {
+    return this.q.byInscription.all(inscription).map(toStored);
+  }
+
+  /** Every record of one game (Tech code), in order. */
+  byTech(tech: string): StoredRecord[] {
+    return this.q.byTech.all(tech).map(toStored);
+  }
+
+  /** The last record's IDEvt and hash (IDEvt 0 and the genesis hash when empty): publish it to anchor the chain. */
+  head(): { idEvt: number; hash: string } {
+    const last = this.q.last.get();
+    return last ? { idEvt: last.id_evt, hash: last.hash } : { idEvt: 0, hash: GENESIS };
+  }
+
+  /**
+   * Recomputes the chain from the first record: IDEvt must run 1, 2, 3, …, each record must point to
+   * its predecessor's hash and hash to its own. Returns the first record that fails, or the head.
+   * With `expectedHead` (a head published earlier), also checks that record is still there unchanged.
+   */
+  verifyChain(options: { expectedHead?: { idEvt: number; hash: string } } = {}): ChainVerification {
+    let prev = GENESIS;
+    let expectedId = 1;
+    let count = 0;
+    let headHash = GENESIS;
+    for (const r of this.q.all.iterate()) {
+      if (r.id_evt !== expectedId) return { ok: false, idEvt: expectedId, reason: `record ${expectedId} is missing (next is ${r.id_evt})` };
+      if (r.prev_hash !== prev) return { ok: false, idEvt: r.id_evt, reason: 'does not point to the previous record' };
+      if (chainHash(prev, r) !== r.hash) return { ok: false, idEvt: r.id_evt, reason: 'content does not match its hash' };
+      prev = r.hash;
+      headHash = r.hash;
+      expectedId++;
+      count++;
+    }
+    const anchor = options.expectedHead;
+    if (anchor && anchor.idEvt > 0) {
+      if (anchor.idEvt > count) return { ok: false, idEvt: anchor.idEvt, reason: `record ${anchor.idEvt} of the published head is missing (the vault ends at ${count})` };
+      if (this.q.byId.get(anchor.idEvt)!.hash !== anchor.hash) return { ok: false, idEvt: anchor.idEvt, reason: 'differs from the published head' };
+    }
+    return { ok: true, count, head: { idEvt: count, hash: headHash } };
+  }
+
+  /**
+   * The records whose DateEvt is in [from, to), in IDEvt order, as one XML document:
+   * `<Coffre IDOper IDCoffre debut fin nombre>` with each record's stored text inside, unchanged (so
+   * its hash can be checked against the vault). The container is ours: the decision defines the
+   * records, not how a period of them is bundled.
+   */
+  exportPeriod(from: Date, to: Date): string {
+    const rows = this.q.period.all(from.getTime(), to.getTime());
+    const attrs = [
+      ['IDOper', this.idOper],
+      ['IDCoffre', String(this.idCoffre)],
+      ['debut', formatDateEvt(from)],
+      ['fin', formatDateEvt(to)],
+      ['nombre', String(rows.length)],
+    ]
+      .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
+      .join('');
+    const body = rows.map((r) => r.xml + '\n').join('');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<Coffre${attrs}>\n${body}</Coffre>\n`;
+  }
+
+  /** Closes the file. */
+  close(): void {
+    this.db.close();
+  }
+}
