@@ -1,21 +1,26 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 
 // One build for the whole client (DESIGN.md §2):
 // - main: the Electron main process, plus the browser host (electron/web), which runs under plain Node
-//   when Electron is missing and for end-to-end tests; both CommonJS.
+//   when Electron is missing and for end-to-end tests; both CommonJS (`.cjs`, the package being ESM).
 // - preload: one CommonJS file with no imports but `electron`, so it runs with `sandbox: true`.
 // - renderer: the Vue app, served from `app://cercle/` in Electron and over loopback HTTP by the host.
+const root = dirname(fileURLToPath(import.meta.url));
+
 export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
       rollupOptions: {
         input: {
-          index: resolve(__dirname, 'electron/main/index.ts'),
-          webhost: resolve(__dirname, 'electron/web/index.ts'),
+          index: resolve(root, 'electron/main/index.ts'),
+          webhost: resolve(root, 'electron/web/index.ts'),
         },
+        // The package is ESM ("type": "module"); the main process stays CommonJS, named .cjs.
+        output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
       },
     },
   },
@@ -25,17 +30,17 @@ export default defineConfig({
       // Sandboxed preloads cannot require npm packages: bundle everything into one file.
       externalizeDeps: false,
       rollupOptions: {
-        input: { index: resolve(__dirname, 'electron/preload/index.ts') },
+        input: { index: resolve(root, 'electron/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
     },
   },
   renderer: {
-    root: resolve(__dirname, 'renderer'),
+    root: resolve(root, 'renderer'),
     plugins: [vue()],
     build: {
-      outDir: resolve(__dirname, 'out/renderer'),
-      rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
+      outDir: resolve(root, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(root, 'renderer/index.html') } },
     },
   },
 });

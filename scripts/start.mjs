@@ -20,7 +20,7 @@ if (electronBinary) {
   child = spawn(electronBinary, ['.', ...extra], { stdio: 'inherit' });
 } else {
   console.log('Electron binary not available here: starting the browser host instead (open the URL below in a browser).');
-  child = spawn(process.execPath, ['out/main/webhost.js', ...extra], { stdio: 'inherit' });
+  child = spawn(process.execPath, ['out/main/webhost.cjs', ...extra], { stdio: 'inherit' });
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

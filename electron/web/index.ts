@@ -1,5 +1,5 @@
 /**
- * `node out/main/webhost.js [--port N] [--data DIR]`: the client without Electron. Serves the built
+ * `node out/main/webhost.cjs [--port N] [--data DIR]`: the client without Electron. Serves the built
  * renderer and the client API on 127.0.0.1 and prints the URL to open. `npm start` runs it when the
  * Electron binary is missing; the end-to-end tests run it to drive the client in Chromium.
  */

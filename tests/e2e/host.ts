@@ -10,9 +10,9 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
-/** Starts the built browser host (`out/main/webhost.js`) on a free port with a fresh data folder. */
+/** Starts the built browser host (`out/main/webhost.cjs`) on a free port with a fresh data folder. */
 export async function startHost(dataDir = mkdtempSync(join(tmpdir(), 'cercle-e2e-'))): Promise<RunningHost> {
-  const child: ChildProcess = spawn(process.execPath, ['out/main/webhost.js', '--port', '0', '--data', dataDir], {
+  const child: ChildProcess = spawn(process.execPath, ['out/main/webhost.cjs', '--port', '0', '--data', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
