@@ -1,0 +1,140 @@
+// The conformance corpus (tests/fixtures/phh, vendored from /work/shared/corpus/phh): every hand of
+// the decree's variants is replayed through the rules engine to its recorded final stacks, or its
+// difference from our rules is a documented house rule of the source (docs/phh.md), tested here
+// by name. Test files may read files; the code under test stays pure.
+
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parsePhhs, type PhhHand } from './phh';
+import { replayHand, type ReplayResult } from './replay';
+import { PHH_VARIANTS, isPhhVariant } from './variants';
+
+const CORPUS = join(__dirname, '../../../tests/fixtures/phh');
+
+function files(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return files(path);
+      return /\.phhs?$/.test(name) ? [path] : [];
+    });
+}
+
+interface Replayed {
+  /** Path under the corpus, `#n` for a hand of a .phhs file. */
+  id: string;
+  hand: PhhHand;
+  result: ReplayResult;
+}
+
+const replayed: Replayed[] = files(CORPUS).flatMap((file) => {
+  const parsed = parsePhhs(readFileSync(file, 'utf8'));
+  if (!parsed.ok) throw new Error(`${file}: line ${parsed.line}: ${parsed.reason}`);
+  const path = relative(CORPUS, file);
+  return parsed.hands.map(({ name, hand }) => ({ id: name === '' ? path : `${path}#${name}`, hand, result: replayHand(hand) }));
+});
+
+const isDecree = (h: PhhHand): boolean => isPhhVariant(h.variant) && PHH_VARIANTS[h.variant].decree !== null;
+const ids = (list: Replayed[]): string[] => list.map((r) => r.id);
+
+// The hands of the 2023 WSOP Poker Players Championship (hold'em and pot-limit Omaha rounds) and
+// the 2019 WSOP hand are played with a big-blind ante: the big blind alone antes for the table.
+const BIG_BLIND_ANTE_HANDS = [
+  'NT/phh-dataset/data/wsop/2019/42/3/00-01-07.phh',
+  ...['00-02-07', '00-08-38', '00-15-36', '00-18-39', '02-51-10', '02-53-09', '02-54-12', '02-56-12', '02-57-27', '03-00-32', '03-02-41'].map(
+    (t) => `NT/pokerkit-regenerated/wsop/2023/43/5/${t}.phh`,
+  ),
+  ...['01-18-22', '01-22-35', '01-25-08', '01-26-14', '01-29-49', '01-32-58', '01-37-39'].map((t) => `PO/pokerkit-regenerated/wsop/2023/43/5/${t}.phh`),
+];
+
+describe('the PHH conformance corpus', () => {
+  it('holds the 113 hands the README lists, every one readable', () => {
+    expect(replayed).toHaveLength(113);
+    const byVariant: Record<string, number> = {};
+    for (const r of replayed) byVariant[r.hand.variant] = (byVariant[r.hand.variant] ?? 0) + 1;
+    // README: NT 23 (ten of them in one .phhs file), FT 15, PO 8, FO/8 14, F7S 13, F7S/8 13,
+    // FR 10, F2L3D 8, N2L1D 7, NS 1, FB 1.
+    expect(byVariant).toEqual({ NT: 23, FT: 15, PO: 8, 'FO/8': 14, F7S: 13, 'F7S/8': 13, FR: 10, F2L3D: 8, N2L1D: 7, NS: 1, FB: 1 });
+  });
+
+  it('replays every decree-variant hand to its finishing stacks, except the documented house rules', () => {
+    const decree = replayed.filter((r) => isDecree(r.hand));
+    const failures = decree.filter((r) => !r.result.ok && !r.result.skipped).map((r) => `${r.id}: ${JSON.stringify(r.result)}`);
+    expect(failures).toEqual([]);
+    const skipped = decree.filter((r) => !r.result.ok);
+    // Every skip of a decree hand is a documented house rule, and only the big-blind ante occurs.
+    expect(skipped.map((r) => (r.result.ok ? null : r.result.skipped ? r.result.houseRule : null))).toEqual(skipped.map(() => 'big-blind-ante'));
+    const passed = decree.filter((r) => r.result.ok);
+    expect(passed).toHaveLength(85);
+    // 72 of them carry finishing_stacks, all matched; the 13 others (ten online hands, three
+    // famous hands) had every action accepted.
+    expect(passed.filter((r) => r.result.ok && r.result.stacksChecked)).toHaveLength(72);
+  });
+
+  it('house rule: a big-blind ante (WSOP 2023 event #43 hold\'em and Omaha, WSOP 2019 event #42) is not a decree ante (D art. 3)', () => {
+    const skipped = replayed.filter((r) => !r.result.ok && r.result.skipped && r.result.houseRule === 'big-blind-ante');
+    expect(ids(skipped)).toEqual([...BIG_BLIND_ANTE_HANDS].sort());
+    for (const r of skipped) {
+      // Only the big blind (player 2 at three players or more) antes.
+      expect(r.hand.antes.filter((a, i) => (i === 1 ? a === 0 : a !== 0))).toEqual([]);
+    }
+  });
+
+  it('house rule: the 2019 WSOP hand trims antes (ante_trimming_status) on top of its big-blind ante', () => {
+    const hand2019 = replayed.find((r) => r.id === 'NT/phh-dataset/data/wsop/2019/42/3/00-01-07.phh')!;
+    expect(hand2019.hand.ante_trimming_status).toBe(true);
+    expect(hand2019.result).toMatchObject({ ok: false, skipped: true, houseRule: 'big-blind-ante' });
+  });
+
+  it('house rule: WSOP limit hands are replayed with the WSOP cap of 1 bet + 4 raises', () => {
+    const wsopLimit = replayed.filter((r) => r.result.ok && /World Series of Poker/.test(r.hand.event ?? '') && r.hand.small_bet !== undefined);
+    // FT 15, FO/8 14, F7S 13, F7S/8 13, FR 10, F2L3D 8 (the 2019 Arieh–Yockey hand included).
+    expect(wsopLimit).toHaveLength(73);
+    for (const r of wsopLimit) expect(r.result.ok && r.result.notes).toContain('WSOP limit cap: 1 bet + 4 raises');
+  });
+
+  it("house rule: F2L3D hands are read with the international 2-7 ranking (R-27 table rule 'international')", () => {
+    const draw = replayed.filter((r) => r.hand.variant === 'F2L3D');
+    expect(draw).toHaveLength(8);
+    for (const r of draw) {
+      expect(r.result.ok).toBe(true);
+      expect(r.result.ok && r.result.notes).toContain("2-7 read the international way (R-27 table rule 'international')");
+    }
+  });
+
+  it('skips, without failing, the variants outside the decree (N2L1D, NS, FB)', () => {
+    const others = replayed.filter((r) => !isDecree(r.hand));
+    expect(others.map((r) => r.hand.variant).sort()).toEqual(['FB', 'N2L1D', 'N2L1D', 'N2L1D', 'N2L1D', 'N2L1D', 'N2L1D', 'N2L1D', 'NS']);
+    for (const r of others) expect(r.result).toMatchObject({ ok: false, skipped: true, reason: expect.stringMatching(/not a decree variant/) });
+  });
+
+  it('replays the famous hands without recorded stacks to their known outcomes', () => {
+    const outcome = (id: string) => {
+      const r = replayed.find((x) => x.id === id)!.result;
+      return r.ok ? r.finalStacks : r;
+    };
+    // Dwan's 7-high straight beats Ivey's wheel on Jc 3d 5c 4h Jh: Ivey loses Dwan's whole stack.
+    expect(outcome('NT/pokerkit-regenerated/historical/dwan_ivey_2009.phh')).toEqual([572100, 1997500, 1109500]);
+    // Board 4s 5c 2h 5h 9c: Antonius' Ah3s make the wheel; Blom's 6d9s7d8h, two private cards
+    // only in Omaha (R-HIGH, D art. 7 II), make no straight, just nines and fives: Blom is out.
+    expect(outcome('PO/pokerkit-regenerated/historical/antonius_blom_2009.phh')).toEqual([1937923.75, 0]);
+    // Arieh draws to 7-5-4-3-2, which beats Yockey's pat 7-6-4-3-2: Yockey is all in and out.
+    expect(outcome('F2L3D/pokerkit-regenerated/historical/arieh_yockey_2019.phh')).toEqual([0, 4190000, 5910000, 12095000]);
+  });
+
+  it('replays the Stud hands whose record hides a face-up card, with stand-in cards', () => {
+    const hidden = replayed.filter((r) => /^F7S/.test(r.hand.variant) && r.hand.actions.some((a) => /^d dh p\d+ \?\?\?\?\?\?$/.test(a)));
+    expect(hidden.length).toBe(7);
+    for (const r of hidden) expect(r.result).toMatchObject({ ok: true, stacksChecked: true });
+  });
+
+  it('stops the online hands whose showdown shows unknown cards at that showdown', () => {
+    const stopped = replayed.filter((r) => r.result.ok && r.result.notes.some((n) => n.startsWith('stopped at action')));
+    expect(ids(stopped)).toEqual([
+      'NT/phh-dataset/data/handhq/PS-2009-07-01_2009-07-23_25NLH_OBFU/0.25/ps NLH handhq_1-OBFUSCATED.phhs#1',
+      'NT/phh-dataset/data/handhq/PS-2009-07-01_2009-07-23_25NLH_OBFU/0.25/ps NLH handhq_1-OBFUSCATED.phhs#9',
+    ]);
+  });
+});
