@@ -7,7 +7,7 @@ import {
 } from './records';
 import { parseXml, serialize, type XmlElement } from './xml';
 
-const DECISION = new URL('../../../shared/regulation/arjel-decision-2016-064-pojeu.md', import.meta.url);
+const DECISION = new URL('../../tests/fixtures/arjel/arjel-decision-2016-064-pojeu.md', import.meta.url);
 
 /** The code blocks of one example section of A 1.4.3 ("1.4.3.a" … "1.4.3.f"). */
 function exampleBlocks(section: string): string[] {
