@@ -17,6 +17,14 @@ export type MinRaiseReading = 'increment' | 'double';
 /** R-27: `decree` ignores straights and flushes (D art. 6 II); `international` counts them against. */
 export type Lowball27Reading = 'decree' | 'international';
 
+/**
+ * Who pays the ante in blinds games. `everyone` (the decree's ante, D art. 3, R-FORCED): each player
+ * dealt in. `big-blind`: the big blind alone posts one ante for the whole table, as many tournaments
+ * do today; not a decree ante, so the operator's cash tables never use it, but recorded hands
+ * (PHH, other sites' histories) are replayed with it.
+ */
+export type AntePayer = 'everyone' | 'big-blind';
+
 /** R-RAKE, D art. 4. */
 export interface RakeRule {
   /** Share of the pot taken, in basis points (1/100 of a percent): 500 = 5 %. 0 = no rake. */
@@ -36,6 +44,8 @@ export interface TableRules {
   readonly bigBlind: number;
   /** Posted by every player dealt in (R-FORCED); Stud always has one, blinds games may (tournaments). */
   readonly ante: number;
+  /** Who posts the ante; absent means `everyone` (see AntePayer). */
+  readonly anteBy?: AntePayer;
   /** Stud only: posted by the lowest up-card (R-FORCED). 0 otherwise. */
   readonly bringIn: number;
   /** Limit only (R-LIMIT): the bet and raise size of the early and late rounds. 0 otherwise. */
@@ -125,11 +135,15 @@ export function validateTableRules(r: TableRules): RulesCheck {
   if (v.forcedBets === 'ante-bring-in') {
     if (r.smallBlind !== 0 || r.bigBlind !== 0) return no('bigBlind', 'R-FORCED', 'Stud has no blinds: antes and a bring-in');
     if (r.bringIn < 1) return no('bringIn', 'R-FORCED', 'Stud needs a bring-in of at least 1');
+    if (r.anteBy === 'big-blind') return no('anteBy', 'R-FORCED', 'Stud has no big blind to post the ante: every player antes');
     if (r.bringIn > r.smallBet) return no('bringIn', 'R-FORCED', 'the bring-in may not exceed the small bet');
   } else {
     if (r.bringIn !== 0) return no('bringIn', 'R-FORCED', `${v.code} has blinds, not a bring-in`);
     if (r.bigBlind < 1) return no('bigBlind', 'R-FORCED', 'the big blind must be at least 1');
     if (r.smallBlind > r.bigBlind) return no('smallBlind', 'R-FORCED', 'the small blind may not exceed the big blind');
+    if (r.anteBy !== undefined && r.anteBy !== 'everyone' && r.anteBy !== 'big-blind') {
+      return no('anteBy', 'R-FORCED', `unknown ante payer ${String(r.anteBy)}`);
+    }
   }
   if (v.betting === 'limit') {
     if (r.smallBet < 1) return no('smallBet', 'R-LIMIT', 'a limit game needs a small bet of at least 1');

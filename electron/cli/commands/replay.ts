@@ -18,7 +18,7 @@ One line per hand:
                                  or the final stacks that differ from finishing_stacks
   skip <file>[#n]: <reason>      not replayed, NOT counted as failed: variants outside the decree
                                  (N2L1D, NS, FB: parsed only) and documented house rules of the
-                                 source that our rules cannot play (a big-blind ante, straddles)
+                                 source that our rules cannot play (straddles)
 #n names the hand's table in a .phhs file. A file that cannot be read or parsed is one failure.
 A hand without finishing_stacks passes when every action is accepted.
 The last line is "N passed, M failed".

@@ -3,7 +3,7 @@ import { makeTableRules, type TableRules } from '../tableRules';
 import type { VariantCode } from '../variants';
 import { legalActions } from './legal';
 import { startHand } from './machine';
-import { dealFrom, refusal, run, tableConfig, type TestTable } from './test-support';
+import { cards, dealFrom, refusal, run, tableConfig, type TestTable } from './test-support';
 import type { HandState } from './types';
 
 function blinds(t: TestTable, code: VariantCode = 'THNL', rules: Partial<TableRules> = {}, ante = 0): HandState {
@@ -179,5 +179,55 @@ describe('Stud action order after 3rd street (R-ACTORDER, D art. 7 III)', () => 
     s = dealFrom(s);
     expect(s.street).toBe(2);
     expect(legalActions(s).bet).toMatchObject({ min: 40, max: 40 });
+  });
+});
+
+describe('big-blind ante and dead money (table rule anteBy, R-POTS)', () => {
+  /** Plays on: checks, shows when asked, deals from `deck`, until the hand is over. */
+  function finish(state: HandState, deck: number[]): HandState {
+    let s = state;
+    for (let guard = 0; guard < 50; guard++) {
+      const legal = legalActions(s);
+      if (legal.next === 'done') return s;
+      s = legal.next === 'deal' ? dealFrom(s, deck) : run(s, `${legal.seat} ${legal.next === 'act' ? 'x' : 'sm'}`);
+    }
+    throw new Error('hand did not end');
+  }
+
+  it('the big blind alone posts the ante for the table, before its blind, into the pot', () => {
+    const s = blinds({ stacks: [1000, 1000, 1000, 1000] }, 'THNL', { anteBy: 'big-blind' }, 100);
+    expect(s.log.filter((e) => e.kind === 'post')).toEqual([
+      { round: 'bet', kind: 'post', seat: 1, post: 'ante', amount: 100, allIn: false },
+      { round: 'bet', kind: 'post', seat: 0, post: 'small blind', amount: 50, allIn: false },
+      { round: 'bet', kind: 'post', seat: 1, post: 'big blind', amount: 100, allIn: false },
+    ]);
+    expect(s.pot).toBe(100);
+    expect(s.seats.map((p) => p.committed)).toEqual([50, 200, 0, 0]);
+  });
+
+  it('a big-blind ante is dead money: the big blind all-in for more than its caller does not win it back', () => {
+    // Seat 1 (big blind) antes 100 and can bet 900 more; seat 0 puts in 900. The ante joins the main
+    // pot, so the big blind's extra 100 is no side pot of its own: seat 0's aces take all 1,900.
+    let s = blinds({ stacks: [2000, 1000, 2000], button: 2 }, 'THNL', { anteBy: 'big-blind' }, 100);
+    const deck = cards('AsAd 7c2d 5h4h KhQs9c 4d 3c');
+    s = dealFrom(s, deck);
+    s = run(s, '2 f', '0 r 900', '1 c');
+    s = finish(s, deck);
+    expect(s.seats.map((p) => p.stack)).toEqual([3000, 0, 2000]);
+  });
+
+  it('the decree ante paid by everyone stays in the levels: a player all-in on the ante wins only the ante level', () => {
+    // Seat 2 has only its 10 ante; it wins with the best hand but only 3 × 10 (T 8-14, R-POTS).
+    let s = blinds({ stacks: [1000, 1000, 10], button: 2 }, 'THNL', {}, 10);
+    const deck = cards('7c2d 8s3h AsAd KhQs9c 4d 3c');
+    s = dealFrom(s, deck);
+    s = run(s, '0 c', '1 x');
+    s = finish(s, deck);
+    expect(s.seats[2].stack).toBe(30);
+    expect(s.seats.reduce((a, p) => a + p.stack, 0)).toBe(2010);
+  });
+
+  it('Stud refuses a big-blind ante (no big blind)', () => {
+    expect(() => stud('7SHL', [100, 100, 100], { anteBy: 'big-blind' })).toThrow(/R-FORCED/);
   });
 });

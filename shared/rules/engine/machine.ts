@@ -268,8 +268,12 @@ export function startHand(config: HandConfig): HandState {
   touched = (1 << n) - 1; // every seat object above is fresh
   logCopied = true;
 
-  // Antes first: everyone dealt in (R-FORCED).
-  if (rules.ante > 0) for (const seat of plan.dealtIn) post(state, seat, 'ante', rules.ante);
+  // Antes first: everyone dealt in (R-FORCED), or the big blind alone for the table when the table
+  // rule says so (a big-blind ante, tableRules.ts AntePayer).
+  if (rules.ante > 0) {
+    if (rules.anteBy === 'big-blind' && plan.bigBlind !== null) post(state, plan.bigBlind, 'ante', rules.ante);
+    else for (const seat of plan.dealtIn) post(state, seat, 'ante', rules.ante);
+  }
   if (v.forcedBets === 'blinds') {
     if (plan.smallBlind !== null) post(state, plan.smallBlind, 'small blind', rules.smallBlind);
     post(state, plan.bigBlind as number, 'big blind', rules.bigBlind);

@@ -22,11 +22,28 @@ export interface PotLevel {
 export function buildPots(state: HandState): PotLevel[] {
   const seats = state.seats;
   const n = seats.length;
-  // Distinct commitments of the players still in, ascending (a handful: insertion is enough).
+  // Dead money (R-POTS): a dead small blind and a big-blind ante belong to the pot, not to their
+  // poster's all-in level, so they go to the main pot, contested by every player still in; they never
+  // come back to their poster as a side pot of their own. Antes paid by everyone stay in the levels: a
+  // player all-in on the ante can win only the ante level from each (T 8-14).
+  const bigBlindAnte = state.rules.anteBy === 'big-blind';
+  let deadTotal = 0;
+  let dead: number[] | null = null;
+  for (let e = 0; e < state.log.length; e++) {
+    const entry = state.log[e];
+    if (entry.kind !== 'post') break; // forced bets come first in the log
+    if (entry.post === 'dead small blind' || (bigBlindAnte && entry.post === 'ante')) {
+      if (dead === null) dead = new Array<number>(n).fill(0);
+      dead[entry.seat] += entry.amount;
+      deadTotal += entry.amount;
+    }
+  }
+  const live = (i: number): number => (dead === null ? seats[i].committed : seats[i].committed - dead[i]);
+  // Distinct live commitments of the players still in, ascending (a handful: insertion is enough).
   const levels: number[] = [];
   for (let i = 0; i < n; i++) {
     const s = seats[i];
-    const c = s.committed;
+    const c = live(i);
     if ((s.status !== 'in' && s.status !== 'allin') || c === 0) continue;
     let k = levels.length;
     while (k > 0 && levels[k - 1] > c) k--;
@@ -41,7 +58,7 @@ export function buildPots(state: HandState): PotLevel[] {
     let amount = 0;
     const eligible: number[] = [];
     for (let i = 0; i < n; i++) {
-      const c = seats[i].committed;
+      const c = live(i);
       if (c > prev) amount += (c < level ? c : level) - prev;
       const st = seats[i].status;
       if ((st === 'in' || st === 'allin') && c >= level) eligible.push(i);
@@ -49,6 +66,15 @@ export function buildPots(state: HandState): PotLevel[] {
     pots.push({ amount, eligible });
     total += amount;
     prev = level;
+  }
+  if (deadTotal > 0) {
+    if (pots.length === 0) {
+      const eligible: number[] = [];
+      for (let i = 0; i < n; i++) if (seats[i].status === 'in' || seats[i].status === 'allin') eligible.push(i);
+      pots.push({ amount: 0, eligible });
+    }
+    pots[0].amount += deadTotal;
+    total += deadTotal;
   }
   // Chips above the last level (only dead money can be there) stay in the last pot.
   let all = 0;

@@ -141,9 +141,12 @@ describe('what the replayer does not replay', () => {
     expect(r).toEqual({ ok: false, reason: "unknown variant code 'XT'" });
   });
 
-  it('skips a big-blind ante and straddles as house rules, naming them', () => {
+  it('replays a big-blind ante with the table rule anteBy big-blind, and skips straddles as a house rule', () => {
     const bbAnte = replayHand(hand({ ...RING, antes: '[0, 100, 0]' }, []));
-    expect(bbAnte).toMatchObject({ ok: false, skipped: true, houseRule: 'big-blind-ante' });
+    expect(bbAnte).toMatchObject({ ok: true, notes: expect.arrayContaining([expect.stringMatching(/^big-blind ante/)]) });
+    // Antes that are neither everyone's nor the big blind's alone are not a rule we know.
+    expect(replayHand(hand({ ...RING, antes: '[100, 0, 0]' }, []))).toMatchObject({ ok: false, reason: expect.stringMatching(/not the big blind/) });
+    expect(replayHand(hand({ ...RING, antes: '[0, 100, 50]' }, []))).toMatchObject({ ok: false, reason: expect.stringMatching(/neither/) });
     const straddle = replayHand(hand({ ...RING, antes: '[0, 0, 0, 0]', blinds_or_straddles: '[50, 100, 200, 0]', starting_stacks: '[1000, 1000, 1000, 1000]' }, []));
     expect(straddle).toMatchObject({ ok: false, skipped: true, houseRule: 'straddle' });
   });

@@ -4,7 +4,7 @@
 // action becomes an engine action, applied in turn; at the end the stacks are compared with
 // `finishing_stacks`. Where a PHH source played by a house rule the decree does not have, the hand
 // is either replayed under the matching table rule (the WSOP limit cap, the international 2-7
-// reading) or skipped with the difference named (a big-blind ante). docs/phh.md lists them all.
+// reading) or skipped with the difference named (straddles). docs/phh.md lists them all.
 //
 // PHH positions: player 1 is dealt first, the last player has the button (standard, "Position");
 // heads-up, the blinds are reversed (player 2, on the button, posts the small blind). In Stud the
@@ -20,7 +20,7 @@ import type { PhhHand } from './phh';
 import { PHH_VARIANTS, isPhhVariant } from './variants';
 
 /** Differences between a PHH source's house rules and ours that keep a hand from being replayed. */
-export type HouseRule = 'big-blind-ante' | 'straddle';
+export type HouseRule = 'straddle';
 
 export type ReplayResult =
   | {
@@ -138,13 +138,14 @@ function buildStart(hand: PhhHand, variant: VariantCode, scale: number, options:
   const stacks = hand.starting_stacks.map((s) => units(s, scale));
   const antes = hand.antes.map((a) => units(a, scale));
 
-  // Antes: the decree's antes are paid by every player (D art. 3, R-FORCED).
-  const ante = antes[0];
-  if (antes.some((a) => a !== ante)) {
-    return skip(
-      `big-blind ante (antes ${JSON.stringify(hand.antes)}): the decree's antes are paid by every player (D art. 3, R-FORCED) and the engine has no per-player ante`,
-      'big-blind-ante',
-    );
+  // Antes: the decree's antes are paid by every player (D art. 3, R-FORCED). A record where one
+  // player alone antes plays a big-blind ante (table rule anteBy 'big-blind'), checked below against
+  // the big blind's seat.
+  const anteSeats = antes.flatMap((a, i) => (a > 0 ? [i] : []));
+  const bigBlindAnte = antes.some((a) => a !== antes[0]) && anteSeats.length === 1 && v.forcedBets === 'blinds';
+  const ante = bigBlindAnte ? antes[anteSeats[0]] : antes[0];
+  if (antes.some((a) => a !== antes[0]) && !bigBlindAnte) {
+    return fail(`antes ${JSON.stringify(hand.antes)} are neither paid by every player (R-FORCED) nor by the big blind alone`);
   }
 
   let plan: HandPlan;
@@ -208,6 +209,11 @@ function buildStart(hand: PhhHand, variant: VariantCode, scale: number, options:
   if (v.betting === 'limit' && isWsop(hand)) {
     overrides.cap = WSOP_LIMIT_CAP;
     notes.push(`WSOP limit cap: 1 bet + ${WSOP_LIMIT_CAP - 1} raises`);
+  }
+  if (bigBlindAnte) {
+    if (plan.bigBlind !== anteSeats[0]) return fail(`player ${anteSeats[0] + 1} antes alone but is not the big blind`);
+    overrides.anteBy = 'big-blind';
+    notes.push('big-blind ante: the big blind antes for the table (table rule anteBy big-blind)');
   }
   if (variant === '2T7TD') {
     // PHH's F2L3D is deuce-to-seven as played internationally (WSOP): straights and flushes count.
