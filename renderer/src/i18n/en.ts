@@ -1,7 +1,9 @@
 import type fr from './fr';
+import rules from './rules.en';
 
 // English mirrors fr.ts key for key: the type below makes a missing or extra key a type error.
 const en: typeof fr = {
+  rules,
   app: {
     name: 'Cercle',
     tagline: 'Online poker',
@@ -10,6 +12,7 @@ const en: typeof fr = {
   },
   nav: {
     lobby: 'Lobby',
+    rules: 'Rules',
     language: 'Language',
     switchTo: 'Français',
     switchToLabel: 'Switch to French',
@@ -18,6 +21,7 @@ const en: typeof fr = {
     title: 'Lobby',
     subtitle: 'Cash games and tournaments',
     empty: 'No table is open yet.',
+    rulesLink: 'Read the rules of the games',
   },
   status: {
     balance: 'Balance',

@@ -1,5 +1,8 @@
 // French first (SPEC.md §5): every user-visible string of the renderer lives here and in en.ts.
+import rules from './rules.fr';
+
 export default {
+  rules,
   app: {
     name: 'Cercle',
     tagline: 'Poker en ligne',
@@ -8,6 +11,7 @@ export default {
   },
   nav: {
     lobby: 'Salon',
+    rules: 'Règles',
     language: 'Langue',
     switchTo: 'English',
     switchToLabel: 'Passer en anglais',
@@ -16,6 +20,7 @@ export default {
     title: 'Salon',
     subtitle: 'Tables de cash game et tournois',
     empty: 'Aucune table ouverte pour le moment.',
+    rulesLink: 'Lire les règles des jeux',
   },
   status: {
     balance: 'Solde',
