@@ -1,0 +1,173 @@
+/**
+ * The operator's command line (`npm run operator -- …`, i.e. `npx tsx operator/main.ts …`):
+ *
+ *   --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>]
+ *       runs the operator; prints `wss://127.0.0.1:<port>` and `pin sha256/<base64>`; stops on
+ *       SIGINT/SIGTERM (hands in progress cancelled, every player cashed out)
+ *   trace verify --data <folder> [--config <file>]
+ *       recomputes the trace vault's hash chain; exit 1 if it is broken
+ *   trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]
+ *       the records of [from, to) as one XML document (stdout, or the file)
+ *   report --data <folder> [--config <file>] [--min-hands <n>] [--play yes]
+ *       the fair-play report (tables/fairplay.ts) from the trace; `--play yes` includes play money
+ *
+ * `--config` defaults to the checked-in lobby (config/lobby.default.json); its `operator` block names
+ * the vault (IDOper, IDCoffre).
+ */
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from './config/config';
+import { startOperator, type RunningOperator } from './server/operator';
+import { fairPlayReport, formatFairPlayReport } from './tables/fairplay';
+import { TlsIdentityError } from './tls';
+import { TraceVault } from './trace/vault';
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  /** Resolves when the process is asked to stop (SIGINT/SIGTERM). */
+  stopSignal(): Promise<void>;
+}
+
+const USAGE = [
+  'usage:',
+  '  operator --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>]',
+  '  operator trace verify --data <folder> [--config <file>]',
+  '  operator trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]',
+  '  operator report --data <folder> [--config <file>] [--min-hands <n>] [--play yes]',
+].join('\n');
+
+function parseFlags(args: string[]): Map<string, string> | string {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (!a.startsWith('--')) return `unexpected argument ${a}`;
+    const v = args[i + 1];
+    if (v === undefined || v.startsWith('--')) return `${a} needs a value`;
+    flags.set(a.slice(2), v);
+    i++;
+  }
+  return flags;
+}
+
+function isoDate(s: string | undefined, name: string): Date | string {
+  if (s === undefined) return `--${name} is required`;
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? `--${name}: ${s} is not an ISO date` : d;
+}
+
+/** Runs one command; resolves with the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const trace = argv[0] === 'trace';
+  const report = argv[0] === 'report';
+  const flags = parseFlags(trace ? argv.slice(2) : report ? argv.slice(1) : argv);
+  if (typeof flags === 'string') {
+    io.err(`${flags}\n${USAGE}`);
+    return 2;
+  }
+  const known = trace ? ['data', 'config', 'from', 'to', 'out'] : report ? ['data', 'config', 'min-hands', 'play'] : ['port', 'data', 'config', 'cert', 'key'];
+  for (const k of flags.keys()) {
+    if (!known.includes(k)) {
+      io.err(`unknown option --${k}\n${USAGE}`);
+      return 2;
+    }
+  }
+  const data = flags.get('data');
+  if (data === undefined) {
+    io.err(`--data <folder> is required\n${USAGE}`);
+    return 2;
+  }
+  let lobby;
+  try {
+    lobby = loadConfig(resolve(flags.get('config') ?? DEFAULT_CONFIG_PATH));
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      io.err(e.message);
+      return 2;
+    }
+    throw e;
+  }
+  const dataDir = resolve(data);
+
+  if (report) {
+    const { idOper, idCoffre } = lobby.config.operator;
+    const minHands = Number(flags.get('min-hands') ?? '10');
+    if (!Number.isInteger(minHands) || minHands < 1) {
+      io.err(`--min-hands must be a whole number\n${USAGE}`);
+      return 2;
+    }
+    const vault = TraceVault.open({ path: join(dataDir, 'trace.sqlite'), idOper, idCoffre });
+    try {
+      const head = vault.head().idEvt;
+      function* all() {
+        for (let i = 1; i <= head; i++) {
+          const r = vault.get(i);
+          if (r) yield r;
+        }
+      }
+      for (const line of formatFairPlayReport(fairPlayReport(all(), { includePlayMoney: flags.get('play') === 'yes', minHandsTogether: minHands }))) io.out(line);
+      return 0;
+    } finally {
+      vault.close();
+    }
+  }
+
+  if (trace) {
+    const { idOper, idCoffre } = lobby.config.operator;
+    const vault = TraceVault.open({ path: join(dataDir, 'trace.sqlite'), idOper, idCoffre });
+    try {
+      if (argv[1] === 'verify') {
+        const v = vault.verifyChain();
+        if (v.ok) {
+          io.out(`trace chain intact: ${v.count} records, head ${v.head.idEvt} ${v.head.hash}`);
+          return 0;
+        }
+        io.err(`trace chain broken at record ${v.idEvt}: ${v.reason}`);
+        return 1;
+      }
+      if (argv[1] === 'export') {
+        const from = isoDate(flags.get('from'), 'from');
+        const to = isoDate(flags.get('to'), 'to');
+        if (typeof from === 'string' || typeof to === 'string') {
+          io.err(`${typeof from === 'string' ? from : to}\n${USAGE}`);
+          return 2;
+        }
+        const xml = vault.exportPeriod(from, to);
+        const out = flags.get('out');
+        if (out === undefined) io.out(xml.trimEnd());
+        else {
+          writeFileSync(out, xml);
+          io.out(`wrote ${out}`);
+        }
+        return 0;
+      }
+      io.err(`unknown trace command ${argv[1] ?? ''}\n${USAGE}`);
+      return 2;
+    } finally {
+      vault.close();
+    }
+  }
+
+  const port = Number(flags.get('port') ?? '0');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    io.err(`--port must be a port number\n${USAGE}`);
+    return 2;
+  }
+  let op: RunningOperator;
+  try {
+    op = await startOperator({ dataDir, lobby, port, certFile: flags.get('cert'), keyFile: flags.get('key'), log: io.err });
+  } catch (e) {
+    if (e instanceof TlsIdentityError) {
+      io.err(e.message);
+      return 2;
+    }
+    throw e;
+  }
+  io.out(op.url);
+  io.out(`pin ${op.pin}`);
+  io.out(`tables ${op.manager.all().length}, data ${dataDir}`);
+  await io.stopSignal();
+  await op.close();
+  io.err('operator stopped');
+  return 0;
+}

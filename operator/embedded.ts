@@ -1,0 +1,82 @@
+/**
+ * The embedded operator (DESIGN.md §3 "The embedded default"): what the desktop client starts on
+ * loopback when no other operator is configured. A random port on 127.0.0.1, a self-signed certificate
+ * made on first run and kept in `dataDir` (its pin is returned for the client to check), practice
+ * tables of every variant (play money, labelled practice players), and one guest account with play
+ * money whose session token is kept in `dataDir` and reused on later starts.
+ *
+ *   const op = await startEmbeddedOperator({ dataDir });
+ *   // connect to op.url pinning op.pin; { type: 'resume', token: op.guest.token, tables: [] }
+ *   await op.close();
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { practiceLobby } from './config/config';
+import { startOperator, type RunningOperator } from './server/operator';
+
+/** Play chips the embedded guest starts with (and is topped back up to when it runs dry). */
+export const EMBEDDED_PLAY_CHIPS = 1_000_000;
+const GUEST_FILE = 'embedded-guest.json';
+
+export interface EmbeddedOperator {
+  url: string;
+  pin: string;
+  /** The guest account to play as: resume its session with this token. */
+  guest: { token: string; username: string; accountId: number };
+  close(): Promise<void>;
+  /** The running operator, for tests and diagnostics. */
+  operator: RunningOperator;
+}
+
+export async function startEmbeddedOperator(options: { dataDir: string; port?: number; log?: (line: string) => void }): Promise<EmbeddedOperator> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const op = await startOperator({
+    dataDir: options.dataDir,
+    lobby: practiceLobby(),
+    port: options.port ?? 0,
+    // The guest's session lasts as long as a year of history (R-HISTORY); it never leaves this machine.
+    accounts: { sessionTtlMs: 400 * 86_400_000 },
+    welcomePlayChips: EMBEDDED_PLAY_CHIPS,
+    log: options.log,
+  });
+  try {
+    const guest = embeddedGuest(op, options.dataDir);
+    return { url: op.url, pin: op.pin, guest, operator: op, close: () => op.close() };
+  } catch (e) {
+    await op.close();
+    throw e;
+  }
+}
+
+/** The kept guest if its session is still good, else a new guest (its token written, owner-only). */
+function embeddedGuest(op: RunningOperator, dataDir: string): EmbeddedOperator['guest'] {
+  const file = join(dataDir, GUEST_FILE);
+  if (existsSync(file)) {
+    try {
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as { token?: unknown };
+      if (typeof kept.token === 'string') {
+        const auth = op.accounts.authenticate(kept.token);
+        if (auth.ok) {
+          topUpPlay(op, auth.account.id);
+          return { token: kept.token, username: auth.account.username, accountId: auth.account.id };
+        }
+      }
+    } catch {
+      // An unreadable file is replaced by a new guest below.
+    }
+  }
+  const g = op.accounts.createGuest({ ip: '127.0.0.1' });
+  if (!g.ok) throw new Error(`embedded guest: ${g.message}`);
+  const r = op.wallet.grantPlay(g.account.id, EMBEDDED_PLAY_CHIPS, { idempotencyKey: `grant:welcome:${g.account.id}` });
+  if (!r.ok) throw new Error(`embedded guest grant: ${r.code}`);
+  writeFileSync(file, JSON.stringify({ token: g.session.token, accountId: g.account.id }), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return { token: g.session.token, username: g.account.username, accountId: g.account.id };
+}
+
+/** Play money for practice never runs out: a guest with nothing left gets the starting amount again. */
+function topUpPlay(op: RunningOperator, accountId: number): void {
+  const seated = op.manager.tablesOf(accountId).length > 0;
+  if (seated || op.wallet.balance(accountId, 'play') > 0) return;
+  op.wallet.grantPlay(accountId, EMBEDDED_PLAY_CHIPS, { idempotencyKey: `grant:refill:${accountId}:${Date.now()}` });
+}

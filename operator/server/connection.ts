@@ -1,0 +1,381 @@
+/**
+ * One client connection, as a state machine:
+ *
+ *   hello ──hello──▶ anon ──guest | register | login | resume──▶ authed ──logout──▶ anon
+ *     (anything else: HELLO_REQUIRED)   (table, lobby, history: AUTH_REQUIRED)
+ *
+ * Every frame is size-checked, rate-limited (ratelimit.ts) and validated (`parseClientMessage`) before
+ * anything acts on it; a refusal is an `error` frame with a stable code and the request's `rid`, and
+ * the connection stays open. Requests are handled one after another (a login's password check is
+ * asynchronous; what follows it waits).
+ *
+ * On authentication the player's tables are re-attached: for each table where the account holds a
+ * seat, the frames missed since the `lastSeq` the client gave (resume) when they are still kept, else
+ * a full snapshot; then the live stream. A second connection of the same account replaces the first
+ * (`SESSION_REPLACED`).
+ */
+import type { RawData, WebSocket } from 'ws';
+import type { ErrorCode } from '../../shared/protocol/codes';
+import type { ClientMessage, ClientMessageOf, ServerMessage } from '../../shared/protocol/messages';
+import { parseClientMessage } from '../../shared/protocol/parse';
+import { compareVersions, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION } from '../../shared/protocol/version';
+import type { AccountView, Accounts } from '../accounts';
+import type { Lobby } from '../lobby/lobby';
+import type { HandHistoryStore } from '../tables/history';
+import type { TableManager } from '../tables/manager';
+import type { Table } from '../tables/table';
+import type { TableRefusal } from '../tables/types';
+import type { Wallet } from '../wallet';
+import { TokenBucket, type RateLimit } from './ratelimit';
+
+/** What every connection shares. */
+export interface ServerContext {
+  accounts: Accounts;
+  wallet: Wallet;
+  manager: TableManager;
+  lobby: Lobby;
+  history: HandHistoryStore;
+  /** Clients older than this are told `UPDATE_REQUIRED`. */
+  minClientVersion: string;
+  serverVersion: string;
+  heartbeatMs: number;
+  rateLimit: RateLimit;
+  /** Play chips given to a new account (guest or registered). */
+  welcomePlayChips: number;
+  now: () => number;
+  byAccount: Map<number, Connection>;
+  connections: Set<Connection>;
+  closing: boolean;
+  log: (line: string) => void;
+}
+
+/** Most bytes waiting to be sent before a client is considered stuck and dropped (it may resume). */
+const MAX_BUFFERED = 16 * 1024 * 1024;
+
+type Extra = { rule?: string; minVersion?: string; retryAfterMs?: number; tableId?: string; min?: number; max?: number };
+
+export class Connection {
+  state: 'hello' | 'anon' | 'authed' | 'closed' = 'hello';
+  account: AccountView | null = null;
+  private sessionId: string | null = null;
+  private token: string | null = null;
+  private unsubscribeLobby: (() => void) | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly bucket: TokenBucket;
+  alive = true;
+
+  constructor(
+    private readonly ctx: ServerContext,
+    readonly ws: WebSocket,
+    readonly ip: string,
+  ) {
+    this.bucket = new TokenBucket(ctx.rateLimit, ctx.now);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Frames in and out
+
+  onFrame(data: RawData, isBinary: boolean): void {
+    if (this.state === 'closed') return;
+    const verdict = this.bucket.take();
+    if (verdict === 'close') {
+      this.error(null, 'RATE_LIMITED', 'too many messages: closing the connection');
+      this.ws.close(1008, 'rate limit');
+      return;
+    }
+    if (verdict === 'refuse') {
+      this.error(null, 'RATE_LIMITED', 'too many messages: slow down');
+      return;
+    }
+    const bytes = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length;
+    if (bytes > MAX_CLIENT_FRAME_BYTES) {
+      this.error(null, 'FRAME_TOO_LARGE', `a frame is at most ${MAX_CLIENT_FRAME_BYTES} bytes`);
+      return;
+    }
+    if (isBinary) {
+      this.error(null, 'BAD_MESSAGE', 'messages are JSON text frames');
+      return;
+    }
+    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
+    const parsed = parseClientMessage(text);
+    if (!parsed.ok) {
+      this.error(parsed.rid, parsed.code, parsed.message);
+      return;
+    }
+    const message = parsed.message;
+    this.queue = this.queue
+      .then(() => this.handle(message))
+      .catch((e: unknown) => {
+        this.ctx.log(`connection ${this.ip}: ${(e as Error)?.stack ?? String(e)}`);
+        this.error('rid' in message ? message.rid : null, 'INTERNAL', 'the operator could not handle this request');
+      });
+  }
+
+  send(message: ServerMessage): void {
+    this.sendRaw(JSON.stringify(message));
+  }
+
+  sendRaw(frame: string): void {
+    if (this.state === 'closed' || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > MAX_BUFFERED) {
+      this.ws.terminate();
+      return;
+    }
+    this.ws.send(frame);
+  }
+
+  private error(rid: number | null, code: ErrorCode, message: string, extra: Extra = {}): void {
+    this.send({ type: 'error', rid, code, message, ...extra });
+  }
+
+  private refuse(rid: number, r: TableRefusal, tableId: string): void {
+    const extra: Extra = { tableId };
+    if (r.rule !== undefined) extra.rule = r.rule;
+    if (r.min !== undefined) extra.min = r.min;
+    if (r.max !== undefined) extra.max = r.max;
+    this.error(rid, r.code, r.message, extra);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The state machine
+
+  private async handle(m: ClientMessage): Promise<void> {
+    if (this.state === 'closed') return;
+    if (this.ctx.closing) {
+      this.error('rid' in m ? m.rid : null, 'SHUTTING_DOWN', 'the operator is shutting down');
+      return;
+    }
+    if (this.state === 'hello') {
+      if (m.type !== 'hello') return this.error('rid' in m ? m.rid : null, 'HELLO_REQUIRED', 'the first message is hello');
+      return this.hello(m);
+    }
+    switch (m.type) {
+      case 'hello':
+        return this.error(null, 'BAD_MESSAGE', 'hello was already received');
+      case 'ping':
+        return this.send({ type: 'pong', t: m.t, time: this.ctx.now() });
+      case 'guest':
+      case 'register':
+      case 'login':
+      case 'resume':
+        if (this.state === 'authed') return this.error(m.rid, 'ALREADY_AUTHENTICATED', 'log out first');
+        return this.authenticate(m);
+    }
+    if (this.state !== 'authed' || this.account === null) return this.error(m.rid, 'AUTH_REQUIRED', 'log in first');
+    const account = this.account;
+    switch (m.type) {
+      case 'logout':
+        if (this.token !== null) this.ctx.accounts.logout(this.token);
+        this.unbind();
+        this.state = 'anon';
+        return this.send({ type: 'ok', rid: m.rid });
+      case 'balance':
+        return this.send({ type: 'balance', rid: m.rid, balances: this.balances(account.id) });
+      case 'lobby.subscribe':
+        this.unsubscribeLobby?.();
+        this.send({ type: 'lobby', rid: m.rid, tables: this.ctx.lobby.list() });
+        this.unsubscribeLobby = this.ctx.lobby.subscribe((frame) => this.sendRaw(frame));
+        return;
+      case 'lobby.unsubscribe':
+        this.unsubscribeLobby?.();
+        this.unsubscribeLobby = null;
+        return this.send({ type: 'ok', rid: m.rid });
+      case 'history': {
+        const page = this.ctx.history.page(account.id, m.cursor, m.limit);
+        if (!page.ok) return this.error(m.rid, 'BAD_CURSOR', 'not a cursor of this history');
+        return this.send({ type: 'history', rid: m.rid, hands: page.hands, next: page.next });
+      }
+      default:
+        return this.tableRequest(m, account);
+    }
+  }
+
+  private hello(m: ClientMessageOf<'hello'>): void {
+    const min = this.ctx.minClientVersion;
+    if (m.protocol < PROTOCOL_VERSION || compareVersions(m.client, min) < 0) {
+      this.error(null, 'UPDATE_REQUIRED', `this operator needs protocol ${PROTOCOL_VERSION} and Cercle ${min} or later`, { minVersion: min });
+      this.ws.close(4000, 'update required');
+      this.state = 'closed';
+      return;
+    }
+    this.state = 'anon';
+    this.send({
+      type: 'welcome',
+      protocol: PROTOCOL_VERSION,
+      server: this.ctx.serverVersion,
+      heartbeatMs: this.ctx.heartbeatMs,
+      maxFrameBytes: MAX_CLIENT_FRAME_BYTES,
+      time: this.ctx.now(),
+    });
+  }
+
+  private welcomeGrant(accountId: number): void {
+    if (this.ctx.welcomePlayChips <= 0) return;
+    const r = this.ctx.wallet.grantPlay(accountId, this.ctx.welcomePlayChips, { idempotencyKey: `grant:welcome:${accountId}` });
+    if (!r.ok) throw new Error(`welcome grant refused: ${r.code}`);
+  }
+
+  private async authenticate(m: ClientMessageOf<'guest' | 'register' | 'login' | 'resume'>): Promise<void> {
+    const a = this.ctx.accounts;
+    switch (m.type) {
+      case 'guest': {
+        const g = a.createGuest({ ip: this.ip });
+        if (!g.ok) return this.error(m.rid, 'INTERNAL', g.message);
+        this.welcomeGrant(g.account.id);
+        return this.bind(m.rid, g.account, g.session.sessionId, g.session.token, g.session.expiresAt, new Map());
+      }
+      case 'register': {
+        const r = await a.register(m.username, m.password);
+        if (!r.ok) return this.error(m.rid, r.code as ErrorCode, r.message);
+        this.welcomeGrant(r.account.id);
+        return this.login(m.rid, m.username, m.password);
+      }
+      case 'login':
+        return this.login(m.rid, m.username, m.password);
+      case 'resume': {
+        const r = a.authenticate(m.token);
+        if (!r.ok) return this.error(m.rid, r.code, r.message);
+        const since = new Map(m.tables.map((t) => [t.tableId, t.lastSeq]));
+        return this.bind(m.rid, r.account, r.session.sessionId, m.token, r.session.expiresAt, since, false);
+      }
+    }
+  }
+
+  private async login(rid: number, username: string, password: string): Promise<void> {
+    const r = await this.ctx.accounts.login(username, password, { ip: this.ip });
+    if (this.state === 'closed') return;
+    if (!r.ok) {
+      if (r.code === 'RATE_LIMITED') return this.error(rid, 'RATE_LIMITED', r.message, { retryAfterMs: (r as { retryAfterMs: number }).retryAfterMs });
+      if (r.code === 'INVALID_ADDRESS') return this.error(rid, 'INTERNAL', r.message);
+      return this.error(rid, r.code as ErrorCode, r.message);
+    }
+    this.bind(rid, r.account, r.session.sessionId, r.session.token, r.session.expiresAt, new Map());
+  }
+
+  private balances(accountId: number): { real: number; play: number } {
+    return { real: this.ctx.wallet.balance(accountId, 'real'), play: this.ctx.wallet.balance(accountId, 'play') };
+  }
+
+  /** The account is this connection's: its seats are re-attached, with missed frames or snapshots. */
+  private bind(rid: number, account: AccountView, sessionId: string, token: string, expiresAt: number, since: Map<string, number>, giveToken = true): void {
+    if (this.state === 'closed') return;
+    const prev = this.ctx.byAccount.get(account.id);
+    if (prev && prev !== this) prev.replaced();
+    this.ctx.byAccount.set(account.id, this);
+    this.account = account;
+    this.sessionId = sessionId;
+    this.token = token;
+    this.state = 'authed';
+    const tables = this.ctx.manager.tablesOf(account.id);
+    this.send({
+      type: 'authed',
+      rid,
+      account: { id: account.id, username: account.username, guest: account.guest },
+      token: giveToken ? token : null,
+      sessionId,
+      expiresAt,
+      balances: this.balances(account.id),
+      seated: tables.map((t) => t.tableId),
+    });
+    for (const t of tables) {
+      const last = since.get(t.tableId);
+      const frames = last === undefined ? null : t.framesSince(account.id, last);
+      if (frames) for (const f of frames) this.sendRaw(f);
+      else this.sendSnapshot(t, null);
+      t.attach(account.id, (frame) => this.sendRaw(frame));
+    }
+  }
+
+  private sendSnapshot(t: Table, rid: number | null): void {
+    const snap = t.snapshot(this.account!.id);
+    this.send({ type: 'table.snapshot', rid, tableId: t.tableId, seq: snap.seq, table: snap.table });
+  }
+
+  /** Another connection took over this account. */
+  replaced(): void {
+    this.error(null, 'SESSION_REPLACED', 'this account connected again elsewhere');
+    this.unsubscribeLobby?.();
+    this.unsubscribeLobby = null;
+    this.account = null;
+    this.state = 'closed';
+    this.ws.close(4001, 'session replaced');
+  }
+
+  /** The account's seats keep going without this connection (grace period, then leave: R-CASH). */
+  private unbind(): void {
+    const account = this.account;
+    if (account && this.ctx.byAccount.get(account.id) === this) {
+      this.ctx.byAccount.delete(account.id);
+      for (const t of this.ctx.manager.tablesOf(account.id)) t.detach(account.id);
+    }
+    this.account = null;
+    this.token = null;
+    this.sessionId = null;
+  }
+
+  onClose(): void {
+    this.unsubscribeLobby?.();
+    this.unsubscribeLobby = null;
+    this.unbind();
+    this.state = 'closed';
+    this.ctx.connections.delete(this);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Tables
+
+  private tableRequest(
+    m: ClientMessageOf<'table.join' | 'table.leave' | 'table.topUp' | 'table.sitOut' | 'table.sitIn' | 'table.waitForBigBlind' | 'table.snapshot' | 'table.action'>,
+    account: AccountView,
+  ): void {
+    const t = this.ctx.manager.get(m.tableId);
+    if (!t) return this.error(m.rid, 'UNKNOWN_TABLE', `no table ${m.tableId}`, { tableId: m.tableId });
+    const id = account.id;
+    switch (m.type) {
+      case 'table.join': {
+        if (t.spec.money === 'real' && account.guest) {
+          return this.error(m.rid, 'REAL_MONEY_FORBIDDEN', 'guest accounts play for play money only', { tableId: t.tableId });
+        }
+        const r = t.join({ accountId: id, name: account.username, practice: false, ip: this.ip, sessionId: this.sessionId! }, m.buyIn, { waitForBigBlind: m.waitForBigBlind });
+        if (!r.ok) return this.refuse(m.rid, r, t.tableId);
+        this.send({ type: 'table.joined', rid: m.rid, tableId: t.tableId, seat: r.seat, stack: r.stack });
+        this.sendSnapshot(t, null);
+        t.attach(id, (frame) => this.sendRaw(frame));
+        return;
+      }
+      case 'table.leave': {
+        const r = t.leave(id);
+        if (!r.ok) return this.refuse(m.rid, r, t.tableId);
+        if (r.cashedOut === null) return this.send({ type: 'ok', rid: m.rid });
+        return this.send({ type: 'table.left', rid: m.rid, tableId: t.tableId, cashedOut: r.cashedOut });
+      }
+      case 'table.topUp':
+        return this.done(m.rid, t.topUp(id, m.amount), t.tableId);
+      case 'table.sitOut':
+        return this.done(m.rid, t.sitOut(id), t.tableId);
+      case 'table.sitIn':
+        return this.done(m.rid, t.sitIn(id, m.waitForBigBlind), t.tableId);
+      case 'table.waitForBigBlind':
+        return this.done(m.rid, t.setWaitForBigBlind(id, m.waitForBigBlind), t.tableId);
+      case 'table.snapshot':
+        if (!t.isSeated(id)) return this.error(m.rid, 'NOT_SEATED', 'you have no seat at this table', { tableId: t.tableId });
+        return this.sendSnapshot(t, m.rid);
+      case 'table.action': {
+        const r = t.act(id, m.actionId, m.move);
+        const base = { type: 'table.actionResult' as const, rid: m.rid, tableId: t.tableId, actionId: m.actionId, replayed: r.replayed };
+        if (r.ok) return this.send({ ...base, ok: true });
+        const extra: { code: ErrorCode; message: string; rule?: string; min?: number; max?: number; call?: number } = { code: r.code, message: r.message };
+        if (r.rule !== undefined) extra.rule = r.rule;
+        if (r.min !== undefined) extra.min = r.min;
+        if (r.max !== undefined) extra.max = r.max;
+        if (r.call !== undefined) extra.call = r.call;
+        return this.send({ ...base, ok: false, ...extra });
+      }
+    }
+  }
+
+  private done(rid: number, r: { ok: true } | TableRefusal, tableId: string): void {
+    if (r.ok) this.send({ type: 'ok', rid });
+    else this.refuse(rid, r, tableId);
+  }
+}

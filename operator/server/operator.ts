@@ -1,0 +1,164 @@
+/**
+ * The operator, assembled: in its data folder the operator database (accounts, wallets, ledger;
+ * schema.ts), the trace vault (trace.sqlite), the players' hand histories (history.sqlite) and the TLS
+ * identity (tls.ts); the lobby's tables from the configuration; the WSS server on 127.0.0.1.
+ *
+ *   const op = await startOperator({ dataDir, port: 0 });   // op.url, op.pin
+ *   …
+ *   await op.close();   // hands in progress cancelled, every player cashed out (R-CASH), files closed
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Accounts, type AccountsOptions } from '../accounts';
+import type { ConfiguredTable, OperatorConfig } from '../config/config';
+import type { Db } from '../db';
+import { Lobby } from '../lobby/lobby';
+import { openOperatorDatabase } from '../schema';
+import { HandHistoryStore } from '../tables/history';
+import { TableManager, type TableManagerDeps } from '../tables/manager';
+import { realTimers, type Timers } from '../tables/timers';
+import { loadOrCreateTlsIdentity } from '../tls';
+import { TraceVault } from '../trace/vault';
+import { Wallet } from '../wallet';
+import type { ServerContext } from './connection';
+import { DEFAULT_RATE_LIMIT, type RateLimit } from './ratelimit';
+import { startWireServer } from './server';
+
+export interface OperatorOptions {
+  dataDir: string;
+  /** The lobby and the operator's trace identity (config/config.ts). */
+  lobby: { config: OperatorConfig; tables: ConfiguredTable[] };
+  /** 0 (default): a free port. */
+  port?: number;
+  /** Only loopback by default. */
+  host?: string;
+  /** TLS certificate and key files; else generated in the data folder on first run. */
+  certFile?: string;
+  keyFile?: string;
+  /** Table time (tests inject ManualTimers). */
+  timers?: Timers;
+  table?: TableManagerDeps['table'];
+  practiceNeedsPeople?: boolean;
+  practice?: TableManagerDeps['practice'];
+  accounts?: AccountsOptions;
+  minClientVersion?: string;
+  heartbeatMs?: number;
+  rateLimit?: RateLimit;
+  trustProxy?: boolean;
+  welcomePlayChips?: number;
+  /** `full` (default): every money movement and record durable on commit; `normal` for throw-away data. */
+  durability?: 'full' | 'normal';
+  log?: (line: string) => void;
+}
+
+export interface RunningOperator {
+  url: string;
+  port: number;
+  pin: string;
+  db: Db;
+  accounts: Accounts;
+  wallet: Wallet;
+  vault: TraceVault;
+  history: HandHistoryStore;
+  manager: TableManager;
+  lobby: Lobby;
+  context: ServerContext;
+  close(): Promise<void>;
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export async function startOperator(o: OperatorOptions): Promise<RunningOperator> {
+  const log = o.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const synchronous = o.durability === 'normal' ? 'NORMAL' : 'FULL';
+  const tls = await loadOrCreateTlsIdentity({ dataDir: o.dataDir, certFile: o.certFile, keyFile: o.keyFile });
+  const db = openOperatorDatabase(join(o.dataDir, 'operator.sqlite'), { synchronous });
+  const { idOper, idCoffre } = o.lobby.config.operator;
+  let vault: TraceVault;
+  let history: HandHistoryStore;
+  try {
+    vault = TraceVault.open({ path: join(o.dataDir, 'trace.sqlite'), idOper, idCoffre, synchronous });
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  try {
+    history = new HandHistoryStore(join(o.dataDir, 'history.sqlite'), { synchronous });
+  } catch (e) {
+    vault.close();
+    db.close();
+    throw e;
+  }
+  const accounts = new Accounts(db, o.accounts);
+  const wallet = new Wallet(db);
+  const timers = o.timers ?? realTimers();
+  const lobby = new Lobby();
+  const manager = new TableManager({
+    db,
+    wallet,
+    vault,
+    history,
+    lobby,
+    timers,
+    idOper,
+    table: o.table,
+    practiceNeedsPeople: o.practiceNeedsPeople,
+    practice: o.practice,
+    error: (e) => log(`table error: ${(e as Error)?.stack ?? String(e)}`),
+  });
+  for (const t of o.lobby.tables) manager.add(t.spec, t.practicePlayers);
+
+  const version = packageVersion();
+  const context: ServerContext = {
+    accounts,
+    wallet,
+    manager,
+    lobby,
+    history,
+    minClientVersion: o.minClientVersion ?? '0.1.0',
+    serverVersion: version,
+    heartbeatMs: o.heartbeatMs ?? 15_000,
+    rateLimit: o.rateLimit ?? DEFAULT_RATE_LIMIT,
+    welcomePlayChips: o.welcomePlayChips ?? 100_000,
+    now: () => timers.now(),
+    byAccount: new Map(),
+    connections: new Set(),
+    closing: false,
+    log,
+  };
+  const wire = await startWireServer(context, tls, { host: o.host ?? '127.0.0.1', port: o.port ?? 0, trustProxy: o.trustProxy ?? false });
+  const v = vault;
+  const h = history;
+  let closed: Promise<void> | null = null;
+  return {
+    url: `wss://127.0.0.1:${wire.port}`,
+    port: wire.port,
+    pin: tls.pin,
+    db,
+    accounts,
+    wallet,
+    vault: v,
+    history: h,
+    manager,
+    lobby,
+    context,
+    close() {
+      closed ??= (async () => {
+        context.closing = true;
+        await wire.close();
+        manager.close();
+        h.close();
+        v.close();
+        db.close();
+      })();
+      return closed;
+    },
+  };
+}

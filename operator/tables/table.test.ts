@@ -1,0 +1,237 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TableEvent } from '../../shared/protocol/messages';
+import { makeTableRules, type TableRules } from '../../shared/rules/tableRules';
+import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../shared/rules/variants';
+import { Accounts } from '../accounts';
+import type { Db } from '../db';
+import { PracticeHost } from '../practice/host';
+import { openOperatorDatabase } from '../schema';
+import { tempDir } from '../testing';
+import { TraceVault } from '../trace/vault';
+import { Wallet } from '../wallet';
+import { cashTableHooks } from './cash';
+import { Table, type TableOptions } from './table';
+import { ManualTimers } from './timers';
+import type { TablePlayer, TableSpec } from './types';
+
+interface Env {
+  db: Db;
+  wallet: Wallet;
+  vault: TraceVault;
+  accounts: Accounts;
+  timers: ManualTimers;
+  errors: unknown[];
+  cleanup: () => void;
+}
+
+const envs: Env[] = [];
+afterEach(() => {
+  for (const e of envs.splice(0)) e.cleanup();
+});
+
+function env(): Env {
+  const t = tempDir();
+  const db = openOperatorDatabase(join(t.dir, 'operator.sqlite'), { synchronous: 'NORMAL' });
+  const vault = TraceVault.open({ path: join(t.dir, 'trace.sqlite'), idOper: '0099', idCoffre: 1, synchronous: 'NORMAL' });
+  const e: Env = {
+    db,
+    wallet: new Wallet(db),
+    vault,
+    accounts: new Accounts(db),
+    timers: new ManualTimers(),
+    errors: [],
+    cleanup: () => {
+      vault.close();
+      db.close();
+      t.cleanup();
+    },
+  };
+  envs.push(e);
+  return e;
+}
+
+function rulesFor(v: VariantCode, overrides: Partial<TableRules> = {}): TableRules {
+  const limit = VARIANTS[v].betting === 'limit';
+  if (VARIANTS[v].forcedBets === 'ante-bring-in') return makeTableRules(v, { ante: 10, bringIn: 20, smallBet: 40 }, overrides);
+  return makeTableRules(v, limit ? { smallBlind: 20, bigBlind: 40 } : { smallBlind: 50, bigBlind: 100 }, overrides);
+}
+
+function table(e: Env, spec: Partial<TableSpec> & { rules: TableRules }, options: Partial<TableOptions> = {}, practice?: PracticeHost): Table {
+  const full: TableSpec = {
+    tableId: `t-${spec.rules.variant.toLowerCase()}`,
+    name: 'Test table',
+    money: 'play',
+    practice: true,
+    seats: Math.min(6, VARIANTS[spec.rules.variant].maxSeats),
+    buyIn: { min: 2000, max: 10_000 },
+    mode: 'cash',
+    ...spec,
+  };
+  const hooks = cashTableHooks(full, { wallet: e.wallet, vault: e.vault, error: (x) => e.errors.push(x) });
+  const t = new Table(full, hooks, { timers: e.timers, idOper: '0099', betweenHandsMs: 0, practiceDelayMs: [0, 0], ...options });
+  hooks.afterHand = () => practice?.tend(t);
+  return t;
+}
+
+function person(e: Env, ip: string, chips = 100_000, kind: 'play' | 'real' = 'play'): TablePlayer {
+  const g = e.accounts.createGuest({ ip });
+  if (!g.ok) throw new Error('guest');
+  if (kind === 'play') e.wallet.grantPlay(g.account.id, chips, { idempotencyKey: `g-${g.account.id}` });
+  return { accountId: g.account.id, name: g.account.username, practice: false, ip, sessionId: g.session.sessionId };
+}
+
+/** Records every event a person receives. */
+function listen(t: Table, p: TablePlayer): TableEvent[] {
+  const got: TableEvent[] = [];
+  t.attach(p.accountId, (frame) => {
+    const m = JSON.parse(frame) as { type: string; event?: TableEvent };
+    if (m.type === 'table.event') got.push(m.event!);
+  });
+  return got;
+}
+
+function books(e: Env, tables: Table[]): void {
+  const audit = e.wallet.audit();
+  expect(audit.problems).toEqual([]);
+  for (const t of tables) expect(e.wallet.tableHeld(t.tableId)?.held ?? 0).toBe(t.chipsOnTable());
+  const chain = e.vault.verifyChain();
+  expect(chain.ok).toBe(true);
+}
+
+describe('a table of practice players', () => {
+  it.each(VARIANT_CODES)('%s: plays hands, conserves every chip (R-CONSERVE) and writes one POJEU per hand', (v) => {
+    const e = env();
+    const host = new PracticeHost({ db: e.db, wallet: e.wallet, timers: e.timers, brain: { samples: 6 } });
+    const t = table(e, { rules: rulesFor(v, { rake: { basisPoints: 500, cap: 200, noFlopNoDrop: true } }) }, {}, host);
+    host.manage(t, t.spec.seats - 1);
+    while (t.handsPlayed < 40) e.timers.runDue(1);
+    t.close();
+    expect(e.errors).toEqual([]);
+    books(e, [t]);
+    expect(e.wallet.tableHeld(t.tableId)?.held).toBe(0);
+    const records = e.vault.byTech(t.tableId);
+    const hands = records.filter((r) => r.kind === 'POJEU');
+    expect(hands.length).toBeGreaterThanOrEqual(40);
+    expect(hands[0].xml).toContain(`<Regle>${v}</Regle>`);
+    expect(hands[0].xml).toContain('test="true"'); // play money
+    const inscriptions = records.filter((r) => r.kind === 'POINSCRIT').length;
+    expect(records.filter((r) => r.kind === 'POBILAN').length).toBe(inscriptions);
+  });
+});
+
+describe('people at a table', () => {
+  it('seats at random within the seats (R-RANDSEAT), checks the buy-in range and refuses a second account from one address (R-NOBOT)', () => {
+    const e = env();
+    const t = table(e, { rules: rulesFor('THNL') });
+    const a = person(e, '203.0.113.1');
+    expect(t.join(a, 1999, { waitForBigBlind: false })).toMatchObject({ ok: false, code: 'BUY_IN_RANGE', min: 2000, max: 10_000 });
+    const r = t.join(a, 5000, { waitForBigBlind: false });
+    expect(r).toMatchObject({ ok: true, stack: 5000 });
+    expect(t.join(a, 5000, { waitForBigBlind: false })).toMatchObject({ ok: false, code: 'ALREADY_SEATED' });
+    const b = person(e, '203.0.113.1');
+    expect(t.join(b, 5000, { waitForBigBlind: false })).toMatchObject({ ok: false, code: 'SAME_ADDRESS', rule: 'R-NOBOT' });
+    const c = person(e, '203.0.113.2', 1000);
+    expect(t.join(c, 2000, { waitForBigBlind: false })).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS', rule: 'R-NODEBT' });
+    expect(e.wallet.balance(a.accountId, 'play')).toBe(95_000);
+
+    // Over many tables, every seat comes up.
+    const seats = new Set<number>();
+    for (let i = 0; i < 60; i++) {
+      const tt = table(e, { rules: rulesFor('THNL'), tableId: `r-${i}` });
+      const p = person(e, `198.51.100.${i + 1}`);
+      const j = tt.join(p, 2000, { waitForBigBlind: false });
+      if (j.ok) seats.add(j.seat);
+    }
+    expect([...seats].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('a guest may not sit at a real-money table', () => {
+    const e = env();
+    const t = table(e, { rules: rulesFor('THNL'), money: 'real', practice: false });
+    const g = person(e, '203.0.113.9', 0, 'real');
+    expect(t.join(g, 2000, { waitForBigBlind: false })).toMatchObject({ ok: false, code: 'REAL_MONEY_FORBIDDEN' });
+  });
+
+  it('the clock checks or folds for an absent player, the time bank runs first, and repeated timeouts sit the player out', () => {
+    const e = env();
+    const rules = rulesFor('THNL', { actionSeconds: 10, timeBankSeconds: 20 });
+    const t = table(e, { rules, betweenHandsMs: 0 } as never, { betweenHandsMs: 0 });
+    const a = person(e, '203.0.113.1');
+    const b = person(e, '203.0.113.2');
+    t.join(a, 5000, { waitForBigBlind: false });
+    const evA = listen(t, a);
+    t.join(b, 5000, { waitForBigBlind: false });
+    listen(t, b);
+    e.timers.runDue();
+    const turns = () => evA.filter((x): x is Extract<TableEvent, { type: 'turn' }> => x.type === 'turn');
+    expect(turns().length).toBe(1);
+    const first = turns()[0].turn;
+    expect(first.actionMs).toBe(10_000);
+    e.timers.advance(10_000); // action time over: the bank runs
+    expect(turns()[1].turn).toMatchObject({ seat: first.seat, actionMs: 0, timeBankMs: 20_000 });
+    e.timers.advance(20_000); // bank over: timeout
+    const acted = evA.filter((x) => x.type === 'action' && x.by === 'clock');
+    expect(acted.length).toBe(1);
+    // Heads-up pre-flop: the button (small blind) faces the big blind: it folds. Play on until sat out.
+    for (let i = 0; i < 40; i++) e.timers.advance(10_000);
+    const views = t.players();
+    expect(views.some((p) => p.sittingOut)).toBe(true);
+    expect(e.errors).toEqual([]);
+    books(e, [t]);
+  });
+
+  it('a repeated action id is applied once and answered with the same result', () => {
+    const e = env();
+    const t = table(e, { rules: rulesFor('THNL') });
+    const a = person(e, '203.0.113.1');
+    const b = person(e, '203.0.113.2');
+    t.join(a, 5000, { waitForBigBlind: false });
+    t.join(b, 5000, { waitForBigBlind: false });
+    listen(t, a);
+    listen(t, b);
+    e.timers.runDue();
+    const snap = t.snapshot(a.accountId).table;
+    const toAct = snap.hand!.toAct!;
+    const actor = toAct === snap.you!.seat ? a : b;
+    const other = actor === a ? b : a;
+    expect(t.act(other.accountId, 'x1', { type: 'call' })).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN' });
+    const first = t.act(actor.accountId, 'x1', { type: 'call' });
+    expect(first).toEqual({ ok: true, replayed: false });
+    const again = t.act(actor.accountId, 'x1', { type: 'call' });
+    expect(again).toEqual({ ok: true, replayed: true });
+    expect(t.act(actor.accountId, 'x1', { type: 'fold' })).toMatchObject({ ok: false, code: 'ACTION_ID_REUSED' });
+    const bad = t.act(other.accountId, 'y1', { type: 'bet', to: 150 });
+    expect(bad).toMatchObject({ ok: false, code: 'ILLEGAL_ACTION', rule: 'R-MINRAISE', min: 200 });
+    books(e, [t]);
+  });
+
+  it('leaving mid-hand folds at the player\'s turn and cashes out when the hand ends (R-CASH); a top-up waits for the hand to end', () => {
+    const e = env();
+    const t = table(e, { rules: rulesFor('THNL') });
+    const a = person(e, '203.0.113.1');
+    const b = person(e, '203.0.113.2');
+    const c = person(e, '203.0.113.3');
+    for (const p of [a, b, c]) {
+      t.join(p, 5000, { waitForBigBlind: false });
+      listen(t, p);
+    }
+    e.timers.runDue();
+    expect(t.handInProgress).toBe(true);
+    // a and b are in the first hand; c sat down during it.
+    expect(t.topUp(c.accountId, 1000)).toEqual({ ok: true, applied: true });
+    expect(t.topUp(b.accountId, 1000)).toEqual({ ok: true, applied: false });
+    expect(t.snapshot(b.accountId).table.you?.pendingTopUp).toBe(1000);
+    expect(t.topUp(b.accountId, 10_000)).toMatchObject({ ok: false, code: 'BUY_IN_RANGE' });
+    expect(t.leave(a.accountId)).toEqual({ ok: true, cashedOut: null });
+    // Everyone else folds or checks by the clock until the hand ends.
+    for (let i = 0; i < 20 && t.isSeated(a.accountId); i++) e.timers.advance(60_000);
+    expect(t.isSeated(a.accountId)).toBe(false);
+    const records = e.vault.byTech(t.tableId);
+    expect(records.map((r) => r.kind)).toContain('POACHAT');
+    expect(records.filter((r) => r.kind === 'POBILAN').length).toBe(1);
+    t.close();
+    books(e, [t]);
+    expect(e.wallet.balance(a.accountId, 'play') + e.wallet.balance(b.accountId, 'play') + e.wallet.balance(c.accountId, 'play')).toBe(300_000);
+  });
+});

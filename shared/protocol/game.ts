@@ -1,0 +1,232 @@
+/**
+ * Schemas of the rules package's plain data as it crosses the wire: table rules (R-INFO), a hand
+ * state as one seat sees it (`viewFor`), an engine action as one seat sees it (`actionFor`), and the
+ * hand record (R-RESULTS, R-HISTORY). Cards a recipient may not see travel as `null` (DESIGN.md §1).
+ * Every object is closed (unknown fields refused), so the wire carries exactly the engine's data.
+ */
+import type { Action, HandPlan, HandState, LogEntry } from '../rules/engine/types';
+import type { HandRecord } from '../rules/record';
+import type { TableRules } from '../rules/tableRules';
+import { VARIANT_CODES } from '../rules/variants';
+import { arr, bool, int, nullable, obj, oneOf, str } from '../validate';
+import { amount, as, card, seatIndex, signedAmount, union } from './schema';
+
+const nullableCard = nullable(card);
+const seatList = arr(seatIndex, { max: 10 });
+const cards = (max: number) => arr(card, { max });
+const maybeCards = (max: number) => arr(nullableCard, { max });
+
+export const variantCode = oneOf(...VARIANT_CODES);
+
+export const ROUND_NAMES = [
+  'bet',
+  'pre-flop',
+  'flop',
+  'turn',
+  'river',
+  'bring-in',
+  '4th st',
+  '5th st',
+  '6th st',
+  '7th st',
+  'pre-draw',
+  '1st draw',
+  '2nd draw',
+  '3rd draw',
+  'reveal',
+] as const;
+export const roundName = oneOf(...ROUND_NAMES);
+
+/** R-INFO: everything a table shows before the player sits (shared/rules/tableRules.ts). */
+export const tableRulesSchema = as<TableRules>(
+  obj({
+    variant: variantCode,
+    structure: oneOf('limit', 'pot-limit', 'no-limit'),
+    smallBlind: amount,
+    bigBlind: amount,
+    ante: amount,
+    bringIn: amount,
+    smallBet: amount,
+    bigBet: amount,
+    cap: nullable(int({ min: 1, max: 100 })),
+    capHeadsUp: bool,
+    minRaise: oneOf('increment', 'double'),
+    studOpenPairBigBet: bool,
+    lowball27: oneOf('decree', 'international'),
+    rake: obj({ basisPoints: int({ min: 0, max: 10_000 }), cap: nullable(amount), noFlopNoDrop: bool }),
+    actionSeconds: int({ min: 1, max: 3600 }),
+    timeBankSeconds: int({ min: 0, max: 36_000 }),
+    anteBy: oneOf('everyone', 'big-blind'),
+  }, ['anteBy']),
+);
+
+export const handPlanSchema = as<HandPlan>(
+  obj({
+    button: nullable(seatIndex),
+    smallBlind: nullable(seatIndex),
+    bigBlind: nullable(seatIndex),
+    extraBigBlinds: seatList,
+    deadSmallBlinds: seatList,
+    dealtIn: seatList,
+  }),
+);
+
+/** An engine action as the recipient sees it: other players' down cards and discards are `null`. */
+export const actionSchema = as<Action>(
+  union('type', {
+    deal: obj({ type: oneOf('deal'), seat: nullable(seatIndex), cards: maybeCards(7) }),
+    reshuffle: obj({ type: oneOf('reshuffle') }),
+    fold: obj({ type: oneOf('fold'), seat: seatIndex }),
+    check: obj({ type: oneOf('check'), seat: seatIndex }),
+    call: obj({ type: oneOf('call'), seat: seatIndex }),
+    bet: obj({ type: oneOf('bet'), seat: seatIndex, to: amount }),
+    bringIn: obj({ type: oneOf('bringIn'), seat: seatIndex }),
+    draw: obj({ type: oneOf('draw'), seat: seatIndex, discards: maybeCards(5) }),
+    show: obj({ type: oneOf('show'), seat: seatIndex, cards: cards(7) }, ['cards']),
+    muck: obj({ type: oneOf('muck'), seat: seatIndex }),
+  }),
+);
+
+const r = { round: roundName };
+export const logEntrySchema = as<LogEntry>(
+  union('kind', {
+    post: obj({ ...r, kind: oneOf('post'), seat: seatIndex, post: oneOf('ante', 'small blind', 'big blind', 'dead small blind'), amount, allIn: bool }),
+    deal: obj({ ...r, kind: oneOf('deal'), seat: nullable(seatIndex), cards: maybeCards(7), up: arr(bool, { max: 7 }) }),
+    reshuffle: obj({ ...r, kind: oneOf('reshuffle'), stub: int({ min: 0, max: 52 }) }),
+    'bring-in': obj({ ...r, kind: oneOf('bring-in'), seat: seatIndex, amount, allIn: bool }),
+    fold: obj({ ...r, kind: oneOf('fold'), seat: seatIndex }),
+    check: obj({ ...r, kind: oneOf('check'), seat: seatIndex }),
+    call: obj({ ...r, kind: oneOf('call'), seat: seatIndex, amount, allIn: bool }),
+    bet: obj({ ...r, kind: oneOf('bet'), seat: seatIndex, amount, to: amount, allIn: bool }),
+    raise: obj({ ...r, kind: oneOf('raise'), seat: seatIndex, amount, to: amount, allIn: bool }),
+    complete: obj({ ...r, kind: oneOf('complete'), seat: seatIndex, amount, to: amount, allIn: bool }),
+    discard: obj({ ...r, kind: oneOf('discard'), seat: seatIndex, cards: maybeCards(5) }),
+    show: obj({ ...r, kind: oneOf('show'), seat: seatIndex, cards: maybeCards(7) }),
+    muck: obj({ ...r, kind: oneOf('muck'), seat: seatIndex }),
+    return: obj({ ...r, kind: oneOf('return'), seat: seatIndex, amount }),
+  }),
+);
+
+const seatStateSchema = obj({
+  status: oneOf('empty', 'out', 'in', 'allin', 'folded'),
+  stack: amount,
+  bet: amount,
+  committed: amount,
+  hole: maybeCards(7),
+  up: arr(bool, { max: 7 }),
+  owed: int({ min: 0, max: 7 }),
+  acted: bool,
+  reopenAt: amount,
+  drew: bool,
+  discards: maybeCards(5),
+  shown: bool,
+  mucked: bool,
+});
+
+const potResultSchema = obj({
+  amount,
+  rake: amount,
+  eligible: seatList,
+  shares: arr(obj({ seat: seatIndex, amount, half: oneOf('whole', 'high', 'low') }), { max: 20 }),
+});
+
+const uncalledSchema = arr(obj({ seat: seatIndex, amount, round: roundName }), { max: 20 });
+
+const handResultSchema = obj({
+  pots: arr(potResultSchema, { max: 10 }),
+  settled: arr(int({ min: 0, max: 9 }), { max: 10 }),
+  uncalled: uncalledSchema,
+  rake: amount,
+  won: arr(amount, { max: 10 }),
+  rakePaid: arr(amount, { max: 10 }),
+  net: arr(signedAmount, { max: 10 }),
+  showdown: bool,
+  values: arr(nullable(obj({ high: amount, low: amount })), { max: 10 }),
+});
+
+const playerName = str({ min: 1, max: 64 });
+
+/** A hand state as one seat (or an observer) sees it: `viewFor(state, seat)`. */
+export const handStateSchema = as<HandState>(
+  obj({
+    variant: variantCode,
+    rules: tableRulesSchema,
+    plan: handPlanSchema,
+    players: arr(nullable(playerName), { min: 2, max: 10 }),
+    stacksBefore: arr(amount, { min: 2, max: 10 }),
+    handId: nullable(str({ max: 200 })),
+    viewer: nullable(int({ min: -1, max: 9 })),
+    phase: oneOf('deal', 'draw', 'bet', 'showdown', 'done'),
+    street: int({ min: 0, max: 10 }),
+    seats: arr(seatStateSchema, { min: 2, max: 10 }),
+    board: cards(5),
+    boardOwed: int({ min: 0, max: 5 }),
+    pot: amount,
+    currentBet: amount,
+    lastIncrement: amount,
+    lastFullLevel: amount,
+    fullBets: int({ min: 0, max: 1000 }),
+    capLocked: bool,
+    bigBetAllowed: bool,
+    bringInDue: bool,
+    toAct: nullable(seatIndex),
+    roundFirst: nullable(seatIndex),
+    aggressor: nullable(seatIndex),
+    stub: int({ min: 0, max: 52 }),
+    discardPool: maybeCards(52),
+    usedLo: int({ min: 0, max: 2 ** 26 - 1 }),
+    usedHi: int({ min: 0, max: 2 ** 26 - 1 }),
+    showQueue: seatList,
+    allInShowdown: bool,
+    log: arr(logEntrySchema, { max: 1000 }),
+    result: nullable(handResultSchema),
+  }),
+);
+
+const explanationSchema = obj({
+  game: oneOf('high', 'omaha-high', 'omaha-low8', 'low8', 'razz', '27-decree', '27-international'),
+  value: amount,
+  category: str({ max: 40 }),
+  labelFr: str({ max: 200 }),
+  labelEn: str({ max: 200 }),
+  cards: cards(5),
+});
+
+const recordSeatSchema = obj({
+  seat: seatIndex,
+  player: playerName,
+  stackBefore: amount,
+  stackAfter: amount,
+  dealtIn: bool,
+  cards: maybeCards(7),
+  up: arr(bool, { max: 7 }),
+  folded: bool,
+  shown: bool,
+  mucked: bool,
+  committed: amount,
+  won: amount,
+  rake: amount,
+  net: signedAmount,
+  hand: nullable(obj({ high: nullable(explanationSchema), low: nullable(explanationSchema) })),
+});
+
+/** A finished hand as one player may see it (R-RESULTS, R-HISTORY): `recordOf(viewFor(final, seat))`. */
+export const handRecordSchema = as<HandRecord>(
+  obj({
+    handId: nullable(str({ max: 200 })),
+    variant: variantCode,
+    rules: tableRulesSchema,
+    tableSize: int({ min: 2, max: 10 }),
+    button: nullable(seatIndex),
+    smallBlind: nullable(seatIndex),
+    bigBlind: nullable(seatIndex),
+    seats: arr(recordSeatSchema, { max: 10 }),
+    board: cards(5),
+    actions: arr(logEntrySchema, { max: 1000 }),
+    rounds: arr(roundName, { max: 15 }),
+    pots: arr(potResultSchema, { max: 10 }),
+    uncalled: uncalledSchema,
+    rake: amount,
+    showdown: bool,
+  }),
+);

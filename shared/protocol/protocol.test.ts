@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { actionFor, apply, legalActions, startHand, viewFor, type Action, type HandState } from '../rules/engine';
+import { Dealer, dealerAction, prng, randomPlayerAction, tableConfig } from '../rules/engine/test-support';
+import { recordOf } from '../rules/record';
+import { makeTableRules } from '../rules/tableRules';
+import { VARIANT_CODES, VARIANTS, type VariantCode } from '../rules/variants';
+import {
+  compareVersions,
+  MAX_CLIENT_FRAME_BYTES,
+  parseClientMessage,
+  parseServerMessage,
+  PROTOCOL_VERSION,
+  utf8Length,
+  type ServerMessage,
+} from './index';
+
+function rulesFor(v: VariantCode) {
+  const limit = VARIANTS[v].betting === 'limit';
+  if (VARIANTS[v].forcedBets === 'ante-bring-in') return makeTableRules(v, { ante: 10, bringIn: 20, smallBet: 40 });
+  return makeTableRules(v, limit ? { smallBlind: 20, bigBlind: 40 } : { smallBlind: 50, bigBlind: 100 });
+}
+
+/** Plays one random hand, calling `each(before, action, after)` for every step. */
+function playHand(v: VariantCode, seed: number, each: (before: HandState, a: Action, after: HandState) => void): HandState {
+  const rng = prng(seed);
+  const seats = Math.min(VARIANTS[v].maxSeats, 6);
+  let s = startHand(tableConfig(rulesFor(v), { stacks: Array.from({ length: seats }, (_, i) => 2000 + 300 * i) }));
+  const dealer = new Dealer(rng);
+  for (;;) {
+    const legal = legalActions(s);
+    if (legal.next === 'done') return s;
+    const a = legal.next === 'deal' ? dealerAction(s, legal, dealer, rng, true) : randomPlayerAction(s, legal, rng);
+    const r = apply(s, a);
+    if (!r.ok) throw new Error(`${r.rule}: ${r.reason}`);
+    each(s, a, r.state);
+    s = r.state;
+  }
+}
+
+function roundTrip(msg: ServerMessage): void {
+  const parsed = parseServerMessage(JSON.stringify(msg));
+  if (!parsed.ok) throw new Error(`${msg.type}: ${parsed.message}`);
+  expect(parsed.message).toEqual(msg);
+}
+
+describe('client messages', () => {
+  it('accepts a hello and every request shape', () => {
+    const frames: unknown[] = [
+      { type: 'hello', protocol: PROTOCOL_VERSION, client: '0.1.0' },
+      { type: 'guest', rid: 1 },
+      { type: 'login', rid: 2, username: 'alice', password: 'secret-pass' },
+      { type: 'resume', rid: 3, token: 'x'.repeat(43), tables: [{ tableId: 'thnl-1', lastSeq: 12 }] },
+      { type: 'table.join', rid: 4, tableId: 'thnl-1', buyIn: 10_000, waitForBigBlind: true },
+      { type: 'table.action', rid: 5, tableId: 'thnl-1', actionId: 'a-1', move: { type: 'bet', to: 300 } },
+      { type: 'table.action', rid: 6, tableId: '2t7td-1', actionId: 'a-2', move: { type: 'draw', discards: [0, 51] } },
+      { type: 'history', rid: 7, cursor: null, limit: 20 },
+      { type: 'ping', t: 5 },
+    ];
+    for (const f of frames) {
+      const r = parseClientMessage(JSON.stringify(f));
+      expect(r, JSON.stringify(f)).toEqual({ ok: true, message: f });
+    }
+  });
+
+  it('refuses malformed frames with a code, and names the rid when it can', () => {
+    expect(parseClientMessage('{not json')).toMatchObject({ ok: false, code: 'BAD_MESSAGE', rid: null });
+    expect(parseClientMessage('[1,2]')).toMatchObject({ ok: false, code: 'BAD_MESSAGE' });
+    expect(parseClientMessage('{"type":"launch","rid":9}')).toMatchObject({ ok: false, code: 'UNKNOWN_TYPE', rid: 9 });
+    expect(parseClientMessage('{"type":"table.join","rid":4,"tableId":"t","buyIn":1.5,"waitForBigBlind":false}')).toMatchObject({
+      ok: false,
+      code: 'BAD_MESSAGE',
+      rid: 4,
+      message: expect.stringContaining('buyIn'),
+    });
+    // Unknown fields are refused: nothing unexpected is carried through.
+    expect(parseClientMessage('{"type":"guest","rid":1,"admin":true}')).toMatchObject({ ok: false, code: 'BAD_MESSAGE' });
+    expect(parseClientMessage('{"type":"guest","rid":1,"__proto__":{"x":1}}')).toMatchObject({ ok: false, code: 'BAD_MESSAGE' });
+    // A player never names a seat (R-ONEHAND): the operator adds it.
+    expect(parseClientMessage('{"type":"table.action","rid":1,"tableId":"t","actionId":"a","move":{"type":"fold","seat":2}}')).toMatchObject({ ok: false });
+    expect(parseClientMessage('{"type":"table.action","rid":1,"tableId":"t","actionId":"a","move":{"type":"deal","seat":null,"cards":[1]}}')).toMatchObject({ ok: false });
+  });
+
+  it('refuses a frame over the size cap before parsing it', () => {
+    const big = JSON.stringify({ type: 'login', rid: 1, username: 'a', password: 'é'.repeat(MAX_CLIENT_FRAME_BYTES) });
+    expect(parseClientMessage(big)).toMatchObject({ ok: false, code: 'FRAME_TOO_LARGE' });
+    expect(utf8Length('aé€😀')).toBe(1 + 2 + 3 + 4);
+  });
+
+  it('never throws on mutated frames', () => {
+    const rng = prng(7);
+    const base = JSON.stringify({ type: 'table.action', rid: 5, tableId: 'thnl-1', actionId: 'a-1', move: { type: 'bet', to: 300 } });
+    const alphabet = '{}[]":,0123456789-.eE truefalsnul\\u';
+    for (let i = 0; i < 5000; i++) {
+      const chars = base.split('');
+      const k = 1 + Math.floor(rng() * 4);
+      for (let j = 0; j < k; j++) chars[Math.floor(rng() * chars.length)] = alphabet[Math.floor(rng() * alphabet.length)];
+      const r = parseClientMessage(chars.join(''));
+      expect(typeof r.ok).toBe('boolean');
+    }
+  });
+});
+
+describe('versions', () => {
+  it('compares major, minor and patch numerically', () => {
+    expect(compareVersions('0.10.0', '0.9.9')).toBeGreaterThan(0);
+    expect(compareVersions('1.2.3', '1.2.3-beta.1')).toBe(0);
+    expect(compareVersions('1.2.3', '1.3.0')).toBeLessThan(0);
+  });
+});
+
+describe('engine data on the wire', () => {
+  it('carries table rules with or without the optional ante payer (R-INFO)', () => {
+    const rules = makeTableRules('THNL', { smallBlind: 50, bigBlind: 100, ante: 100 }, { anteBy: 'big-blind' });
+    const info = { tableId: 't1', name: 'T', money: 'play' as const, practice: false, variant: 'THNL' as const, stakes: { smallBlind: 50, bigBlind: 100, ante: 100, bringIn: 0, smallBet: 0, bigBet: 0 }, rules, buyIn: { min: 1, max: 2 }, seatsTaken: 0, seatsMax: 6 };
+    roundTrip({ type: 'lobby', rid: null, tables: [info, { ...info, rules: rulesFor('7SJL') }] });
+    expect(parseServerMessage(JSON.stringify({ type: 'lobby.table', table: { ...info, rules: { ...rules, anteBy: 'nobody' } } }))).toMatchObject({ ok: false });
+  });
+
+  it.each(VARIANT_CODES)('%s: every view, every seen action and every record passes the server schema', (v) => {
+    for (let seed = 1; seed <= 6; seed++) {
+      let seq = 0;
+      const final = playHand(v, seed * 7919, (before, a, after) => {
+        for (const seat of [0, 1, null]) {
+          const seen = actionFor(before, a, seat);
+          roundTrip({ type: 'table.event', tableId: 't1', seq: ++seq, event: { type: 'action', action: seen, by: 'player' } });
+          roundTrip({
+            type: 'table.snapshot',
+            rid: null,
+            tableId: 't1',
+            seq,
+            table: {
+              tableId: 't1',
+              name: 'Table 1',
+              money: 'play',
+              practice: true,
+              rules: after.rules,
+              buyIn: { min: 1000, max: 5000 },
+              seats: after.players.map((p, i) => (p === null ? null : { name: p, practice: false, stack: after.seats[i].stack, status: 'active', connected: true })),
+              handNo: 3,
+              hand: viewFor(after, seat),
+              turn: null,
+              you: null,
+            },
+          });
+        }
+      });
+      for (const seat of [0, 2]) {
+        roundTrip({ type: 'table.event', tableId: 't1', seq: ++seq, event: { type: 'handEnd', handNo: 3, record: recordOf(viewFor(final, seat)) } });
+      }
+    }
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Information hiding (DESIGN.md §1): every frame sent to each client over many hands of every variant
+ * is recorded, then checked against the hand as the regulator's trace has it (the POJEU of the hand,
+ * with every card dealt): no card of an opponent's that the client may not see appears in any frame
+ * before it is shown. A card may appear only if it was dealt to this client, dealt face up (Stud), is
+ * a board card, or was shown at the showdown earlier in the stream. The known-card bit sets of the
+ * hand state are decoded and checked too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerMessage } from '../../shared/protocol/messages';
+import { prng } from '../../shared/rules/engine/test-support';
+import { VARIANT_CODES, VARIANTS } from '../../shared/rules/variants';
+import { tablesOf } from '../../operator/config/config';
+import { startOperator, type RunningOperator } from '../../operator/server/operator';
+import { AutoPlayer, TestClient } from '../../operator/server/testing';
+import { scaledTimers } from '../../operator/tables/timers';
+import { tempDir } from '../../operator/testing';
+
+const HANDS_PER_VARIANT = 15;
+
+let dir: { dir: string; cleanup: () => void };
+let op: RunningOperator;
+
+beforeAll(async () => {
+  dir = tempDir();
+  const tables = VARIANT_CODES.map((code) => {
+    const v = VARIANTS[code];
+    const seats = Math.min(6, v.maxSeats);
+    const stakes = v.forcedBets === 'ante-bring-in' ? { ante: 5, bringIn: 10, smallBet: 20 } : { smallBlind: 10, bigBlind: 20 };
+    return { id: `h-${code.toLowerCase()}`, name: code, variant: code, money: 'play', stakes, seats, buyIn: { min: 400, max: 2000 }, practicePlayers: seats - 3 };
+  });
+  op = await startOperator({
+    dataDir: dir.dir,
+    lobby: tablesOf({ version: 1, operator: { idOper: '0099', idCoffre: 1, name: 'Test' }, tables }),
+    timers: scaledTimers(50),
+    table: { betweenHandsMs: 0, practiceDelayMs: [0, 0] },
+    practice: { samples: 4 },
+    trustProxy: true,
+    durability: 'normal',
+    log: () => undefined,
+  });
+});
+
+afterAll(async () => {
+  await op?.close();
+  dir?.cleanup();
+});
+
+/**
+ * Per hand id: the cards dealt face down to each seat (0-based; in Triple Draw a card discarded and
+ * reshuffled may be dealt to two seats in turn), and the cards everybody saw dealt.
+ */
+type Dealt = { bySeat: Map<number, Set<number>>; open: Set<number> };
+function dealtCards(tableId: string): Map<string, Dealt> {
+  const out = new Map<string, Dealt>();
+  for (const r of op.vault.byTech(tableId)) {
+    if (r.kind !== 'POJEU') continue;
+    const pool = /<Pool>([^<]+)<\/Pool>/.exec(r.xml)![1];
+    const hand: Dealt = { bySeat: new Map(), open: new Set() };
+    for (const m of r.xml.matchAll(/<Draw([^>]*)>\s*(?:<Siege>(\d+)<\/Siege>\s*)?<Valeur>(\d+)<\/Valeur>/g)) {
+      const card = Number(m[3]);
+      if (/ouverte="true"|commune="true"/.test(m[1])) hand.open.add(card);
+      else {
+        const seat = Number(m[2]) - 1;
+        if (!hand.bySeat.has(seat)) hand.bySeat.set(seat, new Set());
+        hand.bySeat.get(seat)!.add(card);
+      }
+    }
+    out.set(pool, hand);
+  }
+  return out;
+}
+
+/** Every card a frame carries: in card lists, and in the known-card bit sets. */
+function cardsIn(v: unknown, key = '', out: number[] = []): number[] {
+  if (Array.isArray(v)) {
+    if (['cards', 'hole', 'board', 'discards', 'discardPool'].includes(key)) for (const c of v) if (typeof c === 'number') out.push(c);
+    for (const x of v) if (typeof x === 'object' && x !== null) cardsIn(x, '', out);
+  } else if (typeof v === 'object' && v !== null) {
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'usedLo' || k === 'usedHi') {
+        for (let b = 0; b < 26; b++) if (((x as number) >>> b) & 1) out.push(b + (k === 'usedHi' ? 26 : 0));
+      } else cardsIn(x, k, out);
+    }
+  }
+  return out;
+}
+
+describe('information hiding', () => {
+  it(`no frame carries an opponent's private card before it is shown (${HANDS_PER_VARIANT}+ hands of each of the 11 variants)`, async () => {
+    const players: AutoPlayer[] = [];
+    let ip = 1;
+    for (const t of op.manager.all()) {
+      for (let k = 0; k < 2; k++) {
+        const c = await TestClient.guest(op.url, op.pin, { forwardedFor: `203.0.113.${ip++}` });
+        const p = new AutoPlayer(c, prng(ip * 31));
+        p.rebuy = 2000;
+        expect(await c.request({ type: 'table.join', tableId: t.tableId, buyIn: 2000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+        players.push(p);
+      }
+    }
+    const deadline = Date.now() + 90_000;
+    while (op.manager.all().some((t) => t.handsPlayed < HANDS_PER_VARIANT)) {
+      if (Date.now() > deadline) throw new Error(`slow: ${op.manager.all().map((t) => `${t.tableId} ${t.handsPlayed}`).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    for (const p of players) p.paused = true;
+    await new Promise((r) => setTimeout(r, 50));
+
+    let checkedFrames = 0;
+    let checkedCards = 0;
+    const deals = new Map(op.manager.all().map((t) => [t.tableId, dealtCards(t.tableId)]));
+    for (const p of players) {
+      expect(p.client.invalid).toEqual([]);
+      expect(p.problems).toEqual([]);
+      let seat: number | null = null;
+      let handId: string | null = null;
+      let shown = new Set<number>();
+      const check = (m: ServerMessage, tableId: string, payload: unknown) => {
+        if (handId === null) return;
+        const hand = deals.get(tableId)!.get(handId);
+        if (!hand) return; // the hand was still being played when the operator was read
+        checkedFrames++;
+        for (const c of cardsIn(payload)) {
+          checkedCards++;
+          const own = seat !== null && (hand.bySeat.get(seat)?.has(c) ?? false);
+          const owners = [...hand.bySeat].filter(([, cs]) => cs.has(c)).map(([s]) => s);
+          const visible = own || hand.open.has(c) || shown.has(c) || owners.length === 0;
+          if (!visible) throw new Error(`${tableId} ${handId}: seat ${seat} was sent card ${c} of seat ${owners} before it was shown: ${JSON.stringify(m).slice(0, 400)}`);
+        }
+      };
+      for (const m of p.client.received) {
+        if (m.type === 'table.snapshot') {
+          seat = m.table.you?.seat ?? null;
+          handId = m.table.hand?.handId ?? null;
+          shown = new Set(m.table.hand ? m.table.hand.seats.filter((s) => s.shown).flatMap((s) => s.hole.filter((c): c is number => c !== null)) : []);
+          check(m, m.tableId, m.table);
+          continue;
+        }
+        if (m.type !== 'table.event') continue;
+        const e = m.event;
+        if (e.type === 'you') seat = e.you?.seat ?? seat;
+        if (e.type === 'handStart') {
+          handId = e.hand.handId;
+          shown = new Set();
+        }
+        if (e.type === 'action' && e.action.type === 'show') for (const c of e.action.cards ?? []) shown.add(c);
+        check(m, m.tableId, e);
+        if (e.type === 'handEnd' || e.type === 'handCancelled') handId = null;
+      }
+    }
+    expect(checkedFrames).toBeGreaterThan(1000);
+    expect(checkedCards).toBeGreaterThan(10_000);
+    expect(op.vault.verifyChain().ok).toBe(true);
+    expect(op.wallet.audit().problems).toEqual([]);
+    await Promise.all(players.map((p) => p.client.close()));
+  });
+});
