@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Accounts, addressKey, DEFAULT_SCRYPT, hashPassword, verifyPassword, type ScryptParams } from './accounts';
 import type { Db } from './db';
 import { openOperatorDatabase } from './schema';
+import { Wallet } from './wallet';
 import { tempDir } from './testing';
 
 // Cheap scrypt for the many logins below; the default cost is exercised once on its own.
@@ -159,6 +160,26 @@ describe('accounts', () => {
     expect(accounts.authenticate(g.session.token)).toMatchObject({ ok: true, account: { id: g.account.id, guest: true } });
     expect(await accounts.login(g.account.username, '', ip)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
     expect(accounts.createGuest({ ip: 'nowhere' })).toMatchObject({ ok: false, code: 'INVALID_ADDRESS' });
+  });
+
+  it('creates practice accounts under the reserved prefix only: no password, no session, play money only, one per name', async () => {
+    const p = accounts.createPracticeAccount('practice-01');
+    if (!p.ok) throw new Error(p.message);
+    expect(p.account).toMatchObject({ username: 'practice-01', guest: true });
+    // Asking again gives the same account; the name is reserved whatever its case.
+    expect(accounts.createPracticeAccount('Practice-01')).toEqual({ ok: true, account: p.account });
+    expect(await accounts.register('practice-01', 'some long password')).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
+    expect(await accounts.register('PRACTICE-99', 'some long password')).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
+    // Only names under the prefix, in the username pattern.
+    for (const bad of ['guest-01', 'alice', 'practice-' + 'x'.repeat(20), 'practice 01', '', 42 as unknown as string]) {
+      expect(accounts.createPracticeAccount(bad)).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
+    }
+    // No one can log in as it, and its wallet takes play money only.
+    expect(await accounts.login('practice-01', '', ip)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    const wallet = new Wallet(db);
+    expect(wallet.deposit(p.account.id, 100, { idempotencyKey: 'd1' })).toMatchObject({ ok: false, code: 'GUEST_REAL_MONEY' });
+    expect(wallet.grantPlay(p.account.id, 100, { idempotencyKey: 'g1' })).toMatchObject({ ok: true });
+    expect(db.prepare('SELECT COUNT(*) FROM sessions WHERE account_id = ?').pluck().get(p.account.id)).toBe(0);
   });
 
   it('rehashes a password stored with a weaker cost at the next login', async () => {

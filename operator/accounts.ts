@@ -99,6 +99,8 @@ export type AccountRefusalCode =
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,19}$/;
 /** Prefixes kept for accounts the operator creates itself (guests, labelled practice players). */
 const RESERVED_PREFIXES = ['guest', 'practice'];
+/** The prefix of the operator's practice players (R-NOBOT: labelled, never mistaken for a person). */
+export const PRACTICE_PREFIX = 'practice';
 export const PASSWORD_MIN_LENGTH = 8;
 /** Bounds the work an attacker can make scrypt do per request. */
 export const PASSWORD_MAX_LENGTH = 256;
@@ -342,6 +344,28 @@ export class Accounts {
         return { ok: true, account: view(this.q.byId.get(id)!), session: this.openSession(id, client.ip) };
       }
     }
+  }
+
+  /**
+   * The operator's practice player `name` (DESIGN.md §3 "The embedded default"), created on first use:
+   * the name must start with the reserved `practice` prefix, which no person may register, so a
+   * practice player can never be mistaken for a person nor a person pass for one (R-NOBOT). Like a
+   * guest it has no password (no one can log in as it) and holds play money only (the wallet refuses
+   * real money to guest accounts); it has no session either: it plays only through the operator.
+   * Asking again for the same name returns the same account; a name held by anything but a practice
+   * account is refused.
+   */
+  createPracticeAccount(name: string): { ok: true; account: AccountView } | Refusal<'INVALID_USERNAME' | 'USERNAME_TAKEN'> {
+    const n = typeof name === 'string' ? name.normalize('NFC') : '';
+    const key = n.toLowerCase();
+    if (!USERNAME_PATTERN.test(n) || !key.startsWith(PRACTICE_PREFIX)) {
+      return refuse('INVALID_USERNAME', `a practice player's name starts with "${PRACTICE_PREFIX}" and has 3 to 20 letters, digits, "_", "." or "-"`);
+    }
+    this.q.insert.run(n, key, 1, null, this.clock());
+    const row = this.q.byKey.get(key)!;
+    // A guest row (no password) under the reserved prefix: only this method creates those.
+    if (row.guest !== 1 || row.password_hash !== null) return refuse('USERNAME_TAKEN', `the name ${n} is held by another kind of account`);
+    return { ok: true, account: view(row) };
   }
 
   /** Finds the live session of a bearer token: `INVALID_SESSION` if unknown or revoked, `SESSION_EXPIRED` if past its time. */

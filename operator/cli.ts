@@ -8,8 +8,10 @@
  *       recomputes the trace vault's hash chain; exit 1 if it is broken
  *   trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]
  *       the records of [from, to) as one XML document (stdout, or the file)
- *   report --data <folder> [--config <file>] [--min-hands <n>] [--play yes]
- *       the fair-play report (tables/fairplay.ts) from the trace; `--play yes` includes play money
+ *   report --data <folder> [--config <file>] [--min-hands <n>] [--min-decisions <n>] [--max-cv <x>] [--play yes]
+ *       the fair-play report (tables/fairplay.ts) from the trace and the decision times kept in the
+ *       operator database: shared addresses, chip flows between pairs, near-constant decision times
+ *       (R-NOBOT); `--play yes` includes play money
  *
  * `--config` defaults to the checked-in lobby (config/lobby.default.json); its `operator` block names
  * the vault (IDOper, IDCoffre).
@@ -17,8 +19,11 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from './config/config';
+import type { Db } from './db';
+import { openOperatorDatabase } from './schema';
 import { startOperator, type RunningOperator } from './server/operator';
-import { fairPlayReport, formatFairPlayReport } from './tables/fairplay';
+import { fairPlayReport, formatFairPlayReport, REGULAR_DECISIONS } from './tables/fairplay';
+import { DecisionTimes } from './tables/timings';
 import { TlsIdentityError } from './tls';
 import { TraceVault } from './trace/vault';
 
@@ -34,7 +39,7 @@ const USAGE = [
   '  operator --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>]',
   '  operator trace verify --data <folder> [--config <file>]',
   '  operator trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]',
-  '  operator report --data <folder> [--config <file>] [--min-hands <n>] [--play yes]',
+  '  operator report --data <folder> [--config <file>] [--min-hands <n>] [--min-decisions <n>] [--max-cv <x>] [--play yes]',
 ].join('\n');
 
 function parseFlags(args: string[]): Map<string, string> | string {
@@ -65,7 +70,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.err(`${flags}\n${USAGE}`);
     return 2;
   }
-  const known = trace ? ['data', 'config', 'from', 'to', 'out'] : report ? ['data', 'config', 'min-hands', 'play'] : ['port', 'data', 'config', 'cert', 'key'];
+  const known = trace
+    ? ['data', 'config', 'from', 'to', 'out']
+    : report
+      ? ['data', 'config', 'min-hands', 'min-decisions', 'max-cv', 'play']
+      : ['port', 'data', 'config', 'cert', 'key'];
   for (const k of flags.keys()) {
     if (!known.includes(k)) {
       io.err(`unknown option --${k}\n${USAGE}`);
@@ -92,12 +101,24 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (report) {
     const { idOper, idCoffre } = lobby.config.operator;
     const minHands = Number(flags.get('min-hands') ?? '10');
-    if (!Number.isInteger(minHands) || minHands < 1) {
-      io.err(`--min-hands must be a whole number\n${USAGE}`);
+    const minDecisions = Number(flags.get('min-decisions') ?? String(REGULAR_DECISIONS.minDecisions));
+    const maxCv = Number(flags.get('max-cv') ?? String(REGULAR_DECISIONS.maxCv));
+    for (const [name, v] of [['min-hands', minHands], ['min-decisions', minDecisions]] as const) {
+      if (!Number.isInteger(v) || v < 1) {
+        io.err(`--${name} must be a whole number\n${USAGE}`);
+        return 2;
+      }
+    }
+    if (!Number.isFinite(maxCv) || maxCv < 0) {
+      io.err(`--max-cv must be a number >= 0 (e.g. 0.2)\n${USAGE}`);
       return 2;
     }
+    const includePlayMoney = flags.get('play') === 'yes';
     const vault = TraceVault.open({ path: join(dataDir, 'trace.sqlite'), idOper, idCoffre });
+    let db: Db | undefined;
     try {
+      db = openOperatorDatabase(join(dataDir, 'operator.sqlite'));
+      const decisionTimes = new DecisionTimes(db).stats({ includePlayMoney, minDecisions });
       const head = vault.head().idEvt;
       function* all() {
         for (let i = 1; i <= head; i++) {
@@ -105,9 +126,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           if (r) yield r;
         }
       }
-      for (const line of formatFairPlayReport(fairPlayReport(all(), { includePlayMoney: flags.get('play') === 'yes', minHandsTogether: minHands }))) io.out(line);
+      const r = fairPlayReport(all(), { includePlayMoney, minHandsTogether: minHands, decisionTimes, minDecisions, maxCv });
+      for (const line of formatFairPlayReport(r)) io.out(line);
       return 0;
     } finally {
+      db?.close();
       vault.close();
     }
   }

@@ -120,8 +120,66 @@ function walletV2(db: Db): void {
   `);
 }
 
+/**
+ * v3: who holds the money at each table (R-CASH: "money is never lost"). One row per inscription
+ * (a player's seating at a table): the chips held for them there, as of the last settled hand, so that
+ * an operator that stops without closing its tables (a crash, a power cut) returns every stack to its
+ * owner on the next start (tables/recovery.ts). Rows change in the same transaction as the ledger
+ * movements they mirror (buy-in, top-up, cash-out) and as the rake of each settled hand, so at every
+ * commit, for each table: Σ stack of the rows still seated = table_funds.held (SeatLedger.audit).
+ */
+function tableSeatsV3(db: Db): void {
+  db.exec(`
+    CREATE TABLE table_seats (
+      -- the POINSCRIT's Inscription: unique per seating
+      inscription TEXT PRIMARY KEY,
+      table_id    TEXT NOT NULL REFERENCES table_funds(table_id),
+      account_id  INTEGER NOT NULL REFERENCES accounts(id),
+      seat        INTEGER NOT NULL CHECK (seat >= 0),
+      -- chips held at the table for this player; while a hand is in play, their start-of-hand value
+      stack       INTEGER NOT NULL CHECK (stack >= 0),
+      -- the hand (POJEU Pool) in play with these chips; NULL between hands
+      hand_id     TEXT,
+      -- the stack returned to the wallet (ledger key cash-out:<inscription>) while its POBILAN is not
+      -- yet in the vault; NULL while the player is seated
+      cashed_out  INTEGER CHECK (cashed_out >= 0),
+      -- what the trace records of the player need (IDJoueur, HashJoueur, IPJoueur, IDSession)
+      username    TEXT NOT NULL,
+      ip          TEXT NOT NULL,
+      session_id  TEXT NOT NULL,
+      practice    INTEGER NOT NULL CHECK (practice IN (0, 1)),
+      updated_at  INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX table_seats_by_table ON table_seats(table_id);
+  `);
+}
+
+/**
+ * v4: decision times (R-NOBOT: "near-constant action times" are a sign of robot play). One row per
+ * decision of a person: from the turn announced to the action received, as the operator's clock
+ * measures it (network latency included). Operator-side statistics for the fair-play report, not a
+ * regulatory record (the trace's POJEU keeps round timestamps to the second only).
+ */
+function decisionTimesV4(db: Db): void {
+  db.exec(`
+    CREATE TABLE decision_times (
+      id         INTEGER PRIMARY KEY,
+      account_id INTEGER NOT NULL REFERENCES accounts(id),
+      table_id   TEXT NOT NULL,
+      kind       TEXT NOT NULL CHECK (kind IN ('real', 'play')),
+      hand_id    TEXT NOT NULL,
+      -- the move made: fold, check, call, bet, bringIn, draw, show, muck
+      move       TEXT NOT NULL,
+      -- when the turn was announced (ms since the epoch) and how long the decision took (ms)
+      turn_at    INTEGER NOT NULL,
+      ms         INTEGER NOT NULL CHECK (ms >= 0)
+    );
+    CREATE INDEX decision_times_by_account ON decision_times(account_id, id);
+  `);
+}
+
 /** The operator database's migrations; index i brings version i to i + 1. Append only. */
-export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2];
+export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4];
 
 /** Opens (creating and migrating as needed) the operator database file at `path`. */
 export function openOperatorDatabase(path: string, options?: OpenDatabaseOptions): Db {

@@ -196,6 +196,12 @@ export class Wallet {
     return this.q.entries.all(accountId, kind, page.beforeId ?? Number.MAX_SAFE_INTEGER, page.limit ?? 100).map(toEntry);
   }
 
+  /** The ledger row recorded under an idempotency key, if any (reads only: nothing moves). */
+  entryByKey(idempotencyKey: string): LedgerEntry | undefined {
+    const r = this.q.byKey.get(idempotencyKey);
+    return r ? toEntry(r) : undefined;
+  }
+
   /** Every ledger row touching a table, oldest first. */
   tableEntries(tableId: string): LedgerEntry[] {
     return this.q.tableEntries.all(tableId).map(toEntry);

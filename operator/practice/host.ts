@@ -8,7 +8,7 @@
  * its target of practice players while leaving a seat free for a person, tops up a practice player
  * who runs short, and makes room (one practice player leaves) when people fill the table.
  */
-import type { Db } from '../db';
+import type { Accounts } from '../accounts';
 import type { Table } from '../tables/table';
 import type { Timers } from '../tables/timers';
 import type { TablePlayer } from '../tables/types';
@@ -19,22 +19,18 @@ import { PracticeBrain, type PracticeOptions } from './strategy';
 const PRACTICE_GRANT = 1_000_000_000;
 
 /**
- * The practice accounts, created on first use directly in the accounts table: guest rows (play money
- * only, no password) under the reserved `practice` prefix, so no person can hold one of these names.
+ * The practice account number `n` (`practice-01`, …), created on first use through
+ * `Accounts.createPracticeAccount`: no password, play money only, under the reserved `practice` prefix
+ * so no person can hold one of these names.
  */
-export function practiceAccount(db: Db, n: number): { id: number; name: string } {
-  const name = `practice-${String(n).padStart(2, '0')}`;
-  db.prepare('INSERT INTO accounts(username, username_key, guest, password_hash, created_at) VALUES (?, ?, 1, NULL, ?) ON CONFLICT(username_key) DO NOTHING').run(
-    name,
-    name,
-    Date.now(),
-  );
-  const row = db.prepare<[string], { id: number }>('SELECT id FROM accounts WHERE username_key = ?').get(name)!;
-  return { id: row.id, name };
+export function practiceAccount(accounts: Accounts, n: number): { id: number; name: string } {
+  const r = accounts.createPracticeAccount(`practice-${String(n).padStart(2, '0')}`);
+  if (!r.ok) throw new Error(`practice account ${n}: ${r.code}: ${r.message}`);
+  return { id: r.account.id, name: r.account.username };
 }
 
 export interface PracticeHostOptions {
-  db: Db;
+  accounts: Accounts;
   wallet: Wallet;
   timers: Timers;
   brain?: PracticeOptions;
@@ -52,7 +48,7 @@ export class PracticeHost {
 
   private player(n: number): TablePlayer {
     while (this.pool.length <= n) {
-      const a = practiceAccount(this.o.db, this.pool.length + 1);
+      const a = practiceAccount(this.o.accounts, this.pool.length + 1);
       this.pool.push({ accountId: a.id, name: a.name, practice: true, ip: '127.0.0.1', sessionId: 'practice' });
     }
     return this.pool[n];

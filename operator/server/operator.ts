@@ -6,6 +6,10 @@
  *   const op = await startOperator({ dataDir, port: 0 });   // op.url, op.pin
  *   …
  *   await op.close();   // hands in progress cancelled, every player cashed out (R-CASH), files closed
+ *
+ * An operator that stopped without `close()` (a crash) left chips at its tables: on start, before any
+ * table opens or any client is served, every stack still held goes back to its owner's wallet, with
+ * the POANNUL of a hand that was in play and the POBILAN (R-CASH; tables/recovery.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +20,9 @@ import { Lobby } from '../lobby/lobby';
 import { openOperatorDatabase } from '../schema';
 import { HandHistoryStore } from '../tables/history';
 import { TableManager, type TableManagerDeps } from '../tables/manager';
+import { recoverTables, type RecoveryReport } from '../tables/recovery';
+import { SeatLedger } from '../tables/seats';
+import { DecisionTimes } from '../tables/timings';
 import { realTimers, type Timers } from '../tables/timers';
 import { loadOrCreateTlsIdentity } from '../tls';
 import { TraceVault } from '../trace/vault';
@@ -63,6 +70,8 @@ export interface RunningOperator {
   manager: TableManager;
   lobby: Lobby;
   context: ServerContext;
+  /** What the start returned to wallets from tables left by an operator that did not close (a crash). */
+  recovered: RecoveryReport;
   close(): Promise<void>;
 }
 
@@ -98,11 +107,31 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   }
   const accounts = new Accounts(db, o.accounts);
   const wallet = new Wallet(db);
+  const seats = new SeatLedger(db);
+  let recovered: RecoveryReport;
+  try {
+    // R-CASH: money left at tables by a crash goes back before anything else happens.
+    recovered = recoverTables({ wallet, seats, vault });
+  } catch (e) {
+    history.close();
+    vault.close();
+    db.close();
+    throw e;
+  }
+  if (recovered.seats > 0) {
+    log(
+      `recovered ${recovered.seats} seats left at tables: ${recovered.returned.real} cents and ${recovered.returned.play} play chips back to wallets` +
+        (recovered.cancelledHands.length ? `; hands cancelled: ${recovered.cancelledHands.join(', ')}` : ''),
+    );
+  }
+  for (const u of recovered.unaccounted) log(`table ${u.tableId} still holds ${u.held} that no seat accounts for: review the ledger`);
   const timers = o.timers ?? realTimers();
   const lobby = new Lobby();
   const manager = new TableManager({
-    db,
+    accounts,
     wallet,
+    seats,
+    decisionTimes: new DecisionTimes(db),
     vault,
     history,
     lobby,
@@ -149,6 +178,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     manager,
     lobby,
     context,
+    recovered,
     close() {
       closed ??= (async () => {
         context.closing = true;

@@ -1,15 +1,18 @@
 /**
  * The hooks of a cash-game table (R-CASH): money through the wallet's ledger (buy-in, top-up,
- * cash-out, rake; R-NODEBT, R-RAKE), and the trace into the vault: POINSCRIT on joining, POACHAT on a
- * top-up, POJEU per hand, POBILAN on leaving, with the wallet's balance before / movement / after
- * (A 1.3.6.c). Play-money tables write their records flagged `test` (they are not real-money gaming),
- * with amounts in chips (scale 0).
+ * cash-out, rake; R-NODEBT, R-RAKE), each movement written in one transaction with the seat it
+ * changes (seats.ts), so that chips held at a table are never lost to a crash (recovery.ts); and the
+ * trace into the vault: POINSCRIT on joining, POACHAT on a top-up, POJEU per hand, POANNUL per
+ * participant of a cancelled hand, POBILAN on leaving, with the wallet's balance before / movement /
+ * after (A 1.3.6.c). Play-money tables write their records flagged `test` (they are not real-money
+ * gaming), with amounts in chips (scale 0).
  */
-import { hashJoueur, type Movement } from '../trace/records';
+import { formatAmount, hashJoueur, type Movement, type PlayerEventBase } from '../trace/records';
 import type { TraceVault } from '../trace/vault';
-import { walletMovement, type Wallet } from '../wallet';
+import { walletMovement, type MoneyKind, type Wallet } from '../wallet';
 import { describeTable } from './pojeu';
-import type { MoneyResult, TableHooks, TableMoney, TablePlayer, TableSpec, TableTrace } from './types';
+import type { SeatLedger } from './seats';
+import type { CancelReason, HandCancellation, MoneyResult, TableHooks, TableMoney, TablePlayer, TableSpec, TableTrace } from './types';
 
 function moneyResult(r: ReturnType<Wallet['buyIn']>): MoneyResult {
   if (r.ok) return { ok: true, movement: walletMovement(r.entry)! };
@@ -23,46 +26,93 @@ function moneyResult(r: ReturnType<Wallet['buyIn']>): MoneyResult {
   }
 }
 
-export function walletMoney(wallet: Wallet, spec: TableSpec): TableMoney {
+export function walletMoney(wallet: Wallet, seats: SeatLedger, spec: TableSpec): TableMoney {
   const opened = wallet.openTable(spec.tableId, spec.money);
   if (!opened.ok) throw new Error(`${spec.tableId}: ${opened.code}: ${opened.message}`);
+  const tableId = spec.tableId;
   return {
-    buyIn: (p, amount, key) => moneyResult(wallet.buyIn(p.accountId, spec.tableId, amount, { idempotencyKey: key })),
-    topUp: (p, amount, key) => moneyResult(wallet.topUp(p.accountId, spec.tableId, amount, { idempotencyKey: key })),
+    buyIn: (p, amount, key, seat) =>
+      seats.transaction(() => {
+        const r = wallet.buyIn(p.accountId, tableId, amount, { idempotencyKey: key });
+        if (r.ok) seats.seated(tableId, seat.inscription, seat.seat, p, amount);
+        return moneyResult(r);
+      }),
+    topUp: (p, amount, key) =>
+      seats.transaction(() => {
+        const r = wallet.topUp(p.accountId, tableId, amount, { idempotencyKey: key });
+        if (r.ok && !r.replayed) seats.added(tableId, p.accountId, amount);
+        return moneyResult(r);
+      }),
     cashOut(p, amount, key) {
-      if (amount === 0) {
-        // A player who lost everything still gets a POBILAN, with a zero movement (A 1.3.6.c.3).
-        const balance = wallet.balance(p.accountId, spec.money);
-        return { ok: true, movement: { avant: balance, mouvement: 0, apres: balance } };
-      }
-      return moneyResult(wallet.cashOut(p.accountId, spec.tableId, amount, { idempotencyKey: key }));
+      return seats.transaction((): MoneyResult => {
+        let result: MoneyResult;
+        if (amount === 0) {
+          // A player who lost everything still gets a POBILAN, with a zero movement (A 1.3.6.c.3).
+          const balance = wallet.balance(p.accountId, spec.money);
+          result = { ok: true, movement: { avant: balance, mouvement: 0, apres: balance } };
+        } else {
+          result = moneyResult(wallet.cashOut(p.accountId, tableId, amount, { idempotencyKey: key }));
+        }
+        if (result.ok) seats.cashedOut(tableId, p.accountId, amount);
+        return result;
+      });
     },
-    rake(handId, amount) {
-      const r = wallet.collectRake(spec.tableId, amount, { idempotencyKey: `rake:${handId}`, handId });
-      if (!r.ok) throw new Error(`${spec.tableId}: rake of ${handId} refused: ${r.code}: ${r.message}`);
+    balance: (p) => wallet.balance(p.accountId, spec.money),
+    handStarted: (handId, accountIds) => seats.transaction(() => seats.handStarted(tableId, handId, accountIds)),
+    settle(handId, rake, stacks) {
+      seats.transaction(() => {
+        if (rake > 0) {
+          const r = wallet.collectRake(tableId, rake, { idempotencyKey: `rake:${handId}`, handId });
+          if (!r.ok) throw new Error(`${tableId}: rake of ${handId} refused: ${r.code}: ${r.message}`);
+        }
+        seats.settled(tableId, stacks);
+      });
     },
+    handCancelled: () => seats.handCancelled(tableId),
+    participationClosed: (inscription) => seats.forget(inscription),
   };
 }
 
-export function vaultTrace(vault: TraceVault, spec: TableSpec): TableTrace {
-  const scale = spec.money === 'real' ? 2 : 0;
-  const test = spec.money === 'play';
-  const description = `${spec.name}: ${describeTable(spec.rules, spec.money)}`;
-  const base = (p: TablePlayer, inscription: string, movement: Movement) => ({
+const CANCEL_REASONS: Record<CancelReason, string> = {
+  stop: 'arrêt de la table',
+  fault: 'incident technique',
+  restart: "reprise après l'arrêt du serveur",
+};
+
+/**
+ * The Motif of a cancelled hand's POANNUL (A 1.3.6.c.6, free text; the example's is French): which
+ * hand (its Pool), why, and what became of the player's chips (the stake back on the cave).
+ */
+export function poannulMotif(c: HandCancellation, scale: 0 | 2): string {
+  const stake = c.stake === null ? 'mises restituées' : `mise de ${formatAmount(c.stake, scale)} restituée`;
+  return `Annulation de la partie ${c.pool} (${CANCEL_REASONS[c.reason]}) : ${stake}, cave de ${formatAmount(c.cave, scale)} rétablie`;
+}
+
+/** The player fields of a record of a table's player (A 1.3.6.c): a table of `kind` money is `tech`. */
+export function playerRecord(p: TablePlayer, inscription: string, tech: string, kind: MoneyKind, movement: Movement): PlayerEventBase {
+  return {
     idJoueur: String(p.accountId),
     hashJoueur: hashJoueur(`${p.accountId}:${p.name}`),
     ipJoueur: p.ip,
     idSession: p.sessionId,
     inscription,
-    tech: spec.tableId,
+    tech,
     solde: movement,
-    scale: scale as 0 | 2,
-    ...(test ? { test: true } : {}),
-  });
+    scale: kind === 'real' ? 2 : 0,
+    ...(kind === 'play' ? { test: true } : {}),
+  };
+}
+
+export function vaultTrace(vault: TraceVault, spec: TableSpec): TableTrace {
+  const scale = spec.money === 'real' ? 2 : 0;
+  const description = `${spec.name}: ${describeTable(spec.rules, spec.money)}`;
+  const base = (p: TablePlayer, inscription: string, movement: Movement) => playerRecord(p, inscription, spec.tableId, spec.money, movement);
   return {
     joined: (p, inscription, movement) => void vault.append({ kind: 'POINSCRIT', ...base(p, inscription, movement), description, format: 'CG' }),
     purchased: (p, inscription, movement) => void vault.append({ kind: 'POACHAT', ...base(p, inscription, movement), description: `Recave: ${description}` }),
     hand: (data) => void vault.append(data),
+    cancelled: (p, inscription, movement, c) =>
+      void vault.append({ kind: 'POANNUL', ...base(p, inscription, movement), motif: poannulMotif(c, scale), pool: c.pool }),
     left: (p, inscription, movement) => void vault.append({ kind: 'POBILAN', ...base(p, inscription, movement) }),
   };
 }
@@ -70,13 +120,22 @@ export function vaultTrace(vault: TraceVault, spec: TableSpec): TableTrace {
 /** The hooks of a cash table over the wallet and the vault; fixed rules (no blind levels). */
 export function cashTableHooks(
   spec: TableSpec,
-  deps: { wallet: Wallet; vault: TraceVault; history?: TableHooks['history']; error: (e: unknown) => void; changed?: () => void },
+  deps: {
+    wallet: Wallet;
+    seats: SeatLedger;
+    vault: TraceVault;
+    history?: TableHooks['history'];
+    decided?: TableHooks['decided'];
+    error: (e: unknown) => void;
+    changed?: () => void;
+  },
 ): TableHooks {
   return {
-    money: walletMoney(deps.wallet, spec),
+    money: walletMoney(deps.wallet, deps.seats, spec),
     trace: vaultTrace(deps.vault, spec),
     rulesForNextHand: () => spec.rules,
     history: deps.history,
+    decided: deps.decided,
     changed: deps.changed,
     error: deps.error,
   };

@@ -7,16 +7,54 @@
  *   tables already refuse two of them at one table);
  * - pairs of accounts that often play the same hands, with the chips that flowed between them in the
  *   hands where one lost and the other won (chip dumping shows as a large one-way flow over few
- *   hands), ranked by that flow per hand together.
+ *   hands), ranked by that flow per hand together;
+ * - accounts whose decision times are near-constant (robot-assisted play: "near-constant action
+ *   times"): many decisions, and a coefficient of variation (standard deviation / mean) below a bound.
+ *   People's decision times spread widely (a quick check, a long think; CV typically well above 0.5);
+ *   a program that waits a fixed delay shows a CV of a few hundredths, network jitter included. The
+ *   times come from the operator database (timings.ts), not from the trace.
  *
  * Play-money records (flagged `test`) are left out unless asked for.
  */
 import type { StoredRecord } from '../trace/vault';
+import type { DecisionTimeStats } from './timings';
+
+/** Defaults of the decision-time section: at least 50 decisions, CV at most 0.2. */
+export const REGULAR_DECISIONS = { minDecisions: 50, maxCv: 0.2 } as const;
+
+export interface RegularDecider extends DecisionTimeStats {
+  /** Coefficient of variation: sdMs / meanMs. */
+  cv: number;
+}
 
 export interface FairPlayReport {
   hands: number;
   sharedAddresses: { ip: string; accounts: string[] }[];
   pairs: { a: string; b: string; handsTogether: number; flowAtoB: number; flowPerHand: number }[];
+  /** Accounts with near-constant decision times, most regular first; null when no times were given. */
+  regularDeciders: RegularDecider[] | null;
+  /** The bounds used for `regularDeciders`. */
+  regularity: { minDecisions: number; maxCv: number };
+}
+
+export interface FairPlayOptions {
+  includePlayMoney?: boolean;
+  minHandsTogether?: number;
+  /** Per-account decision times (DecisionTimes.stats). */
+  decisionTimes?: readonly DecisionTimeStats[];
+  /** Fewest decisions for an account's regularity to mean something (default 50). */
+  minDecisions?: number;
+  /** Largest coefficient of variation reported as near-constant (default 0.2). */
+  maxCv?: number;
+}
+
+/** Accounts with at least `minDecisions` decisions and a CV of at most `maxCv`, most regular first. */
+export function regularDeciders(stats: readonly DecisionTimeStats[], bounds: { minDecisions: number; maxCv: number }): RegularDecider[] {
+  return stats
+    .filter((s) => s.decisions >= bounds.minDecisions && s.meanMs > 0)
+    .map((s) => ({ ...s, cv: s.sdMs / s.meanMs }))
+    .filter((s) => s.cv <= bounds.maxCv)
+    .sort((a, b) => a.cv - b.cv || b.decisions - a.decisions);
 }
 
 interface Participant {
@@ -45,7 +83,7 @@ function participants(xml: string): Participant[] {
   return out;
 }
 
-export function fairPlayReport(records: Iterable<StoredRecord>, options: { includePlayMoney?: boolean; minHandsTogether?: number } = {}): FairPlayReport {
+export function fairPlayReport(records: Iterable<StoredRecord>, options: FairPlayOptions = {}): FairPlayReport {
   const byIp = new Map<string, Set<string>>();
   const pairs = new Map<string, { a: string; b: string; hands: number; flow: number }>();
   let hands = 0;
@@ -79,6 +117,7 @@ export function fairPlayReport(records: Iterable<StoredRecord>, options: { inclu
     }
   }
   const min = options.minHandsTogether ?? 10;
+  const regularity = { minDecisions: options.minDecisions ?? REGULAR_DECISIONS.minDecisions, maxCv: options.maxCv ?? REGULAR_DECISIONS.maxCv };
   return {
     hands,
     sharedAddresses: [...byIp]
@@ -90,6 +129,8 @@ export function fairPlayReport(records: Iterable<StoredRecord>, options: { inclu
       .map((p) => ({ a: p.a, b: p.b, handsTogether: p.hands, flowAtoB: p.flow, flowPerHand: p.flow / p.hands }))
       .sort((p, q) => Math.abs(q.flowPerHand) - Math.abs(p.flowPerHand))
       .slice(0, 50),
+    regularDeciders: options.decisionTimes ? regularDeciders(options.decisionTimes, regularity) : null,
+    regularity,
   };
 }
 
@@ -103,6 +144,15 @@ export function formatFairPlayReport(r: FairPlayReport): string[] {
     const from = p.flowAtoB >= 0 ? p.a : p.b;
     const to = p.flowAtoB >= 0 ? p.b : p.a;
     lines.push(`  ${from} -> ${to}: ${Math.abs(p.flowAtoB)} over ${p.handsTogether} hands together (${Math.abs(p.flowPerHand).toFixed(1)} a hand)`);
+  }
+  const { minDecisions, maxCv } = r.regularity;
+  if (r.regularDeciders === null) lines.push('decision times: not available');
+  else if (r.regularDeciders.length === 0) lines.push(`no account with near-constant decision times (${minDecisions}+ decisions, CV <= ${maxCv.toFixed(2)})`);
+  else {
+    lines.push(`accounts with near-constant decision times, ${minDecisions}+ decisions, CV <= ${maxCv.toFixed(2)} (review for robot play, R-NOBOT):`);
+    for (const d of r.regularDeciders) {
+      lines.push(`  ${d.accountId} (${d.username}): ${d.decisions} decisions, mean ${Math.round(d.meanMs)} ms, sd ${Math.round(d.sdMs)} ms, CV ${d.cv.toFixed(3)}`);
+    }
   }
   return lines;
 }

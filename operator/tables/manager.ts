@@ -1,9 +1,9 @@
 /**
- * The table manager: builds each configured cash table with its hooks (wallet, vault, players'
- * history, the lobby), seats the practice players of practice tables, finds a player's tables, and
- * closes everything (every player cashed out, R-CASH).
+ * The table manager: builds each configured cash table with its hooks (wallet and seats, vault,
+ * players' history, decision times, the lobby), seats the practice players of practice tables, finds
+ * a player's tables, and closes everything (every player cashed out, R-CASH).
  */
-import type { Db } from '../db';
+import type { Accounts } from '../accounts';
 import type { Lobby } from '../lobby/lobby';
 import { PracticeHost } from '../practice/host';
 import type { PracticeOptions } from '../practice/strategy';
@@ -11,13 +11,19 @@ import type { TraceVault } from '../trace/vault';
 import type { Wallet } from '../wallet';
 import { cashTableHooks } from './cash';
 import type { HandHistoryStore } from './history';
+import type { SeatLedger } from './seats';
 import { Table, type TableOptions } from './table';
+import type { DecisionTimes } from './timings';
 import type { Timers } from './timers';
 import type { TableSpec } from './types';
 
 export interface TableManagerDeps {
-  db: Db;
+  accounts: Accounts;
   wallet: Wallet;
+  /** Who holds the chips at each table (crash recovery, recovery.ts). */
+  seats: SeatLedger;
+  /** Where people's decision times go (R-NOBOT, fair-play report); null: not kept. */
+  decisionTimes: DecisionTimes | null;
   vault: TraceVault;
   history: HandHistoryStore | null;
   lobby: Lobby | null;
@@ -36,17 +42,20 @@ export class TableManager {
   readonly practice: PracticeHost;
 
   constructor(private readonly deps: TableManagerDeps) {
-    this.practice = new PracticeHost({ db: deps.db, wallet: deps.wallet, timers: deps.timers, brain: deps.practice });
+    this.practice = new PracticeHost({ accounts: deps.accounts, wallet: deps.wallet, timers: deps.timers, brain: deps.practice });
   }
 
   add(spec: TableSpec, practicePlayers = 0): Table {
     if (this.tables.has(spec.tableId)) throw new Error(`table ${spec.tableId} exists already`);
     const d = this.deps;
     let table: Table | null = null;
+    const times = d.decisionTimes;
     const hooks = cashTableHooks(spec, {
       wallet: d.wallet,
+      seats: d.seats,
       vault: d.vault,
       history: d.history ? (accountId, tableId, handId, endedAt, record) => d.history!.add(accountId, tableId, handId, endedAt, record) : undefined,
+      decided: times ? (player, decision) => times.record(spec.tableId, spec.money, player, decision) : undefined,
       error: d.error,
       changed: () => {
         if (!table) return;

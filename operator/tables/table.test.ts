@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TableEvent } from '../../shared/protocol/messages';
+import type { Move, TableEvent } from '../../shared/protocol/messages';
+import { legalActions } from '../../shared/rules/engine';
 import { makeTableRules, type TableRules } from '../../shared/rules/tableRules';
 import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../shared/rules/variants';
 import { Accounts } from '../accounts';
@@ -11,6 +12,7 @@ import { tempDir } from '../testing';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
 import { cashTableHooks } from './cash';
+import { SeatLedger } from './seats';
 import { Table, type TableOptions } from './table';
 import { ManualTimers } from './timers';
 import type { TablePlayer, TableSpec } from './types';
@@ -18,6 +20,7 @@ import type { TablePlayer, TableSpec } from './types';
 interface Env {
   db: Db;
   wallet: Wallet;
+  seats: SeatLedger;
   vault: TraceVault;
   accounts: Accounts;
   timers: ManualTimers;
@@ -37,6 +40,7 @@ function env(): Env {
   const e: Env = {
     db,
     wallet: new Wallet(db),
+    seats: new SeatLedger(db),
     vault,
     accounts: new Accounts(db),
     timers: new ManualTimers(),
@@ -68,7 +72,7 @@ function table(e: Env, spec: Partial<TableSpec> & { rules: TableRules }, options
     mode: 'cash',
     ...spec,
   };
-  const hooks = cashTableHooks(full, { wallet: e.wallet, vault: e.vault, error: (x) => e.errors.push(x) });
+  const hooks = cashTableHooks(full, { wallet: e.wallet, seats: e.seats, vault: e.vault, error: (x) => e.errors.push(x) });
   const t = new Table(full, hooks, { timers: e.timers, idOper: '0099', betweenHandsMs: 0, practiceDelayMs: [0, 0], ...options });
   hooks.afterHand = () => practice?.tend(t);
   return t;
@@ -95,6 +99,8 @@ function books(e: Env, tables: Table[]): void {
   const audit = e.wallet.audit();
   expect(audit.problems).toEqual([]);
   for (const t of tables) expect(e.wallet.tableHeld(t.tableId)?.held ?? 0).toBe(t.chipsOnTable());
+  // Who holds the chips is kept with them (crash recovery): Σ seated stacks = what each table holds.
+  expect(e.seats.audit()).toEqual([]);
   const chain = e.vault.verifyChain();
   expect(chain.ok).toBe(true);
 }
@@ -102,7 +108,7 @@ function books(e: Env, tables: Table[]): void {
 describe('a table of practice players', () => {
   it.each(VARIANT_CODES)('%s: plays hands, conserves every chip (R-CONSERVE) and writes one POJEU per hand', (v) => {
     const e = env();
-    const host = new PracticeHost({ db: e.db, wallet: e.wallet, timers: e.timers, brain: { samples: 6 } });
+    const host = new PracticeHost({ accounts: e.accounts, wallet: e.wallet, timers: e.timers, brain: { samples: 6 } });
     const t = table(e, { rules: rulesFor(v, { rake: { basisPoints: 500, cap: 200, noFlopNoDrop: true } }) }, {}, host);
     host.manage(t, t.spec.seats - 1);
     while (t.handsPlayed < 40) e.timers.runDue(1);
@@ -110,6 +116,9 @@ describe('a table of practice players', () => {
     expect(e.errors).toEqual([]);
     books(e, [t]);
     expect(e.wallet.tableHeld(t.tableId)?.held).toBe(0);
+    expect(e.seats.all()).toEqual([]); // every seating closed with its POBILAN
+    // Practice players are accounts made through Accounts (reserved prefix, play money only).
+    expect(e.accounts.findByUsername('practice-01')).toMatchObject({ guest: true });
     const records = e.vault.byTech(t.tableId);
     const hands = records.filter((r) => r.kind === 'POJEU');
     expect(hands.length).toBeGreaterThanOrEqual(40);
@@ -233,5 +242,143 @@ describe('people at a table', () => {
     t.close();
     books(e, [t]);
     expect(e.wallet.balance(a.accountId, 'play') + e.wallet.balance(b.accountId, 'play') + e.wallet.balance(c.accountId, 'play')).toBe(300_000);
+  });
+});
+
+/** The person whose turn it is at `t`, among `people`. */
+function actor(t: Table, people: TablePlayer[]): TablePlayer {
+  const hand = t.snapshot(people[0].accountId).table.hand;
+  const seat = hand ? legalActions(hand).seat : null;
+  if (seat === null) throw new Error('no one to act');
+  const p = people.find((x) => t.seatOf(x.accountId) === seat);
+  if (!p) throw new Error(`seat ${seat} is no one's here`);
+  return p;
+}
+
+/** The move a calling station makes: check, else call, else fold. */
+function passive(t: Table, p: TablePlayer): Move {
+  const legal = legalActions(t.snapshot(p.accountId).table.hand!);
+  if (legal.next === 'show') return { type: 'show' };
+  if (legal.check) return { type: 'check' };
+  if (legal.call !== null) return { type: 'call' };
+  return { type: 'fold' };
+}
+
+/** The Solde and Motif of a stored POANNUL. */
+function poannul(xml: string) {
+  const v = (tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1];
+  return { idJoueur: v('IDJoueur'), inscription: v('Inscription'), motif: v('Motif'), avant: Number(v('SoldeAvant')), mouvement: Number(v('SoldeMouvement')), apres: Number(v('SoldeApres')) };
+}
+
+describe('a cancelled hand (SPEC.md §4: every cancellation a POANNUL)', () => {
+  it('a table stopped mid-hand: every stake back on its cave, one POANNUL per participant, stacks cashed out at their start-of-hand values, the chain intact', () => {
+    const e = env();
+    const t = table(e, { rules: rulesFor('THNL', { rake: { basisPoints: 500, cap: 200, noFlopNoDrop: false } }) });
+    const people = ['203.0.113.1', '203.0.113.2', '203.0.113.3'].map((ip) => person(e, ip));
+    for (const p of people) {
+      t.join(p, 5000, { waitForBigBlind: false });
+      listen(t, p);
+    }
+    const events = listen(t, people[0]);
+    e.timers.runDue();
+    // A first hand, played to the end, moves chips between the players and takes its rake.
+    let n = 0;
+    while (t.handsPlayed < 1) {
+      const p = actor(t, people);
+      t.act(p.accountId, `h1-${n++}`, passive(t, p));
+    }
+    const atStart = new Map(t.players().map((p) => [p.accountId, p.stack]));
+    expect([...atStart.values()].sort()).not.toEqual([5000, 5000, 5000]);
+    const wallets = new Map(people.map((p) => [p.accountId, e.wallet.balance(p.accountId, 'play')]));
+    e.timers.runDue(); // the second hand starts
+    expect(t.handInProgress).toBe(true);
+    // Chips go in: a raise and a call.
+    const raiser = actor(t, people);
+    const legal = legalActions(t.snapshot(raiser.accountId).table.hand!);
+    expect(t.act(raiser.accountId, 'r', { type: 'bet', to: legal.bet!.min })).toMatchObject({ ok: true });
+    const caller = actor(t, people);
+    expect(t.act(caller.accountId, 'c', { type: 'call' })).toMatchObject({ ok: true });
+    const hand = t.snapshot(raiser.accountId).table.hand!;
+    const pool = hand.handId!;
+    const inHand = people.filter((p) => !['empty', 'out'].includes(hand.seats[t.seatOf(p.accountId)!].status));
+    expect(inHand.length).toBeGreaterThanOrEqual(2);
+
+    t.close();
+    expect(e.errors).toEqual([]);
+    expect(events.some((x) => x.type === 'handCancelled')).toBe(true);
+    // Each player leaves with the stack they had when the hand began: the stakes came back, no rake.
+    for (const p of people) expect(e.wallet.balance(p.accountId, 'play')).toBe(wallets.get(p.accountId)! + atStart.get(p.accountId)!);
+    books(e, [t]);
+    expect(e.wallet.tableHeld(t.tableId)?.held).toBe(0);
+    expect(e.seats.all()).toEqual([]);
+
+    const records = e.vault.byTech(t.tableId);
+    expect(records.filter((r) => r.kind === 'POJEU').map((r) => r.pool)).not.toContain(pool);
+    const annulled = e.vault.byPool(pool);
+    expect(annulled.map((r) => r.kind)).toEqual(inHand.map(() => 'POANNUL'));
+    expect(annulled.map((r) => poannul(r.xml).idJoueur).sort()).toEqual(inHand.map((p) => String(p.accountId)).sort());
+    for (const r of annulled) {
+      const a = poannul(r.xml);
+      const p = people.find((x) => String(x.accountId) === a.idJoueur)!;
+      expect(r.xml).toContain('test="true"'); // play money
+      // The account's Solde did not move in the hand: Avant = Apres, Mouvement 0 (the POBILAN moves it).
+      expect(a).toMatchObject({ avant: wallets.get(p.accountId), mouvement: 0, apres: wallets.get(p.accountId) });
+      expect(a.motif).toContain(`Annulation de la partie ${pool} (arrêt de la table)`);
+      expect(a.motif).toContain(`cave de ${atStart.get(p.accountId)} rétablie`);
+      const staked = p === raiser || p === caller ? legal.bet!.min : null;
+      if (staked !== null) expect(a.motif).toContain(`mise de ${staked} restituée`);
+      // The POANNUL belongs to the player's inscription, before the POBILAN that closes it.
+      const mine = e.vault.byInscription(a.inscription!).map((x) => x.kind);
+      expect(mine).toEqual(['POINSCRIT', 'POANNUL', 'POBILAN']);
+    }
+  });
+
+  it('a fault while settling cancels the hand: POANNUL for each participant, stacks as at its start, and the table plays on', () => {
+    const e = env();
+    const full: TableSpec = {
+      tableId: 't-fault',
+      name: 'Fault',
+      money: 'play',
+      practice: false,
+      seats: 6,
+      buyIn: { min: 2000, max: 10_000 },
+      mode: 'cash',
+      rules: rulesFor('THNL'),
+    };
+    const hooks = cashTableHooks(full, { wallet: e.wallet, seats: e.seats, vault: e.vault, error: (x) => e.errors.push(x) });
+    const settle = hooks.money.settle;
+    let failures = 1;
+    hooks.money.settle = (handId, rake, stacks) => {
+      if (failures-- > 0) throw new Error('disk I/O error'); // the settlement's write fails once
+      settle(handId, rake, stacks);
+    };
+    const t = new Table(full, hooks, { timers: e.timers, idOper: '0099', betweenHandsMs: 0 });
+    const a = person(e, '203.0.113.1');
+    const b = person(e, '203.0.113.2');
+    t.join(a, 5000, { waitForBigBlind: false });
+    t.join(b, 3000, { waitForBigBlind: false });
+    const events = listen(t, a);
+    e.timers.runDue();
+    const pool = t.snapshot(a.accountId).table.hand!.handId!;
+    const folder = actor(t, [a, b]);
+    t.act(folder.accountId, 'f', { type: 'fold' }); // the hand ends: its settlement fails
+    expect(e.errors.map((x) => (x as Error).message)).toEqual(['disk I/O error']);
+    expect(events.some((x) => x.type === 'handCancelled')).toBe(true);
+    expect(t.players().map((p) => p.stack).sort()).toEqual([3000, 5000]);
+    expect(e.vault.byPool(pool).map((r) => [r.kind, poannul(r.xml).motif])).toEqual([
+      ['POANNUL', expect.stringContaining('(incident technique)')],
+      ['POANNUL', expect.stringContaining('(incident technique)')],
+    ]);
+    books(e, [t]);
+    // The table goes on with the next hand, which settles normally.
+    e.timers.runDue();
+    expect(t.handInProgress).toBe(true);
+    const next = actor(t, [a, b]);
+    t.act(next.accountId, 'f2', { type: 'fold' });
+    expect(t.handsPlayed).toBe(1);
+    expect(t.players().reduce((x, p) => x + p.stack, 0)).toBe(8000);
+    books(e, [t]);
+    t.close();
+    books(e, [t]);
   });
 });

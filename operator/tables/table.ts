@@ -9,6 +9,12 @@
  *                         the operator for a player who is leaving (check, else fold)
  *              ─▶ settle: rake through TableMoney, one POJEU, records to history, afterHand
  *   between hands: pending top-ups (POACHAT), leaves (cash-out, POBILAN), repeated timeouts sit out
+ *   a hand cancelled (the table stops, or a fault): every stake back on its cave, one POANNUL per
+ *              participant (SPEC.md §4)
+ *
+ * Money: every movement goes through TableMoney together with who holds the chips (the seat, each
+ * settled hand's stacks, the hand in play), so an operator that stops without closing its tables
+ * returns every stack on the next start (R-CASH; recovery.ts).
  *
  * Information hiding (DESIGN.md §1, item 5): every frame a person receives is rendered for their seat
  * from the engine's `viewFor` (snapshots, hand starts, results) and `actionFor` (each action, as
@@ -43,7 +49,7 @@ import { addressKey } from '../accounts';
 import { Deck, secureRandomInt, type RandomInt } from './deck';
 import { describeTable, pojeuOf, type PojeuSeat } from './pojeu';
 import type { TimerHandle, Timers } from './timers';
-import type { Brain, TableHooks, TablePlayer, TableRefusal, TableSpec } from './types';
+import type { Brain, CancelReason, TableHooks, TablePlayer, TableRefusal, TableSpec } from './types';
 
 export interface TableOptions {
   timers: Timers;
@@ -92,6 +98,8 @@ interface Turn {
   seat: number;
   token: number;
   phase: 'action' | 'bank' | 'practice';
+  /** When the turn was announced (the time bank, when it runs, continues the same turn). */
+  since: number;
   startedAt: number;
   endsAt: number;
   timer: TimerHandle;
@@ -106,7 +114,7 @@ interface HandInPlay {
   /** When each log entry happened, for the POJEU round timestamps. */
   times: number[];
   /** Who sat at each seat when the hand started (for the trace and the history). */
-  who: ((PojeuSeat & { accountId: number; practice: boolean }) | null)[];
+  who: ((PojeuSeat & { accountId: number; practice: boolean; player: TablePlayer }) | null)[];
   turn: Turn | null;
 }
 
@@ -265,13 +273,10 @@ export class Table {
     if (free.length === 0) return refusal('TABLE_FULL', 'every seat is taken', { rule: 'R-SEATS' });
     const seat = free[this.random(free.length)]; // R-RANDSEAT: the operator picks the seat
     const inscription = `${this.spec.tableId}.${Date.now().toString(36)}.${randomBytes(4).toString('hex')}`;
-    const paid = this.hooks.money.buyIn(player, buyIn, `buy-in:${inscription}`);
-    if (!paid.ok) return paid;
     const change = seatPlayer(this.seating, { id: player.name, seat, stack: buyIn, waitForBigBlind: opts.waitForBigBlind });
-    if (!change.ok) {
-      this.hooks.money.cashOut(player, buyIn, `cash-out:${inscription}`);
-      throw new Error(`${this.spec.tableId}: seating refused ${player.name} at free seat ${seat}: ${change.reason}`);
-    }
+    if (!change.ok) throw new Error(`${this.spec.tableId}: seating refused ${player.name} at free seat ${seat}: ${change.reason}`);
+    const paid = this.hooks.money.buyIn(player, buyIn, `buy-in:${inscription}`, { inscription, seat });
+    if (!paid.ok) return paid;
     this.seating = change.seating;
     const m: Member = {
       player,
@@ -418,6 +423,12 @@ export class Table {
       if (r.call !== undefined) extra.call = r.call;
       return refusal('ILLEGAL_ACTION', r.reason, extra);
     }
+    const turn = h.turn;
+    if (turn?.seat === m.seat) {
+      // R-NOBOT: how long the person took, from the turn announced (fair-play report, fairplay.ts).
+      const decision = { handId: h.id, move: move.type, turnAt: turn.since, ms: Math.max(0, this.timers.now() - turn.since) };
+      this.safely(() => this.hooks.decided?.(m.player, decision));
+    }
     this.stopClock(m, true);
     this.commitApplied(action, r.state, 'player');
     this.advance();
@@ -472,14 +483,14 @@ export class Table {
 
   /**
    * Stops the table: a hand in progress is cancelled (every stack back to its start-of-hand value, no
-   * rake), every player cashed out (R-CASH) with a POBILAN.
+   * rake, a POANNUL per participant), every player cashed out (R-CASH) with a POBILAN.
    */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     this.timers.clear(this.nextHandTimer);
     this.nextHandTimer = null;
-    this.cancelHand();
+    this.cancelHand('stop');
     for (const m of [...this.members.values()]) {
       m.leaving = true;
       this.removeMember(m, true);
@@ -503,7 +514,7 @@ export class Table {
       fn();
     } catch (e) {
       this.hooks.error(e);
-      this.cancelHand();
+      this.cancelHand('fault');
       this.scheduleNextHand();
     }
   }
@@ -536,8 +547,12 @@ export class Table {
     const state = startHand({ rules, seats, plan: enginePlan, handId: id });
     const now = this.timers.now();
     const who = this.bySeat.map((m) =>
-      m === null ? null : { accountId: m.player.accountId, practice: m.player.practice, idJoueur: String(m.player.accountId), ipJoueur: m.player.ip, inscription: m.inscription },
+      m === null
+        ? null
+        : { accountId: m.player.accountId, practice: m.player.practice, player: m.player, idJoueur: String(m.player.accountId), ipJoueur: m.player.ip, inscription: m.inscription },
     );
+    // Written before the hand goes on: a hand found in play after a crash is void (recovery.ts).
+    this.hooks.money.handStarted(id, plan.dealtIn.flatMap((seat) => (who[seat] ? [who[seat].accountId] : [])));
     this.hand = { no, id, plan, state, deck: new Deck(), times: state.log.map(() => now), who, turn: null };
     this.emit((seat) => ({ type: 'handStart', handNo: no, hand: viewFor(state, seat) }));
     this.advance();
@@ -590,7 +605,7 @@ export class Table {
     const h = this.hand!;
     const token = ++this.turnToken;
     const now = this.timers.now();
-    h.turn = { seat, token, phase, startedAt: now, endsAt: now + ms, timer: this.timers.set(() => this.guard(() => this.onTurnTimer(token)), ms) };
+    h.turn = { seat, token, phase, since: now, startedAt: now, endsAt: now + ms, timer: this.timers.set(() => this.guard(() => this.onTurnTimer(token)), ms) };
     if (this.humans.length === 0) return;
     const actionMs = phase === 'practice' ? h.state.rules.actionSeconds * 1000 : ms;
     this.emit(() => ({ type: 'turn', turn: { seat, actionMs, timeBankMs: m.brain ? 0 : m.timeBankMs } }));
@@ -611,7 +626,7 @@ export class Table {
     if (h.turn.phase === 'action' && m && m.timeBankMs > 0) {
       // The action time is over: the time bank runs.
       const now = this.timers.now();
-      h.turn = { seat, token, phase: 'bank', startedAt: now, endsAt: now + m.timeBankMs, timer: this.timers.set(() => this.guard(() => this.onTurnTimer(token)), m.timeBankMs) };
+      h.turn = { seat, token, phase: 'bank', since: h.turn.since, startedAt: now, endsAt: now + m.timeBankMs, timer: this.timers.set(() => this.guard(() => this.onTurnTimer(token)), m.timeBankMs) };
       this.emit(() => ({ type: 'turn', turn: { seat, actionMs: 0, timeBankMs: m.timeBankMs } }));
       return;
     }
@@ -664,8 +679,8 @@ export class Table {
 
   /**
    * Settles the hand. Everything that can fail on a bug is computed first (the record, the POJEU, the
-   * next seating), then the money moves (the rake, R-RAKE): from that point the hand is settled, and a
-   * failure writing the trace or the history is reported without undoing it.
+   * next seating), then the money moves (the rake, R-RAKE, with the new stacks): from that point the
+   * hand is settled, and a failure writing the trace or the history is reported without undoing it.
    */
   private finishHand(): void {
     const h = this.hand!;
@@ -687,7 +702,9 @@ export class Table {
     const after = afterHand(this.seating, { plan: h.plan, finalStacks: h.plan.dealtIn.map((seat) => ({ seat, stack: final.seats[seat].stack })) });
     if (!after.ok) throw new Error(`${this.spec.tableId}: afterHand refused: ${after.reason} ${after.detail ?? ''}`);
 
-    if (result.rake > 0) this.hooks.money.rake(h.id, result.rake);
+    // The rake (R-RAKE) and the stacks after the hand, in one write: a crash leaves both or neither.
+    const stacks = [...this.members.values()].map((m) => ({ accountId: m.player.accountId, stack: after.seating.seats[m.seat]?.stack ?? 0 }));
+    this.hooks.money.settle(h.id, result.rake, stacks);
     this.seating = after.seating;
     this.hand = null;
     this.handsPlayed++;
@@ -715,11 +732,13 @@ export class Table {
   }
 
   /** A write that follows money already moved: a failure is reported, never allowed to undo the movement. */
-  private safely(fn: () => void): void {
+  private safely(fn: () => void): boolean {
     try {
       fn();
+      return true;
     } catch (e) {
       this.hooks.error(e);
+      return false;
     }
   }
 
@@ -753,7 +772,10 @@ export class Table {
     const stack = this.seating.seats[m.seat]!.stack;
     const paid = this.hooks.money.cashOut(m.player, stack, `cash-out:${m.inscription}`);
     if (!paid.ok) throw new Error(`${this.spec.tableId}: cash-out of ${m.player.name} refused: ${paid.code} ${paid.message}`);
-    this.safely(() => this.hooks.trace.left(m.player, m.inscription, paid.movement));
+    // The seat is forgotten once its POBILAN is written; if that fails, the next start writes it (recovery.ts).
+    if (this.safely(() => this.hooks.trace.left(m.player, m.inscription, paid.movement))) {
+      this.safely(() => this.hooks.money.participationClosed(m.inscription));
+    }
     const c = leaveSeat(this.seating, m.player.name);
     if (!c.ok) throw new Error(`${this.spec.tableId}: leave refused: ${c.reason}`);
     this.seating = c.seating;
@@ -768,12 +790,29 @@ export class Table {
     return stack;
   }
 
-  /** A bug stopped the hand: it is void, every stack stays as it was before it (nothing was paid out). */
-  private cancelHand(): void {
+  /**
+   * The hand is void (the table stops, or a bug stopped it): every stack stays as it was before it
+   * (the seating's stacks change only when a hand is settled, and nothing was paid out), and each
+   * participant gets a POANNUL ("every cancellation a POANNUL", SPEC.md §4; A 1.3.6.c.6). Its Solde is
+   * the player's account, which the hand never touched: Avant = Apres, Mouvement 0; the Motif names
+   * the hand and the stake given back to the cave.
+   */
+  private cancelHand(reason: CancelReason): void {
     const h = this.hand;
     if (!h) return;
     if (h.turn) this.timers.clear(h.turn.timer);
     this.hand = null;
+    this.safely(() => this.hooks.money.handCancelled(h.id));
+    for (const seat of h.plan.dealtIn) {
+      const who = h.who[seat];
+      if (!who) continue;
+      const cave = this.seating.seats[seat]?.stack ?? 0;
+      const stake = h.state.seats[seat]?.committed ?? 0;
+      this.safely(() => {
+        const balance = this.hooks.money.balance(who.player);
+        this.hooks.trace.cancelled(who.player, who.inscription, { avant: balance, mouvement: 0, apres: balance }, { pool: h.id, reason, stake, cave });
+      });
+    }
     this.emit(() => ({ type: 'handCancelled', handNo: h.no }));
     for (const m of [...this.members.values()]) if (m.leaving && !this.closed) this.removeMember(m, true);
   }

@@ -38,16 +38,52 @@ export interface TableRefusal {
 
 export type MoneyResult = { ok: true; movement: Movement } | TableRefusal;
 
-/** Money in and out of the table. Each call carries an idempotency key: a repeat applies once. */
+/** A player's chips at the table after a settled hand. */
+export interface SeatStack {
+  accountId: number;
+  stack: number;
+}
+
+/**
+ * Money in and out of the table. Each call carries an idempotency key: a repeat applies once. Besides
+ * the movements, the table says who holds what (the seat, each settled hand's stacks, the hand in
+ * play), so that chips held at a table when the operator stops without closing it go back to their
+ * owners on the next start (R-CASH; tables/seats.ts, tables/recovery.ts).
+ */
 export interface TableMoney {
-  /** Chips to the table for a player sitting down. */
-  buyIn(player: TablePlayer, amount: number, key: string): MoneyResult;
+  /** Chips to the table for a player sitting down at `seat.seat` under `seat.inscription`. */
+  buyIn(player: TablePlayer, amount: number, key: string, seat: { inscription: string; seat: number }): MoneyResult;
   /** More chips for a seated player, between hands. */
   topUp(player: TablePlayer, amount: number, key: string): MoneyResult;
   /** The player's stack back (R-CASH); `amount` 0 moves nothing and reports the balance. */
   cashOut(player: TablePlayer, amount: number, key: string): MoneyResult;
-  /** The operator's deduction from a hand (R-RAKE). */
-  rake(handId: string, amount: number): void;
+  /** The balance of the player's account, for a record that moves no money (a cancelled hand's POANNUL). */
+  balance(player: TablePlayer): number;
+  /** A hand starts with these players' chips in play. */
+  handStarted(handId: string, accountIds: readonly number[]): void;
+  /**
+   * The hand is settled: its rake leaves the table (R-RAKE; 0 for none) and the players' stacks become
+   * `stacks` (every seated player's), as one write: either both happen or neither.
+   */
+  settle(handId: string, rake: number, stacks: readonly SeatStack[]): void;
+  /** The hand was cancelled: every stack stays at its start-of-hand value. */
+  handCancelled(handId: string): void;
+  /** The participation is closed in the trace (its POBILAN written): nothing of it is left to recover. */
+  participationClosed(inscription: string): void;
+}
+
+/** Why a hand was cancelled; the POANNUL's Motif says it. */
+export type CancelReason = 'stop' | 'fault' | 'restart';
+
+/** One participant's side of a cancelled hand (POANNUL, A 1.3.6.c.6). */
+export interface HandCancellation {
+  /** The hand's id: the Pool its POJEU would have had. */
+  pool: string;
+  reason: CancelReason;
+  /** What the player had put in the hand, given back to their stack; unknown after a crash (null). */
+  stake: number | null;
+  /** The player's stack, as it was at the start of the hand and is again. */
+  cave: number;
 }
 
 /** The regulatory trace of a table (R-TRACE, SPEC.md §4). */
@@ -58,8 +94,21 @@ export interface TableTrace {
   purchased(player: TablePlayer, inscription: string, movement: Movement): void;
   /** POJEU: one hand. */
   hand(data: PojeuData): void;
+  /** POANNUL: a hand cancelled, once per participant ("every cancellation a POANNUL", SPEC.md §4). */
+  cancelled(player: TablePlayer, inscription: string, movement: Movement, cancellation: HandCancellation): void;
   /** POBILAN: the player leaves with the result of their participation. */
   left(player: TablePlayer, inscription: string, movement: Movement): void;
+}
+
+/** A person's decision, timed from the turn announced to the action received (R-NOBOT). */
+export interface TimedDecision {
+  handId: string;
+  /** The move's type (`fold`, `call`, `bet`, `draw`, `show`, …). */
+  move: string;
+  /** When the turn was announced (table clock, ms). */
+  turnAt: number;
+  /** How long the decision took (ms; the time bank included). */
+  ms: number;
 }
 
 /** An operator-run player: decides from what its seat may see (`viewFor`), never more. */
@@ -78,6 +127,8 @@ export interface TableHooks {
   afterHand?(): void;
   /** The lobby's view of the table changed (seats taken). */
   changed?(): void;
+  /** A person decided (not the clock, nor the operator for them): the time it took, for the fair-play report. */
+  decided?(player: TablePlayer, decision: TimedDecision): void;
   /** A bug or an I/O failure inside the table loop: logged, the hand is cancelled, the table goes on. */
   error(e: unknown): void;
 }

@@ -106,10 +106,16 @@ export interface PobilanData extends PlayerEventBase {
   readonly kind: 'POBILAN';
 }
 
-/** Cancellation of an inscription and its refund (A 1.3.6.c.6). */
+/** Cancellation of an inscription and its refund (A 1.3.6.c.6); here also of one hand (SPEC.md §4). */
 export interface PoannulData extends PlayerEventBase {
   readonly kind: 'POANNUL';
   readonly motif: string;
+  /**
+   * The Pool of the hand cancelled, when the cancellation is of one hand: kept in the vault's index so
+   * the POANNUL is found with the hand (`TraceVault.byPool`). Not written: POANNUL has no Pool element
+   * (A 1.3.6.c.6); the Motif names the hand.
+   */
+  readonly pool?: string;
 }
 
 /** Variant codes for `Regle` (A 1.3.6.d.5, spelled as SPEC.md §3). */

@@ -61,6 +61,19 @@ describe('trace vault', () => {
     expect(vault.head()).toEqual({ idEvt: 3, hash: c.hash });
   });
 
+  it('finds a hand by its Pool: its POJEU, or the POANNULs of its cancellation, whose XML has no Pool', () => {
+    vault.append(inscrit);
+    vault.append(hand('H1'));
+    const annul = vault.append({ ...player, kind: 'POANNUL', motif: 'Annulation de la partie H2 (incident technique)', solde: { avant: 8_000, mouvement: 0, apres: 8_000 }, pool: 'H2' });
+    expect(vault.byPool('H1').map((r) => r.kind)).toEqual(['POJEU']);
+    expect(vault.byPool('H2')).toEqual([annul]);
+    expect(annul).toMatchObject({ inscription: 'CG-T1-42-1', pool: 'H2' });
+    expect(annul.xml).not.toContain('Pool');
+    expect(annul.xml).toContain('<Motif>Annulation de la partie H2 (incident technique)</Motif>\n  <SoldeAvant>80.00</SoldeAvant>\n  <SoldeMouvement>0.00</SoldeMouvement>');
+    expect(vault.byPool('H3')).toEqual([]);
+    expect(vault.verifyChain()).toMatchObject({ ok: true, count: 3 });
+  });
+
   it('continues the chain after reopening, and refuses to open as another coffre', () => {
     vault.append(inscrit);
     vault.close();

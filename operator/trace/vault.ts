@@ -91,8 +91,13 @@ const v1: Migration = (db) => {
   `);
 };
 
+/** v2: records found by Pool: a hand's POJEU, or the POANNULs of a hand cancelled (recovery.ts). */
+const v2: Migration = (db) => {
+  db.exec('CREATE INDEX records_by_pool ON records(pool) WHERE pool IS NOT NULL');
+};
+
 /** The vault's migrations; append only. */
-export const TRACE_VAULT_MIGRATIONS: readonly Migration[] = [v1];
+export const TRACE_VAULT_MIGRATIONS: readonly Migration[] = [v1, v2];
 
 function chainHash(prevHash: string, r: Omit<Row, 'prev_hash' | 'hash'>): string {
   const canonical = JSON.stringify([prevHash, r.id_evt, r.kind, r.date_evt, r.tech, r.inscription, r.pool, r.xml]);
@@ -136,6 +141,7 @@ export class TraceVault {
       period: db.prepare<[number, number], Row>('SELECT * FROM records WHERE date_evt >= ? AND date_evt < ? ORDER BY id_evt'),
       byInscription: db.prepare<[string], Row>('SELECT * FROM records WHERE inscription = ? ORDER BY id_evt'),
       byTech: db.prepare<[string], Row>('SELECT * FROM records WHERE tech = ? ORDER BY id_evt'),
+      byPool: db.prepare<[string], Row>('SELECT * FROM records WHERE pool = ? ORDER BY id_evt'),
     };
   }
 
@@ -186,7 +192,7 @@ export class TraceVault {
           date_evt: when,
           tech: data.tech,
           inscription: data.kind === 'POJEU' ? null : data.inscription,
-          pool: data.kind === 'POJEU' ? data.pool : null,
+          pool: data.kind === 'POJEU' || data.kind === 'POANNUL' ? (data.pool ?? null) : null,
           xml,
         };
         const prev_hash = last?.hash ?? GENESIS;
@@ -211,6 +217,11 @@ export class TraceVault {
   /** Every record of one game (Tech code), in order. */
   byTech(tech: string): StoredRecord[] {
     return this.q.byTech.all(tech).map(toStored);
+  }
+
+  /** Every record of one hand (Pool code): its POJEU, or the POANNULs of its cancellation. */
+  byPool(pool: string): StoredRecord[] {
+    return this.q.byPool.all(pool).map(toStored);
   }
 
   /** The last record's IDEvt and hash (IDEvt 0 and the genesis hash when empty): publish it to anchor the chain. */

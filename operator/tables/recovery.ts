@@ -1,0 +1,111 @@
+/**
+ * Crash recovery of the money at tables (R-CASH, D art. 1 II 1°: players keep their winnings; money is
+ * never lost). An operator that stops without closing its tables (a crash, a kill, a power cut) leaves
+ * chips held at tables in the wallet (`table_funds`) with no one seated. On the next start, before
+ * serving, every stack still held is returned to its owner's wallet, seating by seating, from the
+ * seats the tables kept (seats.ts):
+ *
+ *   1. a hand that was in play (the seat carries its id) and that the trace does not close (no POJEU
+ *      with its Pool) is void: each of its participants gets a POANNUL ("every cancellation a
+ *      POANNUL", SPEC.md §4; A 1.3.6.c.6). The stacks kept are the start-of-hand ones (a hand's new
+ *      stacks are written only when it is settled, with its rake), so the stakes are back on the caves;
+ *   2. the stack goes back to the wallet under the ledger key `cash-out:<inscription>`, the one a
+ *      normal leave uses, in one transaction with the seat marked as cashed out;
+ *   3. the POBILAN (A 1.3.6.c.3), its movement taken from that ledger row;
+ *   4. the seat is forgotten.
+ *
+ * Each step checks what is already done (the POANNUL and POBILAN in the vault, the seat's mark), and
+ * the ledger's idempotency key makes a repeated cash-out return the first one: a second crash during
+ * recovery, at any point, cannot pay twice nor write a record twice. The vault is its own file (its own
+ * coffre), so a step's record and its money cannot share a transaction; the order above is what makes
+ * every interruption recoverable.
+ */
+import type { Movement } from '../trace/records';
+import type { TraceVault } from '../trace/vault';
+import { walletMovement, type MoneyKind, type Wallet } from '../wallet';
+import { playerRecord, poannulMotif } from './cash';
+import type { HeldSeat, SeatLedger } from './seats';
+
+/** What recovery needs of the vault. */
+export type RecoveryVault = Pick<TraceVault, 'append' | 'byPool' | 'byInscription'>;
+
+export interface RecoveryReport {
+  /** Seatings closed. */
+  seats: number;
+  /** Chips returned to wallets, per kind of money. */
+  returned: Record<MoneyKind, number>;
+  /** Hands found in play and cancelled (their Pool). */
+  cancelledHands: string[];
+  /** Tables that still hold money no seat accounts for (data older than the seats, or a bug): for review. */
+  unaccounted: { tableId: string; held: number }[];
+}
+
+/** Returns every stack still held at a table to its owner, with its records. Idempotent. */
+export function recoverTables(deps: { wallet: Wallet; seats: SeatLedger; vault: RecoveryVault }): RecoveryReport {
+  const report: RecoveryReport = { seats: 0, returned: { real: 0, play: 0 }, cancelledHands: [], unaccounted: [] };
+  const cancelled = new Set<string>();
+  const tables = new Set<string>();
+  for (const seat of deps.seats.all()) {
+    tables.add(seat.tableId);
+    recoverSeat(deps, seat, report, cancelled);
+    report.seats++;
+  }
+  report.cancelledHands = [...cancelled];
+  for (const tableId of tables) {
+    const held = deps.wallet.tableHeld(tableId)?.held ?? 0;
+    if (held !== 0) report.unaccounted.push({ tableId, held });
+  }
+  return report;
+}
+
+function recoverSeat(deps: { wallet: Wallet; seats: SeatLedger; vault: RecoveryVault }, s: HeldSeat, report: RecoveryReport, cancelled: Set<string>): void {
+  const { wallet, seats, vault } = deps;
+  const { tableId, inscription, player, kind } = s;
+  const scale = kind === 'real' ? 2 : 0;
+  const key = `cash-out:${inscription}`;
+  const unmoved = (): Movement => {
+    const b = wallet.balance(player.accountId, kind);
+    return { avant: b, mouvement: 0, apres: b };
+  };
+  let cashedOut = s.cashedOut;
+  if (cashedOut === null) {
+    if (s.handId !== null) {
+      const records = vault.byPool(s.handId);
+      const settled = records.some((r) => r.kind === 'POJEU');
+      if (!settled) {
+        cancelled.add(s.handId);
+        if (!records.some((r) => r.kind === 'POANNUL' && r.inscription === inscription)) {
+          // The account's Solde did not move in the hand (its stakes were at the table): Mouvement 0;
+          // the Motif names the hand and the cave restored (A 1.3.6.c.6).
+          vault.append({
+            kind: 'POANNUL',
+            ...playerRecord(player, inscription, tableId, kind, unmoved()),
+            motif: poannulMotif({ pool: s.handId, reason: 'restart', stake: null, cave: s.stack }, scale),
+            pool: s.handId,
+          });
+        }
+      }
+    }
+    seats.transaction(() => {
+      if (s.stack > 0) {
+        const r = wallet.cashOut(player.accountId, tableId, s.stack, { idempotencyKey: key });
+        if (!r.ok) throw new Error(`recovery of ${inscription}: the cash-out of ${s.stack} was refused: ${r.code}: ${r.message}`);
+      }
+      seats.cashedOutInscription(inscription, s.stack);
+    });
+    cashedOut = s.stack;
+    report.returned[kind] += s.stack;
+  }
+  if (!vault.byInscription(inscription).some((r) => r.kind === 'POBILAN')) {
+    let movement: Movement;
+    if (cashedOut > 0) {
+      const entry = wallet.entryByKey(key);
+      if (!entry) throw new Error(`recovery of ${inscription}: ${cashedOut} was cashed out, but the ledger has no row ${key}`);
+      movement = walletMovement(entry)!;
+    } else {
+      movement = unmoved(); // nothing left at the table: a POBILAN with a zero movement (A 1.3.6.c.3)
+    }
+    vault.append({ kind: 'POBILAN', ...playerRecord(player, inscription, tableId, kind, movement) });
+  }
+  seats.forget(inscription);
+}
