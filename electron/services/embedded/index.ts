@@ -1,0 +1,14 @@
+/**
+ * The embedded operator the client starts on loopback (DESIGN.md §3 "The embedded default"), as a
+ * child process, pinned on first run. Plain Node: no `electron` import.
+ */
+export {
+  developmentLaunch,
+  EMBEDDED_OPERATOR_DIR,
+  EMBEDDED_PIN_FILE,
+  EmbeddedPinChangedError,
+  keptPin,
+  launchEmbeddedOperator,
+  type EmbeddedLaunchOptions,
+  type EmbeddedOperatorProcess,
+} from './launcher';

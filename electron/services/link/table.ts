@@ -1,0 +1,491 @@
+/**
+ * One table as the client keeps it (DESIGN.md §1: the client runs the same rules): the operator's
+ * snapshot, then its numbered event stream applied in order, each `action` through the rules engine
+ * (`apply` on this seat's view), so the hand here stays identical to the operator's `viewFor` of our
+ * seat (docs/protocol.md "Table streams").
+ *
+ * - Sequence: events follow the snapshot at seq + 1, + 2, …; a repeat is ignored, a gap (or an action
+ *   the engine refuses: a desynchronised view) drops the stream until a fresh snapshot comes
+ *   (`requestSnapshot`).
+ * - Finished hands (R-HISTORY, R-TRACKER): on `handEnd` the record is checked against the one this
+ *   engine builds (`recordOf` of our own state) and handed to the tracker (`handEnded`), which stores
+ *   it in the local history. Each hand id is handed over once, whatever is replayed after a
+ *   reconnection; the history store also refuses a second copy of a hand id.
+ * - Chips (R-TRACKER): the buy-in, the stack during a hand (`chipsNow`), top-ups (seen as a stack that
+ *   grew between hands, which covers a top-up applied at once and one applied when the hand ended),
+ *   the cash-out.
+ * - Hands that ended while the stream was lost (a snapshot instead of the missed frames) are not in the
+ *   stream: `missedHands` says so, the link fetches them from the operator's history and gives them to
+ *   `backfill` before the stream goes on (events meanwhile are held in order).
+ */
+import type { HistoryHand, Move, TableEvent, TableView } from '../../../shared/protocol/messages';
+import { apply, legalActions, type Action, type HandState } from '../../../shared/rules/engine';
+import { recordOf, type HandRecord } from '../../../shared/rules/record';
+import type { AddResult, HandMeta, MoneyKind } from '../history/store';
+import type { TrackerEvent } from '../history/tracker';
+
+/** Where finished hands and chip movements go: the win/loss tracker (history/tracker.ts). */
+export interface HandSink {
+  handEnded(meta: HandMeta, record: HandRecord): AddResult;
+  buyIn(tableId: string, money: MoneyKind, amount: number): TrackerEvent;
+  topUp(tableId: string, amount: number): TrackerEvent;
+  cashOut(tableId: string, amount: number): TrackerEvent;
+  chipsNow(tableId: string, chips: number): TrackerEvent;
+}
+
+export type TableStatus = 'joining' | 'syncing' | 'live' | 'gone';
+
+export type TableChange =
+  | { type: 'snapshot' }
+  | { type: 'event'; seq: number; event: TableEvent }
+  /** `via`: the table stream, or the operator's history (a hand that ended while the stream was lost). */
+  | { type: 'hand-stored'; handId: string; stored: boolean; duplicate: boolean; via: 'stream' | 'history' }
+  | { type: 'problem'; message: string }
+  | { type: 'gone'; cashedOut: number | null };
+
+/** What the model needs from its link. */
+export interface TableModelDeps {
+  sink: HandSink | null;
+  /** When a hand ended, as the client saw it (ms). */
+  now: () => number;
+  /** Ask the operator for a snapshot of this table (the stream has a gap or no longer applies). */
+  requestSnapshot: (tableId: string) => void;
+  log: (line: string) => void;
+}
+
+/** Where an action was decided, to tell after a reconnection whether sending it again is safe. */
+export interface ActionContext {
+  handId: string | null;
+  logLength: number;
+  heroPlayerActions: number;
+}
+
+/** Hand ids remembered per table to hand each one over once. */
+const ENDED_KEPT = 4096;
+
+/** The engine action for our seat's move (the operator does the same, R-ONEHAND). */
+export function engineAction(move: Move, seat: number): Action {
+  switch (move.type) {
+    case 'bet':
+      return { type: 'bet', seat, to: move.to };
+    case 'draw':
+      return { type: 'draw', seat, discards: move.discards.slice() };
+    default:
+      return { type: move.type, seat };
+  }
+}
+
+export class TableModel {
+  /** The last frame applied (the snapshot's, then each event's); null before the first snapshot. */
+  seq: number | null = null;
+  status: TableStatus = 'joining';
+  /** The table as our seat sees it, kept current: seats, whose turn, our situation, the hand (engine state). */
+  view: TableView | null = null;
+  /** Problems seen (a refused action, a record that differs): logged, and kept for tests and diagnostics. */
+  readonly problems: string[] = [];
+
+  private readonly listeners = new Set<(c: TableChange) => void>();
+  private readonly ended = new Set<string>();
+  /** Chips bought in by the join this model was made for (the snapshot tells the money kind). */
+  private joinedStack: number | null = null;
+  /** The tracker holds this table (bought in, not cashed out). */
+  private tracked = false;
+  /** Our chips after the last finished hand (the tracker's `settled`). */
+  private settled = 0;
+  /** Highest hand number seen started; the hand started and not yet ended or cancelled. */
+  private lastHandNo = 0;
+  private openHandId: string | null = null;
+  /** Actions by our seat that the operator applied for us as decided by us (`by: 'player'`). */
+  private heroPlayerActions = 0;
+  /** Events held while missed hands are fetched (applied in order afterwards). */
+  private held: { seq: number; event: TableEvent }[] | null = null;
+  private reconcileAfterBackfill = false;
+
+  constructor(
+    readonly tableId: string,
+    private readonly deps: TableModelDeps,
+  ) {}
+
+  onChange(listener: (c: TableChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(c: TableChange): void {
+    for (const l of this.listeners) {
+      try {
+        l(c);
+      } catch (e) {
+        this.deps.log(`table ${this.tableId}: a listener failed: ${(e as Error)?.stack ?? String(e)}`);
+      }
+    }
+  }
+
+  private problem(message: string): void {
+    this.problems.push(message);
+    this.deps.log(`table ${this.tableId}: ${message}`);
+    this.changed({ type: 'problem', message });
+  }
+
+  get heroSeat(): number | null {
+    return this.view?.you?.seat ?? null;
+  }
+
+  get hand(): HandState | null {
+    return this.view?.hand ?? null;
+  }
+
+  /** Events are held while missed hands are fetched. */
+  get isHeld(): boolean {
+    return this.held !== null;
+  }
+
+  /** The tracker holds this table's chips. */
+  get tracking(): boolean {
+    return this.tracked;
+  }
+
+  get money(): MoneyKind {
+    return this.view?.money ?? 'play';
+  }
+
+  /** Our seat is dealt into the hand in progress. */
+  private heroInHand(): boolean {
+    const seat = this.heroSeat;
+    const hand = this.hand;
+    return seat !== null && hand !== null && hand.plan.dealtIn.includes(seat);
+  }
+
+  /** The join was answered: this many chips were bought in; the snapshot follows. */
+  joined(stack: number): void {
+    this.joinedStack = stack;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Snapshots
+
+  /**
+   * A full table (on join, on resume when the missed frames are gone, on request). Returns whether
+   * hands may have ended unseen since the stream was last followed (then the link backfills).
+   */
+  applySnapshot(seq: number, table: TableView): { missedHands: boolean } {
+    const wasFollowing = this.view !== null && this.status !== 'joining';
+    const missed =
+      wasFollowing &&
+      this.tracked &&
+      ((this.openHandId !== null && table.hand?.handId !== this.openHandId) ||
+        table.handNo - this.lastHandNo > (table.hand !== null && table.hand.handId !== this.openHandId ? 1 : 0));
+    this.view = structuredClone(table);
+    this.seq = seq;
+    this.status = 'live';
+    this.lastHandNo = Math.max(this.lastHandNo, table.handNo);
+    this.openHandId = table.hand?.handId ?? null;
+    const sink = this.deps.sink;
+    const seat = this.heroSeat;
+    if (sink && seat !== null && !this.tracked) {
+      // First sight of our seat in this session: the chips bought in (or found there on a resume after
+      // a restart, which count as brought into the session).
+      const amount = this.joinedStack ?? table.seats[seat]?.stack ?? 0;
+      this.tracked = ok(sink.buyIn(this.tableId, table.money, amount), (r) => this.problem(`tracker buy-in: ${r}`));
+      this.settled = amount;
+      this.joinedStack = null;
+      this.trackHandChips();
+    } else if (missed) {
+      // Events are held until the link has fetched the missed hands (`backfill`, then `release`).
+      this.reconcileAfterBackfill = true;
+      this.hold();
+    } else {
+      this.reconcileSnapshot();
+    }
+    this.changed({ type: 'snapshot' });
+    return { missedHands: missed };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Events
+
+  /** One `table.event` frame. */
+  receive(seq: number, event: TableEvent): 'applied' | 'duplicate' | 'dropped' | 'held' | 'gap' | 'desync' {
+    if (this.status !== 'live' || this.seq === null) return 'dropped'; // a snapshot is on its way
+    if (this.held !== null) {
+      this.held.push({ seq, event });
+      return 'held';
+    }
+    if (seq <= this.seq) return 'duplicate';
+    if (seq !== this.seq + 1) {
+      this.resync(`event ${seq} after ${this.seq}: frames are missing`);
+      return 'gap';
+    }
+    this.seq = seq;
+    if (!this.applyEvent(event)) return 'desync';
+    this.changed({ type: 'event', seq, event });
+    return 'applied';
+  }
+
+  /** Drop the stream and ask for a snapshot. */
+  resync(why: string): void {
+    if (this.status === 'gone') return;
+    this.deps.log(`table ${this.tableId}: ${why}; asking for a snapshot`);
+    this.status = 'syncing';
+    this.held = null;
+    this.deps.requestSnapshot(this.tableId);
+  }
+
+  private applyEvent(e: TableEvent): boolean {
+    const view = this.view!;
+    switch (e.type) {
+      case 'seated':
+      case 'seat':
+        view.seats[e.seat] = e.player;
+        if (e.seat === this.heroSeat && !this.heroInHand()) this.reconcile(e.player.stack);
+        return true;
+      case 'left':
+        view.seats[e.seat] = null;
+        return true;
+      case 'you':
+        view.you = e.you;
+        return true;
+      case 'turn':
+        view.turn = e.turn;
+        return true;
+      case 'handStart': {
+        view.handNo = e.handNo;
+        view.hand = e.hand;
+        view.turn = null;
+        this.lastHandNo = Math.max(this.lastHandNo, e.handNo);
+        this.openHandId = e.hand.handId;
+        const seat = this.heroSeat;
+        if (seat !== null && this.heroInHand()) this.reconcile(e.hand.stacksBefore[seat]);
+        this.trackHandChips();
+        return true;
+      }
+      case 'action': {
+        view.turn = null;
+        if (view.hand === null) {
+          this.resync('an action without a hand');
+          return false;
+        }
+        const r = apply(view.hand, e.action);
+        if (!r.ok) {
+          this.problem(`the client's engine refused the operator's ${JSON.stringify(e.action)}: ${r.rule} ${r.reason}`);
+          this.resync('the hand no longer applies');
+          return false;
+        }
+        view.hand = r.state;
+        if (e.by === 'player' && 'seat' in e.action && e.action.seat === this.heroSeat) this.heroPlayerActions++;
+        this.trackHandChips();
+        return true;
+      }
+      case 'handEnd':
+        this.handEnded(e.record);
+        view.hand = null;
+        view.turn = null;
+        this.openHandId = null;
+        return true;
+      case 'handCancelled':
+        // The hand is void: every stack is as it was before it.
+        view.hand = null;
+        view.turn = null;
+        this.openHandId = null;
+        if (this.tracked) ok(this.deps.sink!.chipsNow(this.tableId, this.settled), (r) => this.problem(`tracker: ${r}`));
+        return true;
+    }
+  }
+
+  /** During a hand: our chips in front of us now (bets in the pot excluded). */
+  private trackHandChips(): void {
+    const seat = this.heroSeat;
+    const hand = this.hand;
+    if (!this.tracked || seat === null || hand === null || !this.heroInHand()) return;
+    ok(this.deps.sink!.chipsNow(this.tableId, hand.seats[seat].stack), (r) => this.problem(`tracker: ${r}`));
+  }
+
+  /** Our stack before the hand in progress (or now, between hands) as a snapshot states it. */
+  private reconcileSnapshot(): void {
+    const seat = this.heroSeat;
+    if (seat === null) return;
+    if (this.heroInHand()) this.reconcile(this.hand!.stacksBefore[seat]);
+    else {
+      const s = this.view?.seats[seat];
+      if (s) this.reconcile(s.stack);
+    }
+    this.trackHandChips();
+  }
+
+  /**
+   * Our stack as the operator states it between hands. More than after the last hand: chips added
+   * (a top-up, applied at once or when the hand ended). Less: hands we could not account for.
+   */
+  private reconcile(stack: number): void {
+    if (!this.tracked) return;
+    const sink = this.deps.sink!;
+    if (stack > this.settled) {
+      ok(sink.topUp(this.tableId, stack - this.settled), (r) => this.problem(`tracker top-up: ${r}`));
+      this.settled = stack;
+    } else if (stack < this.settled) {
+      this.problem(`our stack is ${stack}, ${this.settled - stack} less than the hands account for`);
+      ok(sink.chipsNow(this.tableId, stack), (r) => this.problem(`tracker: ${r}`));
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Finished hands
+
+  private handEnded(record: HandRecord): void {
+    const handId = record.handId;
+    if (handId === null) {
+      this.problem('a finished hand without an id cannot be stored once');
+      return;
+    }
+    if (this.ended.has(handId)) return;
+    const hand = this.hand;
+    if (hand !== null && hand.handId === handId) {
+      if (hand.phase !== 'done') this.problem(`hand ${handId} ended for the operator but not for the client's engine (${hand.phase})`);
+      else if (!sameData(recordOf(hand), record)) this.problem(`hand ${handId}: the operator's record differs from the one the client's engine builds`);
+    }
+    // The operator's record is kept (the operator decides outcomes, DESIGN.md §1); it matches ours.
+    this.store(record, this.heroSeat, this.deps.now(), 'stream');
+  }
+
+  private store(record: HandRecord, heroSeat: number | null, playedAt: number, via: 'stream' | 'history'): void {
+    const handId = record.handId!;
+    this.remember(handId);
+    const hero = heroSeat === null ? undefined : record.seats.find((s) => s.seat === heroSeat);
+    if (hero === undefined || !hero.dealtIn) return; // a hand we watched, not played (R-HISTORY: hands taken part in)
+    this.settled = hero.stackAfter;
+    const sink = this.deps.sink;
+    if (!sink) return;
+    const r = sink.handEnded({ playedAt, tableId: this.tableId, money: this.money, heroSeat: hero.seat }, record);
+    if (!r.stored && !r.duplicate) this.problem(`hand ${handId} not stored: ${r.reason}`);
+    this.changed({ type: 'hand-stored', handId, stored: r.stored, duplicate: r.duplicate, via });
+  }
+
+  private remember(handId: string): void {
+    this.ended.add(handId);
+    if (this.ended.size > ENDED_KEPT) this.ended.delete(this.ended.values().next().value as string);
+  }
+
+  /** This hand id was handed over already. */
+  hasEnded(handId: string): boolean {
+    return this.ended.has(handId);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Backfill: hands that ended while the stream was lost
+
+  /** Hold events while the link fetches missed hands. */
+  hold(): void {
+    if (this.held === null) this.held = [];
+  }
+
+  /**
+   * Hands from the operator's history, as it pages them (newest first, any table): those of this
+   * table not yet handed over go to the tracker, oldest first, in the operator's order (not re-sorted
+   * by time: two hands can end in the same millisecond). Hands whose end is among the held events
+   * (they ended while the history was fetched) are left to the stream, which applies them in order.
+   */
+  backfill(newestFirst: readonly HistoryHand[], username: string | null): number {
+    const fromStream = new Set<string>();
+    for (const q of this.held ?? []) if (q.event.type === 'handEnd' && q.event.record.handId !== null) fromStream.add(q.event.record.handId);
+    if (this.openHandId !== null) fromStream.add(this.openHandId);
+    const mine = newestFirst.filter((h) => h.tableId === this.tableId && !this.ended.has(h.handId) && !fromStream.has(h.handId)).reverse();
+    for (const h of mine) {
+      const seat = h.record.seats.find((s) => s.player === username)?.seat ?? this.heroSeat;
+      this.store(h.record, seat, h.endedAt, 'history');
+    }
+    return mine.length;
+  }
+
+  /** The missed hands are in: reconcile the chips with the snapshot, then apply what was held. */
+  release(): void {
+    const queue = this.held;
+    this.held = null;
+    if (this.reconcileAfterBackfill) {
+      this.reconcileAfterBackfill = false;
+      this.reconcileSnapshot();
+    }
+    for (const q of queue ?? []) {
+      const r = this.receive(q.seq, q.event);
+      if (r !== 'applied' && r !== 'duplicate') break;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Actions
+
+  /** Where an action is decided now. */
+  actionContext(): ActionContext {
+    return { handId: this.hand?.handId ?? null, logLength: this.hand?.log.length ?? 0, heroPlayerActions: this.heroPlayerActions };
+  }
+
+  /**
+   * After a reconnection, for an action sent and never answered: send it again only if that cannot
+   * act on another decision. If the stream shows our seat acted since, it was applied (the repeat is
+   * answered `replayed`); if nothing happened in the hand and it is still our turn, it never arrived.
+   * Otherwise (the clock acted for us, the hand moved on) it is stale.
+   */
+  mayResend(c: ActionContext): boolean {
+    if (this.status === 'gone') return false;
+    if (this.heroPlayerActions > c.heroPlayerActions) return true;
+    const hand = this.hand;
+    if (hand === null || hand.handId !== c.handId || hand.log.length !== c.logLength) return false;
+    return legalActions(hand).seat === this.heroSeat;
+  }
+
+  /**
+   * Checks a move with the rules engine before it leaves the machine (SPEC.md §1): null when it may
+   * be sent, else the refusal naming the rule. Only on a live stream (else the operator decides).
+   */
+  check(move: Move): { code: 'NO_HAND' | 'NOT_YOUR_TURN' | 'ILLEGAL_ACTION'; message: string; rule?: string; min?: number; max?: number; call?: number } | null {
+    if (this.status !== 'live' || this.held !== null) return null;
+    const seat = this.heroSeat;
+    const hand = this.hand;
+    if (seat === null || hand === null || !hand.plan.dealtIn.includes(seat)) return { code: 'NO_HAND', message: 'you are not in a hand at this table' };
+    const legal = legalActions(hand);
+    if (legal.seat !== seat || legal.next === 'deal' || legal.next === 'done') return { code: 'NOT_YOUR_TURN', message: 'it is not your turn', rule: 'R-ACTORDER' };
+    const r = apply(hand, engineAction(move, seat));
+    if (r.ok) return null;
+    const refusal: ReturnType<TableModel['check']> = { code: 'ILLEGAL_ACTION', message: r.reason, rule: r.rule };
+    if (r.min !== undefined) refusal.min = r.min;
+    if (r.max !== undefined) refusal.max = r.max;
+    if (r.call !== undefined) refusal.call = r.call;
+    return refusal;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Leaving
+
+  /** We left the table: `cashedOut` chips went back to the wallet (R-CASH); null when unknown. */
+  gone(cashedOut: number | null): void {
+    if (this.status === 'gone') return;
+    this.status = 'gone';
+    this.held = null;
+    if (this.tracked) {
+      // Unknown (the seat was released while we were away): what the last hands left us.
+      ok(this.deps.sink!.cashOut(this.tableId, cashedOut ?? this.settled), (r) => this.problem(`tracker cash-out: ${r}`));
+      this.tracked = false;
+    }
+    this.changed({ type: 'gone', cashedOut });
+  }
+}
+
+function ok(r: TrackerEvent, onRefused: (reason: string) => void): boolean {
+  if (!r.ok) onRefused(r.reason);
+  return r.ok;
+}
+
+/** Deep equality of plain JSON data, whatever the order of object keys. */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => sameData(x, bb[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
+  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
+  return ak.length === bk.length && ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && sameData(ao[k], bo[k]));
+}
