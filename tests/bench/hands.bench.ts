@@ -1,8 +1,10 @@
 /**
  * Full hands per second under random legal play, every rule enforced, on one core (DESIGN.md §5:
- * ≥ 100,000 six-max no-limit hold'em hands/s). Each hand: `startHand`, a seeded shuffle, every deal
- * as an action, `legalActions` before every decision, `apply` for everything, showdown evaluation
- * and settlement. `hands-nlhe6max:cercle` is the bar; `hands-<code>:cercle` for each variant.
+ * ≥ 100,000 six-max no-limit hold'em hands/s). Each hand: `startHand`, seeded random dealing, every
+ * deal as an action, `legalActions` before every decision, `apply` for everything, showdown
+ * evaluation and settlement. `hands-nlhe6max:cercle` is the bar; `hands-<code>:cercle` for each
+ * variant. What the bench itself does per hand (random choices, drawing cards) is kept small so
+ * that the figure measures the engine.
  */
 import type { Card } from '../../shared/rules/cards';
 import { apply, legalActions, reshuffleCards, startHand } from '../../shared/rules/engine';
@@ -11,42 +13,51 @@ import { makeTableRules } from '../../shared/rules/tableRules';
 import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../shared/rules/variants';
 import { opsPerSecond, type BenchResult } from './types';
 
-// xorshift32: fast and seeded; good enough to shuffle for a benchmark.
+// xorshift32: fast and seeded; good enough to deal for a benchmark. The 32-bit output is scaled to
+// 0..n-1 by a multiplication: `(seed >>> 0) % n` would be a floating-point remainder (a uint32 above
+// 2^31 is not a small integer for V8), a library call that cost more than the engine's own dealing.
 let seed = 0x9e3779b9;
 function rnd(n: number): number {
   seed ^= seed << 13;
   seed ^= seed >>> 17;
   seed ^= seed << 5;
-  return ((seed >>> 0) % n) | 0;
+  return ((seed >>> 0) * n * 2.3283064365386963e-10) | 0; // × 2^-32
 }
 
-const deck: Card[] = new Array<Card>(52);
+// The dealer's deck. Cards are drawn as they are dealt (Fisher-Yates one step at a time: each card
+// is uniform among those not yet dealt), so a hand pays only for the cards it deals (17 in six-max
+// hold'em) rather than for a full 52-card shuffle. The deck is a permutation of the 52 cards whatever
+// order the previous hand left it in, so it needs no reset between hands (except after a Triple Draw
+// reshuffle, which leaves only the stub in it).
+const deck: Card[] = [];
+for (let c = 0; c < 52; c++) deck.push(c);
+let size = 52;
 let pos = 0;
-function shuffle(from: number, to: number): void {
-  for (let i = to - 1; i > from; i--) {
-    const j = from + rnd(i - from + 1);
-    const t = deck[i];
-    deck[i] = deck[j];
-    deck[j] = t;
-  }
+
+function draw(): Card {
+  const j = pos + rnd(size - pos);
+  const c = deck[j];
+  deck[j] = deck[pos];
+  deck[pos++] = c;
+  return c;
 }
 
 function deal(state: HandState, legal: LegalActions): Action {
   const req = legal.deal!;
   if (req.reshuffle) {
-    // R-DEAL: the rest of the stub plus the engine's named discards become the new stub.
+    // R-DEAL: the rest of the stub plus the engine's named discards become the new stub (drawn from
+    // at random like the rest, so no shuffle is needed).
     const extra = reshuffleCards(state);
-    const rest = deck.slice(pos);
     let k = 0;
-    for (const c of rest) deck[k++] = c;
+    for (let i = pos; i < size; i++) deck[k++] = deck[i];
     for (const c of extra) if (c !== null) deck[k++] = c;
-    deck.length = k;
+    size = k;
     pos = 0;
-    shuffle(0, k);
     return { type: 'reshuffle' };
   }
-  const cards = deck.slice(pos, pos + req.count);
-  pos += req.count;
+  const n = req.count;
+  const cards = new Array<Card>(n);
+  for (let i = 0; i < n; i++) cards[i] = draw();
   return { type: 'deal', seat: req.seat, cards };
 }
 
@@ -92,10 +103,12 @@ function configFor(code: VariantCode, players: number): HandConfig {
 
 function playHand(config: HandConfig): number {
   let s = startHand(config);
-  deck.length = 52;
-  for (let c = 0; c < 52; c++) deck[c] = c;
+  if (size !== 52) {
+    // After a reshuffle the deck holds only the last stub: bring back the 52 cards.
+    for (let c = 0; c < 52; c++) deck[c] = c;
+    size = 52;
+  }
   pos = 0;
-  shuffle(0, 52);
   for (;;) {
     const legal = legalActions(s);
     if (legal.next === 'done') break;

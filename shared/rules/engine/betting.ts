@@ -4,22 +4,31 @@
  *
  * Amounts are "TO" amounts: the player's total bet for the round after the action (T 7-9).
  */
-import { VARIANTS } from '../variants';
 import type { BetBounds, HandState, SeatState } from './types';
+import { variantOf } from './variant';
 
 export interface RaiseBlock {
   rule: string;
   reason: string;
 }
 
-/** The bet size of the current limit round: small or big bet (R-LIMIT). */
-function limitSizes(state: HandState): { min: number; max: number } {
+/**
+ * The bet size of the current limit round: small or big bet (R-LIMIT); `limitMax` is the largest
+ * when two sizes are allowed. Two functions rather than one returning `{ min, max }`: they run for
+ * every limit decision, and the pair would be an allocation each time.
+ */
+function limitMin(state: HandState): number {
   const r = state.rules;
-  const street = VARIANTS[state.variant].streets[state.street];
-  if (street.bigBet) return { min: r.bigBet, max: r.bigBet };
+  if (variantOf(state.variant).streets[state.street].bigBet) return r.bigBet;
   // Stud 4th street with an open pair: small or big bet; once a big bet is made, big (R-LIMIT).
-  if (state.bigBetAllowed) return { min: Math.max(r.smallBet, state.lastIncrement), max: r.bigBet };
-  return { min: r.smallBet, max: r.smallBet };
+  if (state.bigBetAllowed) return r.smallBet > state.lastIncrement ? r.smallBet : state.lastIncrement;
+  return r.smallBet;
+}
+
+function limitMax(state: HandState): number {
+  const r = state.rules;
+  if (variantOf(state.variant).streets[state.street].bigBet || state.bigBetAllowed) return r.bigBet;
+  return r.smallBet;
 }
 
 /**
@@ -37,7 +46,7 @@ export function fullRaiseTo(state: HandState): number {
   const r = state.rules;
   if (r.structure === 'limit') {
     const base = state.fullBets === 0 ? 0 : state.currentBet;
-    return base + limitSizes(state).min;
+    return base + limitMin(state);
   }
   if (state.currentBet === 0) return r.bigBlind;
   let to = state.currentBet + Math.max(state.lastIncrement, r.bigBlind);
@@ -81,9 +90,21 @@ function otherCanRespond(state: HandState, seat: number): boolean {
 /** The kind of a bet action: opening bet, raise, or (Stud) completion of the bring-in. */
 export function betKind(state: HandState): 'bet' | 'raise' | 'complete' {
   if (state.currentBet === 0) return 'bet';
-  if (state.fullBets === 0 && VARIANTS[state.variant].family === 'stud') return 'complete';
+  if (state.fullBets === 0 && variantOf(state.variant).family === 'stud') return 'complete';
   return 'raise';
 }
+
+// The blocks that do not depend on the state, allocated once (frozen: shared by every caller).
+const NO_CHIPS: RaiseBlock = Object.freeze({ rule: 'R-NODEBT', reason: 'no chips beyond the call: call or fold' });
+const NO_COMPLETE: RaiseBlock = Object.freeze({ rule: 'R-FORCED', reason: 'the bring-in cannot be completed here: post the bring-in' });
+const NOT_REOPENED: RaiseBlock = Object.freeze({
+  rule: 'R-ALLIN',
+  reason: 'an all-in for less than a full raise does not reopen the betting for a player who already acted (T 7-19)',
+});
+const NO_ONE_TO_CALL: RaiseBlock = Object.freeze({
+  rule: 'R-ALLIN',
+  reason: 'every other player is all-in or folded: no one could call a raise',
+});
 
 /**
  * The bet/raise bounds of `seat` (the player to act), or why none is possible. Assumes the player
@@ -93,32 +114,23 @@ export function betBounds(state: HandState, seat: number): BetBounds | RaiseBloc
   const p: SeatState = state.seats[seat];
   const r = state.rules;
   const allInTo = p.bet + p.stack;
-  if (allInTo <= state.currentBet) return { rule: 'R-NODEBT', reason: 'no chips beyond the call: call or fold' };
+  if (allInTo <= state.currentBet) return NO_CHIPS;
   if (state.bringInDue) {
     // R-FORCED: the bring-in may complete to the small bet instead of posting the bring-in.
-    if (r.bringIn >= r.smallBet || p.stack <= r.bringIn) {
-      return { rule: 'R-FORCED', reason: 'the bring-in cannot be completed here: post the bring-in' };
-    }
+    if (r.bringIn >= r.smallBet || p.stack <= r.bringIn) return NO_COMPLETE;
     const to = Math.min(r.smallBet, allInTo);
     return { kind: 'complete', min: to, max: to, exact: true };
   }
-  if (p.acted && state.currentBet < p.reopenAt) {
-    return {
-      rule: 'R-ALLIN',
-      reason: 'an all-in for less than a full raise does not reopen the betting for a player who already acted (T 7-19)',
-    };
-  }
+  if (p.acted && state.currentBet < p.reopenAt) return NOT_REOPENED;
   if (capReached(state)) return { rule: 'R-LIMIT', reason: `the cap of ${String(r.cap)} bets is reached this round` };
-  if (!otherCanRespond(state, seat)) {
-    return { rule: 'R-ALLIN', reason: 'every other player is all-in or folded: no one could call a raise' };
-  }
+  if (!otherCanRespond(state, seat)) return NO_ONE_TO_CALL;
   const kind = betKind(state);
   const minTo = fullRaiseTo(state);
   let maxTo: number;
   let exact = false;
   if (r.structure === 'limit') {
     const base = state.fullBets === 0 ? 0 : state.currentBet;
-    maxTo = base + limitSizes(state).max;
+    maxTo = base + limitMax(state);
     exact = true;
   } else if (r.structure === 'pot-limit') {
     // R-PL, D art. 7 I 2°: at most the pot after the raiser's call.

@@ -2,10 +2,11 @@
  * `legalActions(state)`: what may happen now, with its bounds (CONVENTIONS.md: "can it happen, why
  * not, do it"). Everything it offers, `apply` accepts; what it does not offer, `apply` refuses.
  */
-import { VARIANTS } from '../variants';
 import { betBounds, isBlock } from './betting';
 import { mayMuck } from './machine';
+import { ALL_DOWN, ALL_UP } from './seat';
 import type { DealRequest, HandState, LegalActions } from './types';
+import { variantOf } from './variant';
 
 function none(next: LegalActions['next'], seat: number | null): LegalActions {
   return { next, seat, deal: null, fold: false, check: false, call: null, bringIn: null, bet: null, draw: null, show: false, muck: false };
@@ -14,19 +15,33 @@ function none(next: LegalActions['next'], seat: number | null): LegalActions {
 /** The deal the engine waits for, or null: seats in dealing order first, then the board. */
 export function pendingDeal(state: HandState): DealRequest | null {
   if (state.phase !== 'deal' && state.phase !== 'draw') return null;
-  const street = VARIANTS[state.variant].streets[state.street];
-  for (const seat of state.plan.dealtIn) {
-    const owed = state.seats[seat].owed;
+  const street = variantOf(state.variant).streets[state.street];
+  const dealtIn = state.plan.dealtIn;
+  for (let d = 0; d < dealtIn.length; d++) {
+    const seat = dealtIn[d];
+    const p = state.seats[seat];
+    const owed = p.owed;
     if (owed === 0) continue;
-    const up: boolean[] = new Array(owed);
     const from = street.hole.length - owed;
     // T 8-4: a hand already shown in an all-in runout gets its later cards face up.
-    const shown = state.seats[seat].shown;
-    for (let k = 0; k < owed; k++) up[k] = state.phase === 'deal' && (shown || street.hole[from + k] === 'up');
+    const deal = state.phase === 'deal';
+    const shown = p.shown;
+    let ups = 0;
+    for (let k = 0; k < owed; k++) if (deal && (shown || street.hole[from + k] === 'up')) ups++;
+    let up: boolean[];
+    // The common cases (all down, all up) share the engine's frozen flags: no allocation per deal.
+    if (owed < ALL_DOWN.length && (ups === 0 || ups === owed)) {
+      up = ups === 0 ? ALL_DOWN[owed] : ALL_UP[owed];
+    } else {
+      up = new Array<boolean>(owed);
+      for (let k = 0; k < owed; k++) up[k] = deal && (shown || street.hole[from + k] === 'up');
+    }
     return { seat, count: owed, up, stub: state.stub, reshuffle: state.phase === 'draw' && owed > state.stub };
   }
-  if (state.phase === 'deal' && state.boardOwed > 0) {
-    return { seat: null, count: state.boardOwed, up: new Array<boolean>(state.boardOwed).fill(true), stub: state.stub, reshuffle: false };
+  const board = state.boardOwed;
+  if (state.phase === 'deal' && board > 0) {
+    const up = board < ALL_UP.length ? ALL_UP[board] : new Array<boolean>(board).fill(true);
+    return { seat: null, count: board, up, stub: state.stub, reshuffle: false };
   }
   return null;
 }
@@ -44,7 +59,7 @@ export function legalActions(state: HandState): LegalActions {
     }
     case 'deal': {
       // T 8-4: in an all-in runout the hands are shown before the remaining cards.
-      if (state.allInShowdown && state.showQueue.length > 0 && VARIANTS[state.variant].family !== 'draw') {
+      if (state.allInShowdown && state.showQueue.length > 0 && variantOf(state.variant).family !== 'draw') {
         const out = none('show', state.showQueue[0]);
         out.show = true;
         out.deal = pendingDeal(state); // the dealer may also go on: shows and deals in any order

@@ -45,10 +45,11 @@ function lastUpCard(s: SeatState): Card | null {
   return null;
 }
 
-// Scratch space (evaluation is synchronous and never re-entered).
+// Scratch space (evaluation is synchronous and never re-entered). `counts` is all zeros between
+// calls: `visibleKey` clears only the entries it used.
 const counts = new Int32Array(15);
 const topSuit = new Int32Array(15);
-const ranks = new Int32Array(4);
+const distinct = new Int32Array(15);
 
 /**
  * A comparable key of the up cards (1 to 4 of them): category (high card, pair, two pair, trips,
@@ -56,34 +57,48 @@ const ranks = new Int32Array(4);
  * not count in a partial hand (usual practice: four cards make neither).
  */
 export function visibleKey(hole: readonly (Card | null)[], up: readonly boolean[], razz: boolean): number {
-  counts.fill(0);
-  topSuit.fill(-1);
+  // The distinct ranks showing, each with its count and its highest suit.
+  let d = 0;
   for (let i = 0; i < hole.length; i++) {
     if (!up[i]) continue;
     const c = hole[i];
     if (c === null) continue;
     const r = razz ? lowRank(c) : (c >> 2) + 2;
+    if (counts[r] === 0) {
+      distinct[d++] = r;
+      topSuit[r] = c & 3;
+    } else if ((c & 3) > topSuit[r]) {
+      topSuit[r] = c & 3;
+    }
     counts[r]++;
-    if ((c & 3) > topSuit[r]) topSuit[r] = c & 3;
   }
-  // Up to four distinct ranks ordered by count, then rank, highest first.
-  let m = 0;
-  for (let want = 4; want >= 1; want--) {
-    for (let r = 14; r >= 1 && m < 4; r--) if (counts[r] === want) ranks[m++] = r;
+  // Ordered by count, then rank, highest first (insertion sort: a handful of ranks); the first four count.
+  for (let i = 1; i < d; i++) {
+    const r = distinct[i];
+    const k = counts[r];
+    let j = i - 1;
+    while (j >= 0 && (counts[distinct[j]] < k || (counts[distinct[j]] === k && distinct[j] < r))) {
+      distinct[j + 1] = distinct[j];
+      j--;
+    }
+    distinct[j + 1] = r;
   }
+  const m = d < 4 ? d : 4;
   let pairs = 0;
   let trips = 0;
   let quads = 0;
   for (let i = 0; i < m; i++) {
-    const k = counts[ranks[i]];
+    const k = counts[distinct[i]];
     if (k === 2) pairs++;
     else if (k === 3) trips++;
     else if (k === 4) quads++;
   }
   const category = quads ? 4 : trips ? 3 : pairs >= 2 ? 2 : pairs === 1 ? 1 : 0;
   let key = category;
-  for (let i = 0; i < 4; i++) key = key * 15 + (i < m ? ranks[i] : 0);
-  return key * 4 + (m > 0 ? topSuit[ranks[0]] : 0);
+  for (let i = 0; i < 4; i++) key = key * 15 + (i < m ? distinct[i] : 0);
+  const suit = m > 0 ? topSuit[distinct[0]] : 0;
+  for (let i = 0; i < d; i++) counts[distinct[i]] = 0;
+  return key * 4 + suit;
 }
 
 /**
@@ -141,14 +156,34 @@ export function oddChipOrder(state: HandState, winners: number[], razz: boolean)
     }
     return out;
   }
-  const top = (seat: number): number => {
-    let best = -1;
-    for (const c of state.seats[seat].hole) {
-      if (c === null) continue;
-      const key = razz ? lowRank(c) * 4 + (c & 3) : c;
-      if (key > best) best = key;
+  // Highest card first: a stable insertion sort on each winner's top card (a handful of winners; no
+  // closure or comparator, which cost an allocation per call).
+  const out = winners.slice();
+  const keys = new Array<number>(out.length);
+  for (let i = 0; i < out.length; i++) keys[i] = topCardKey(state.seats[out[i]].hole, razz);
+  for (let i = 1; i < out.length; i++) {
+    const seat = out[i];
+    const key = keys[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] < key) {
+      out[j + 1] = out[j];
+      keys[j + 1] = keys[j];
+      j--;
     }
-    return best;
-  };
-  return winners.slice().sort((a, b) => top(b) - top(a));
+    out[j + 1] = seat;
+    keys[j + 1] = key;
+  }
+  return out;
+}
+
+/** The highest card of a hand by rank then suit (ace high; Razz: king high); -1 when none is known. */
+function topCardKey(hole: readonly (Card | null)[], razz: boolean): number {
+  let best = -1;
+  for (let i = 0; i < hole.length; i++) {
+    const c = hole[i];
+    if (c === null) continue;
+    const key = razz ? lowRank(c) * 4 + (c & 3) : c;
+    if (key > best) best = key;
+  }
+  return best;
 }

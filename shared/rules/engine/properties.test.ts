@@ -2,7 +2,8 @@
  * Property tests over random legal play (seeded), in every variant and table-rule combination:
  * chips plus rake are conserved (R-CONSERVE), no stack goes negative (R-NODEBT), every action that
  * `legalActions` offers is accepted, actions it does not offer are refused with a rule id, every
- * hand ends, and a player's view driven by the redacted actions ends the hand the same way.
+ * hand ends, a player's view driven by the redacted actions ends the hand the same way, and `apply`
+ * never changes the state it is given (accepted or refused).
  */
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../cards';
@@ -84,6 +85,17 @@ function randomConfig(code: VariantCode, rng: Rng, h: number): HandConfig {
   return { rules, seats, plan: { button, smallBlind, bigBlind, extraBigBlinds, deadSmallBlinds, dealtIn } };
 }
 
+/**
+ * Freezes a state and everything it reaches, so that any write into it (even of the same value)
+ * throws: `apply` must build new objects, never change those of the state it was given, which earlier
+ * and later states share (copy-on-write).
+ */
+function deepFreeze(x: unknown): void {
+  if (x === null || typeof x !== 'object' || Object.isFrozen(x)) return;
+  Object.freeze(x);
+  for (const v of Object.values(x)) deepFreeze(v);
+}
+
 function chips(s: HandState): number {
   let t = 0;
   for (const p of s.seats) t += p.stack + p.committed;
@@ -158,6 +170,9 @@ function playChecked(config: HandConfig, rng: Rng, probe: boolean, stats: Stats)
     if (step > 2_000) throw new Error('the hand did not end');
     const l = legalActions(s);
     if (l.next === 'done') break;
+    // States are values: nothing below may change `s` (checked after the step).
+    const before = probe ? JSON.stringify(s) : '';
+    if (probe) deepFreeze(s);
     if (probe && l.next !== 'deal') {
       for (const a of offered(s, l, rng)) {
         const r = apply(s, a);
@@ -177,6 +192,7 @@ function playChecked(config: HandConfig, rng: Rng, probe: boolean, stats: Stats)
       if (!rv.ok) throw new Error(`view refused ${JSON.stringify(actionFor(s, a, viewer))}: ${rv.rule} ${rv.reason}`);
     }
     if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.rule} ${r.reason}`);
+    if (probe && JSON.stringify(s) !== before) throw new Error(`apply changed the state it was given (${a.type})`);
     if (view) {
       const rv = apply(view, actionFor(s, a, viewer));
       if (!rv.ok) throw new Error(`view refused ${JSON.stringify(actionFor(s, a, viewer))}: ${rv.rule} ${rv.reason}`);

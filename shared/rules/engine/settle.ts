@@ -4,10 +4,17 @@
  */
 import type { Card } from '../cards';
 import { eval27, evalHigh7, evalLow8, evalOmahaHigh, evalOmahaLow8, evalRazz } from '../eval';
-import { VARIANTS } from '../variants';
 import { oddChipOrder } from './order';
 import { cloneSeat } from './seat';
 import type { HandResult, HandState, PotResult, PotShare } from './types';
+import { variantOf } from './variant';
+
+/** `n` zeros: sized once and filled by a loop (faster than `fill`, a builtin call, or `push`, which grows). */
+function zeros(n: number): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = 0;
+  return out;
+}
 
 export interface PotLevel {
   amount: number;
@@ -33,22 +40,28 @@ export function buildPots(state: HandState): PotLevel[] {
     const entry = state.log[e];
     if (entry.kind !== 'post') break; // forced bets come first in the log
     if (entry.post === 'dead small blind' || (bigBlindAnte && entry.post === 'ante')) {
-      if (dead === null) dead = new Array<number>(n).fill(0);
+      if (dead === null) dead = zeros(n);
       dead[entry.seat] += entry.amount;
       deadTotal += entry.amount;
     }
   }
-  const live = (i: number): number => (dead === null ? seats[i].committed : seats[i].committed - dead[i]);
+  // Per seat: its live commitment (what it put in, dead money aside). An array rather than a closure,
+  // which would be created at every settlement (and, run through esbuild's `keepNames` as tsx does,
+  // named by a `__name` call each time).
+  const live = new Array<number>(n);
+  for (let i = 0; i < n; i++) live[i] = dead === null ? seats[i].committed : seats[i].committed - dead[i];
   // Distinct live commitments of the players still in, ascending (a handful: insertion is enough).
   const levels: number[] = [];
   for (let i = 0; i < n; i++) {
-    const s = seats[i];
-    const c = live(i);
-    if ((s.status !== 'in' && s.status !== 'allin') || c === 0) continue;
+    const st = seats[i].status;
+    const c = live[i];
+    if ((st !== 'in' && st !== 'allin') || c === 0) continue;
     let k = levels.length;
     while (k > 0 && levels[k - 1] > c) k--;
     if (k > 0 && levels[k - 1] === c) continue;
-    levels.splice(k, 0, c);
+    levels.push(c);
+    for (let j = levels.length - 1; j > k; j--) levels[j] = levels[j - 1];
+    levels[k] = c;
   }
   const pots: PotLevel[] = [];
   let prev = 0;
@@ -58,7 +71,7 @@ export function buildPots(state: HandState): PotLevel[] {
     let amount = 0;
     const eligible: number[] = [];
     for (let i = 0; i < n; i++) {
-      const c = live(i);
+      const c = live[i];
       if (c > prev) amount += (c < level ? c : level) - prev;
       const st = seats[i].status;
       if ((st === 'in' || st === 'allin') && c >= level) eligible.push(i);
@@ -88,7 +101,7 @@ export function buildPots(state: HandState): PotLevel[] {
 
 /** High and low values of a shown hand, "higher is better"; low 0 = no qualifying low (R-LOW8). */
 export function handValues(state: HandState, seat: number): { high: number; low: number } {
-  const v = VARIANTS[state.variant];
+  const v = variantOf(state.variant);
   const hole = state.seats[seat].hole;
   for (let i = 0; i < hole.length; i++) {
     if (hole[i] === null) throw new Error(`seat ${seat}'s cards are unknown in this state: show them first`);
@@ -182,14 +195,15 @@ export function rakeOf(state: HandState, total: number): number {
  * array is already copied); seat objects are replaced, never mutated.
  */
 export function settle(state: HandState, showdown: boolean): HandResult {
-  const v = VARIANTS[state.variant];
+  const v = variantOf(state.variant);
   const seats = state.seats;
   const n = seats.length;
   const hiLo = v.evaluation === 'high-low8';
   const razz = v.evaluation === 'razz';
   const levels = buildPots(state);
 
-  const values: ({ high: number; low: number } | null)[] = new Array(n).fill(null);
+  const values = new Array<{ high: number; low: number } | null>(n);
+  for (let i = 0; i < n; i++) values[i] = null;
   const candidatesOf: number[][] = [];
   for (const pot of levels) {
     const cands: number[] = [];
@@ -205,8 +219,8 @@ export function settle(state: HandState, showdown: boolean): HandResult {
   const rake = rakeOf(state, total);
 
   // Rake comes from the main pot first (it is contested by the most players), then the next.
-  const won = new Array<number>(n).fill(0);
-  const rakePaid = new Array<number>(n).fill(0);
+  const won = zeros(n);
+  const rakePaid = zeros(n);
   const pots: PotResult[] = new Array(levels.length);
   let rakeLeft = rake;
   const potRake: number[] = [];
@@ -231,7 +245,7 @@ export function settle(state: HandState, showdown: boolean): HandResult {
     pots[k] = { amount: pot.amount, rake: r, eligible: pot.eligible, shares };
   }
 
-  const net = new Array<number>(n).fill(0);
+  const net = zeros(n);
   for (let i = 0; i < n; i++) {
     if (won[i] > 0) {
       const q = cloneSeat(seats[i]);
