@@ -10,6 +10,7 @@
 import * as pokertools from '@pokertools/evaluator';
 import * as cercle from '../../shared/rules/eval/index';
 import { type BenchResult, opsPerSecond } from './types';
+import { mulberry32 } from '../../shared/rules/prng';
 
 // Entries as local constants, for every library alike: a call through an import binding may be a
 // getter call once TypeScript is compiled to CommonJS, which would measure the module system.
@@ -21,16 +22,7 @@ const BATCH = 50_000;
 const MS = 1500;
 
 /** mulberry32: a small seeded generator, so that every run measures the same hands. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const seeded = mulberry32;
 
 /** `count` hands of `size` distinct cards, flat (hand i at `i * size`), our card codes. */
 function deal(count: number, size: number, seed: number): Int32Array {

@@ -9,18 +9,10 @@ import { VARIANTS } from '../variants';
 import { legalActions } from './legal';
 import { apply, reshuffleCards, startHand } from './machine';
 import type { Action, DealRequest, HandConfig, HandState, LegalActions, Refusal } from './types';
+import { mulberry32 } from '../prng';
 
-/** mulberry32: a small, fast, seeded PRNG giving floats in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (shared/rules/prng.ts): a small, fast, seeded PRNG giving floats in [0, 1). */
+export const prng = mulberry32;
 
 export function randInt(rng: () => number, n: number): number {
   return Math.floor(rng() * n);

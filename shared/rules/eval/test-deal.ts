@@ -3,18 +3,10 @@
  * so a failing case can be replayed. The operator's real shuffle is R-DEAL (crypto), elsewhere.
  */
 import type { Card } from '../cards';
+import { mulberry32 } from '../prng';
 
-/** mulberry32: uniform in [0, 1) from a 32-bit seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (shared/rules/prng.ts): uniform in [0, 1) from a 32-bit seed. */
+export const seededRandom = mulberry32;
 
 /** `count` hands of `size` distinct cards each (partial Fisher-Yates per hand). */
 export function dealHands(count: number, size: number, seed: number): Card[][] {

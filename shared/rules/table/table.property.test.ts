@@ -13,18 +13,10 @@ import {
   type Seating,
   type SeatingChange,
 } from './seating';
+import { mulberry32 } from '../prng';
 
 /** mulberry32: a small seeded generator, so that every run replays the same sequences. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 const SEQUENCES = 250;
 const HANDS = 50;
