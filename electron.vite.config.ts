@@ -18,6 +18,10 @@ export default defineConfig({
         input: {
           index: resolve(root, 'electron/main/index.ts'),
           webhost: resolve(root, 'electron/web/index.ts'),
+          // The embedded operator's process (DESIGN.md §3): its small entry and the operator it loads.
+          // Two separate entries, because client code may not import the operator (§2 fences).
+          'embedded-child': resolve(root, 'electron/services/embedded/child.ts'),
+          'embedded-operator': resolve(root, 'operator/embedded.ts'),
         },
         // The package is ESM ("type": "module"); the main process stays CommonJS, named .cjs.
         output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },

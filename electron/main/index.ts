@@ -4,8 +4,12 @@
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, session, shell } from 'electron';
+import { ClientCore } from '../services/client';
 import { createHandlers } from '../services/client-api';
+import { builtLaunch, launchEmbeddedOperator } from '../services/embedded';
 import { SettingsStore } from '../services/settings';
+import { utilityChild } from './utility-child';
+import { safeStorageVault } from './vault';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
 import { broadcast, serveIpc } from './ipc';
 import { denyAllPermissions, hardenApp } from './security';
@@ -43,12 +47,12 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(start);
 }
 
-function createMainWindow(): BrowserWindow {
+function createMainWindow(route = ''): BrowserWindow {
   const win = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    minWidth: 960,
-    minHeight: 600,
+    width: route ? 900 : 1280,
+    height: route ? 640 : 800,
+    minWidth: route ? 480 : 960,
+    minHeight: route ? 360 : 600,
     title: 'Cercle',
     show: false,
     backgroundColor: '#0f2a1e',
@@ -70,7 +74,7 @@ function createMainWindow(): BrowserWindow {
     },
   });
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(startUrl);
+  void win.loadURL(route ? `${startUrl}#${route}` : startUrl);
   return win;
 }
 
@@ -81,12 +85,43 @@ async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   const settings = new SettingsStore(dataDir);
   settings.onChange((s) => broadcast('settingsChanged', s));
+  const core = new ClientCore({
+    dataDir,
+    version: app.getVersion(),
+    settings: () => settings.get(),
+    launchEmbedded: () => launchEmbeddedOperator({ dataDir, ...builtLaunch(__dirname), spawnChild: utilityChild }),
+    vault: safeStorageVault(dataDir),
+    broadcast,
+  });
+  const popOuts = new Map<string, BrowserWindow>();
   const handlers = createHandlers({
     info: { name: 'Cercle', version: app.getVersion(), host: 'electron', platform: process.platform, dataDir },
     settings,
+    core,
     openExternal: (url) => shell.openExternal(url),
+    // A table in its own window: the same page on the table's route (one window per table).
+    popOut: (tableId) => {
+      const open = popOuts.get(tableId);
+      if (open && !open.isDestroyed()) {
+        open.focus();
+        return true;
+      }
+      const w = createMainWindow(`/table/${encodeURIComponent(tableId)}`);
+      popOuts.set(tableId, w);
+      w.on('closed', () => popOuts.delete(tableId));
+      return true;
+    },
   });
   serveIpc(handlers, isAppUrl);
+  void core.start();
+  // Quitting stops the embedded operator cleanly first (its tables cash every player out, R-CASH).
+  let quitting = false;
+  app.on('before-quit', (e) => {
+    if (quitting) return;
+    quitting = true;
+    e.preventDefault();
+    void core.close().finally(() => app.quit());
+  });
 
   createMainWindow();
   app.on('activate', () => {

@@ -1,4 +1,5 @@
-import type { AppInfo, Handlers } from '../../shared/api';
+import type { AppInfo, Handlers, UpdateState } from '../../shared/api';
+import type { ClientCore } from './client';
 import type { SettingsStore } from './settings';
 
 /** Pages the client may open in the system browser: help for problem gambling, and the regulator. */
@@ -15,23 +16,66 @@ export function isAllowedExternalUrl(raw: string): boolean {
   return url.protocol === 'https:' && url.username === '' && url.password === '' && url.port === '' && EXTERNAL_ALLOW_LIST.includes(url.hostname);
 }
 
+/** What the update calls need (electron/services/updater in Electron; nothing under the browser host). */
+export interface UpdateControl {
+  status(): UpdateState;
+  check(): Promise<UpdateState>;
+  install(): boolean;
+}
+
+export const NO_UPDATES: UpdateControl = {
+  status: () => ({ state: 'unsupported' }),
+  check: async () => ({ state: 'unsupported' }),
+  install: () => false,
+};
+
 export interface ClientServices {
   info: AppInfo;
   settings: SettingsStore;
+  core: ClientCore;
+  updates?: UpdateControl;
   /** Opens a URL in the system browser; given only allow-listed URLs. */
   openExternal: (url: string) => Promise<void>;
+  /** Shows a table in its own window (Electron); absent: the page opens a tab itself. */
+  popOut?: (tableId: string) => boolean;
 }
 
 /** The one implementation of the client API; Electron IPC and the browser host both dispatch here. */
 export function createHandlers(s: ClientServices): Handlers {
+  const updates = s.updates ?? NO_UPDATES;
+  const core = s.core;
   return {
     appInfo: async () => s.info,
     getSettings: async () => s.settings.get(),
-    updateSettings: async (patch) => s.settings.update(patch),
+    updateSettings: async (patch) => {
+      const before = JSON.stringify(s.settings.get().operator);
+      const next = s.settings.update(patch);
+      // Another operator: the link follows the settings at once (tables on the old one keep their
+      // seats there until its grace period ends, as after a dropped connection).
+      if (JSON.stringify(next.operator) !== before) void core.reconnect();
+      return next;
+    },
     openExternal: async ({ url }) => {
       if (!isAllowedExternalUrl(url)) return { opened: false };
       await s.openExternal(url);
       return { opened: true };
     },
+    session: async () => core.session(),
+    login: (a) => core.login(a),
+    logout: () => core.logout(),
+    reconnect: () => core.reconnect(),
+    lobby: async () => core.lobby(),
+    join: (a) => core.join(a),
+    leave: (a) => core.leave(a),
+    topUp: (a) => core.topUp(a),
+    sitOut: (a) => core.sitOut(a),
+    act: (a) => core.act(a),
+    tables: async () => core.tables(),
+    tracker: async () => core.trackerView(),
+    results: async (a) => core.results(a),
+    popOut: async ({ tableId }) => ({ opened: s.popOut?.(tableId) ?? false }),
+    updateStatus: async () => updates.status(),
+    checkForUpdates: () => updates.check(),
+    installUpdate: async () => ({ accepted: updates.install() }),
   };
 }

@@ -8,8 +8,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../package.json';
+import { ClientCore, memoryVault } from '../services/client';
 import { createHandlers } from '../services/client-api';
 import { defaultDataDir } from '../services/data-dir';
+import { builtLaunch, launchEmbeddedOperator } from '../services/embedded';
 import { SettingsStore } from '../services/settings';
 import { startBrowserHost } from './server';
 
@@ -35,9 +37,24 @@ const dataDir = values.data ?? defaultDataDir();
 const settings = new SettingsStore(dataDir);
 if (settings.loadProblem) console.error(`cercle: settings reset to defaults (${settings.loadProblem}); the old file was kept aside`);
 
+// Events go to every page once the host is up; before that there is no page to tell.
+let broadcast: ((event: never, payload: never) => void) | null = null;
+const core = new ClientCore({
+  dataDir,
+  version,
+  settings: () => settings.get(),
+  // The built operator beside this file, run by this same Node (a child process: DESIGN.md §3).
+  launchEmbedded: () => launchEmbeddedOperator({ dataDir, ...builtLaunch(__dirname), log: (line) => console.error(`[operator] ${line}`) }),
+  // No OS secret store here: a custom operator's session lasts as long as the host (tokens only in main).
+  vault: memoryVault(),
+  broadcast: (event, payload) => broadcast?.(event as never, payload as never),
+  log: (line) => console.error(`[client] ${line}`),
+});
+
 const handlers = createHandlers({
   info: { name: 'Cercle', version, host: 'browser', platform: process.platform, dataDir },
   settings,
+  core,
   // Under the browser host the "system browser" is the one the player already uses: ask the OS to open it.
   // No shell is involved: the URL (already allow-listed) is one argument of the opener.
   openExternal: async (url) => {
@@ -49,12 +66,20 @@ const handlers = createHandlers({
 });
 
 void startBrowserHost({ rendererDir, handlers, port }).then((host) => {
+  broadcast = host.broadcast as typeof broadcast;
   settings.onChange((s) => host.broadcast('settingsChanged', s));
+  void core.start();
   const tick = setInterval(() => host.broadcast('tick', { at: Date.now() }), 5000);
   tick.unref();
   console.log(`Cercle browser host: open ${host.url}`);
   console.log(`data folder: ${dataDir}`);
-  const stop = () => void host.close().then(() => process.exit(0));
+  // Closing stops the embedded operator cleanly: its tables cash every player out (R-CASH).
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void Promise.allSettled([host.close(), core.close()]).then(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { ClientCore, memoryVault } from '../services/client';
 import { createHandlers } from '../services/client-api';
 import { SettingsStore } from '../services/settings';
 import { type BrowserHost, startBrowserHost } from './server';
@@ -14,9 +15,21 @@ beforeAll(async () => {
   const rendererDir = mkdtempSync(join(tmpdir(), 'cercle-host-r-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Cercle</title>');
   opened = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'cercle-host-d-'));
+  const settings = new SettingsStore(dataDir);
+  // The core is never started here: these tests are about the transport, not the operator.
+  const core = new ClientCore({
+    dataDir,
+    version: '0.1.0',
+    settings: () => settings.get(),
+    launchEmbedded: () => Promise.reject(new Error('not in this test')),
+    vault: memoryVault(),
+    broadcast: () => undefined,
+  });
   const handlers = createHandlers({
     info: { name: 'Cercle', version: '0.1.0', host: 'browser', platform: 'linux', dataDir: '/tmp' },
-    settings: new SettingsStore(mkdtempSync(join(tmpdir(), 'cercle-host-d-'))),
+    settings,
+    core,
     openExternal: async (url) => void opened.push(url),
   });
   host = await startBrowserHost({ rendererDir, handlers });

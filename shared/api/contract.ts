@@ -4,24 +4,55 @@
  * (electron/main + electron/preload) and the browser host's loopback WebSocket (electron/web) are two
  * thin adapters over the same handlers, so the renderer never knows which one it runs on.
  */
-import { bool, int, type Infer, nullable, obj, oneOf, type Schema, str } from '../validate';
+import type { HandRecord } from '../rules/record';
+import type { TableInfo, TableView } from '../protocol/messages';
+import { moveSchema, tableInfoSchema, tableViewSchema, actionId, tableId } from '../protocol/messages';
+import { handRecordSchema } from '../protocol/game';
+import { ERROR_CODES } from '../protocol/codes';
+import { arr, bool, int, type Infer, nullable, obj, oneOf, type Schema, str } from '../validate';
 
 export const LANGUAGES = ['fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+const amount = int({ min: 0, max: Number.MAX_SAFE_INTEGER });
+const signed = int({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
+const millis = amount;
+/** A public-key pin, `sha256/<base64 of 32 bytes>` (electron/services/link/pinning.ts). */
+export const pinSchema = str({ min: 51, max: 51, pattern: /^sha256\/[A-Za-z0-9+/]{43}=$/ });
+
+/**
+ * Which operator the client plays on: the embedded one on loopback (the default, no setup), or another
+ * one by URL with its pins (several accepted, for key rotation). TLS only: the pin is the trust.
+ */
+export const operatorSettingsSchema = obj({
+  mode: oneOf('embedded', 'custom'),
+  url: str({ max: 2048, pattern: /^(|wss:\/\/[^\s/?#]+(:\d{1,5})?\/?)$/ }),
+  pins: arr(pinSchema, { max: 8 }),
+});
+export type OperatorSettings = Infer<typeof operatorSettingsSchema>;
 
 export const settingsSchema = obj({
   language: oneOf(...LANGUAGES),
   /** Four-colour deck: clubs green, diamonds blue (a display preference; R-DECK is about backs). */
   fourColorDeck: bool,
   sounds: bool,
+  /** Ask before a call made within a moment of a large raise (the accidental-call guard). */
+  callGuard: bool,
+  operator: operatorSettingsSchema,
 });
 export type Settings = Infer<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = { language: 'fr', fourColorDeck: false, sounds: true };
+export const DEFAULT_SETTINGS: Settings = {
+  language: 'fr',
+  fourColorDeck: false,
+  sounds: true,
+  callGuard: true,
+  operator: { mode: 'embedded', url: '', pins: [] },
+};
 
 export const settingsPatchSchema = obj(
-  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool },
-  ['language', 'fourColorDeck', 'sounds'],
+  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, operator: operatorSettingsSchema },
+  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'operator'],
 );
 export type SettingsPatch = Infer<typeof settingsPatchSchema>;
 
@@ -38,6 +69,114 @@ export type AppInfo = Infer<typeof appInfoSchema>;
 
 const noArgs = obj({});
 
+// ---------------------------------------------------------------------------------------------
+// The operator link, the account, the tables (issue 5). Table views are the operator's own shapes
+// (shared/protocol), so the renderer runs the same rules package on them (legal actions, evaluation).
+
+export const linkStatusSchema = obj({
+  state: oneOf('starting', 'connecting', 'connected', 'reconnecting', 'offline', 'update-required'),
+  attempt: int({ min: 0, max: 1_000_000 }),
+  retryInMs: nullable(millis),
+  reason: nullable(str({ max: 2000 })),
+  minVersion: nullable(str({ max: 60 })),
+});
+export type LinkStatusView = Infer<typeof linkStatusSchema>;
+
+const balancesSchema = obj({ real: amount, play: amount });
+
+export const sessionSchema = obj({
+  link: linkStatusSchema,
+  operator: obj({ mode: oneOf('embedded', 'custom'), url: str({ max: 2048 }) }),
+  /** Signed in as; null before login (a custom operator asks for it; the embedded guest signs in by itself). */
+  account: nullable(obj({ username: str({ min: 1, max: 64 }), guest: bool })),
+  balances: nullable(balancesSchema),
+});
+export type SessionInfo = Infer<typeof sessionSchema>;
+
+/** The answer of an operator request: ok, or the operator's (or the link's) refusal, with its bounds. */
+export const outcomeSchema = obj(
+  {
+    ok: bool,
+    code: str({ max: 40 }),
+    message: str({ max: 2000 }),
+    rule: str({ max: 40 }),
+    min: amount,
+    max: amount,
+    retryAfterMs: millis,
+    cashedOut: amount,
+  },
+  ['code', 'message', 'rule', 'min', 'max', 'retryAfterMs', 'cashedOut'],
+);
+export type Outcome = Infer<typeof outcomeSchema>;
+
+/** A hand that just ended at a table (R-RESULTS: who won which pot with which hand, the rake). */
+export const lastHandSchema = obj({ handId: str({ min: 1, max: 200 }), endedAt: millis, record: handRecordSchema });
+export type LastHand = { handId: string; endedAt: number; record: HandRecord };
+
+/** One table the player sits at (or is joining / has just left), as main follows it. */
+export const tableStateSchema = obj({
+  tableId,
+  status: oneOf('joining', 'syncing', 'live', 'gone'),
+  view: nullable(tableViewSchema),
+  /** The last frame applied; a renderer drops a push older than what it shows. */
+  seq: nullable(amount),
+  lastHand: nullable(lastHandSchema),
+  /** The action sent and not answered yet (shown as sent), or null. */
+  pending: nullable(obj({ actionId, move: moveSchema })),
+  /** The last refusal of an action or request at this table, for the player. */
+  error: nullable(obj({ code: oneOf(...ERROR_CODES, 'OFFLINE', 'DISCONNECTED', 'TIMEOUT', 'STALE'), message: str({ max: 2000 }), rule: nullable(str({ max: 40 })) })),
+  /** When it is gone: the chips cashed out (null: unknown, the operator will settle it). */
+  cashedOut: nullable(amount),
+});
+export type TableState = Omit<Infer<typeof tableStateSchema>, 'view' | 'lastHand'> & { view: TableView | null; lastHand: LastHand | null };
+
+const totalsShape = { hands: amount, net: signed, rake: amount, result: signed, inPlay: signed };
+const moneyViewSchema = obj(totalsShape);
+const sessionMoneySchema = obj({ ...totalsShape, bought: amount, cashedOut: amount, onTables: amount });
+export const resultGroupSchema = obj(
+  {
+    money: oneOf('real', 'play'),
+    variant: str({ max: 8 }),
+    stakes: amount,
+    day: str({ max: 10 }),
+    hands: amount,
+    net: signed,
+    rake: amount,
+  },
+  ['variant', 'stakes', 'day'],
+);
+/** R-TRACKER: the running win/loss of this session (chips on the tables included) and of today. */
+export const trackerSchema = obj({
+  session: obj({ since: millis, real: sessionMoneySchema, play: sessionMoneySchema, groups: arr(resultGroupSchema, { max: 2000 }) }),
+  today: nullable(obj({ from: millis, to: millis, real: moneyViewSchema, play: moneyViewSchema, groups: arr(resultGroupSchema, { max: 2000 }) })),
+});
+export type TrackerView = Infer<typeof trackerSchema>;
+
+export const periodSchema = obj({
+  ok: bool,
+  reason: str({ max: 2000 }),
+  from: millis,
+  to: millis,
+  real: moneyViewSchema,
+  play: moneyViewSchema,
+  groups: arr(resultGroupSchema, { max: 100_000 }),
+}, ['reason', 'from', 'to', 'real', 'play', 'groups']);
+
+/** The updater (electron-updater in Electron; the browser host has none: `unsupported`). */
+export const updateStateSchema = obj(
+  {
+    state: oneOf('unsupported', 'idle', 'checking', 'available', 'downloading', 'downloaded', 'none', 'error'),
+    version: str({ max: 60 }),
+    percent: int({ min: 0, max: 100 }),
+    bytesPerSecond: amount,
+    message: str({ max: 2000 }),
+  },
+  ['version', 'percent', 'bytesPerSecond', 'message'],
+);
+export type UpdateState = Infer<typeof updateStateSchema>;
+
+const tableArgs = obj({ tableId });
+
 /** Calls: name -> schema of its argument object and of its result. */
 export const calls = {
   appInfo: { args: noArgs, result: appInfoSchema },
@@ -45,6 +184,36 @@ export const calls = {
   updateSettings: { args: settingsPatchSchema, result: settingsSchema },
   /** Opens an allow-listed https page (responsible gambling help, the regulator) in the system browser. */
   openExternal: { args: obj({ url: str({ max: 2048 }) }), result: obj({ opened: bool }) },
+
+  /** The link, the account and the balances now (also pushed as `session`). */
+  session: { args: noArgs, result: sessionSchema },
+  /** A custom operator's account (the embedded guest needs none). The token stays in main. */
+  login: { args: obj({ username: str({ min: 1, max: 64 }), password: str({ min: 1, max: 256 }), register: bool }), result: outcomeSchema },
+  logout: { args: noArgs, result: outcomeSchema },
+  /** Retry connecting now (after offline, or a changed operator setting). */
+  reconnect: { args: noArgs, result: outcomeSchema },
+  /** Every table of the operator's lobby (R-INFO: variant, stakes, every table rule); `lobby` pushes changes. */
+  lobby: { args: noArgs, result: arr(tableInfoSchema, { max: 10_000 }) },
+  /** Sit at a table: the operator picks the seat (R-RANDSEAT); the buy-in within the table's limits. */
+  join: { args: obj({ tableId, buyIn: amount, waitForBigBlind: bool }), result: outcomeSchema },
+  /** Leave (at the end of the hand in progress if dealt in); `cashedOut` when done at once. */
+  leave: { args: tableArgs, result: outcomeSchema },
+  topUp: { args: obj({ tableId, amount }), result: outcomeSchema },
+  sitOut: { args: obj({ tableId, out: bool, waitForBigBlind: bool }), result: outcomeSchema },
+  /** A decision at a table, sent once by its id (R-ONEHAND: the operator adds our seat). */
+  act: { args: obj({ tableId, actionId, move: moveSchema }), result: outcomeSchema },
+  /** Every table followed now (the tiles). */
+  tables: { args: noArgs, result: arr(tableStateSchema, { max: 64 }) },
+  /** The running win/loss (R-TRACKER). */
+  tracker: { args: noArgs, result: trackerSchema },
+  /** Results of a chosen period [from, to) from the local history. */
+  results: { args: obj({ from: millis, to: millis, groupBy: oneOf('variant', 'stakes', 'day') }), result: periodSchema },
+  /** A table in its own window (Electron); under the browser host the page opens a tab itself. */
+  popOut: { args: tableArgs, result: obj({ opened: bool }) },
+  updateStatus: { args: noArgs, result: updateStateSchema },
+  checkForUpdates: { args: noArgs, result: updateStateSchema },
+  /** Quit and install the downloaded update ("install on restart" also happens on a normal quit). */
+  installUpdate: { args: noArgs, result: obj({ accepted: bool }) },
 } as const satisfies Record<string, { args: Schema<unknown>; result: Schema<unknown> }>;
 
 /** Events pushed from main to every renderer window. */
@@ -52,13 +221,21 @@ export const events = {
   settingsChanged: settingsSchema,
   /** Main's heartbeat to the UI (used by the status bar to show the link to main is alive). */
   tick: obj({ at: int({ min: 0, max: Number.MAX_SAFE_INTEGER }) }),
+  session: sessionSchema,
+  lobby: arr(tableInfoSchema, { max: 10_000 }),
+  /** One table changed (coalesced: at most one push per table per turn of main's event loop). */
+  table: tableStateSchema,
+  tracker: trackerSchema,
+  update: updateStateSchema,
 } as const satisfies Record<string, Schema<unknown>>;
 
 export type CallName = keyof typeof calls;
 export type EventName = keyof typeof events;
 export type CallArgs<K extends CallName> = Infer<(typeof calls)[K]['args']>;
-export type CallResult<K extends CallName> = Infer<(typeof calls)[K]['result']>;
-export type EventPayload<K extends EventName> = Infer<(typeof events)[K]>;
+type ResultMap = { [K in CallName]: Infer<(typeof calls)[K]['result']> } & { tables: TableState[]; lobby: TableInfo[] };
+export type CallResult<K extends CallName> = ResultMap[K];
+type EventMap = { [K in EventName]: Infer<(typeof events)[K]> } & { table: TableState; lobby: TableInfo[] };
+export type EventPayload<K extends EventName> = EventMap[K];
 
 export const CALL_NAMES = Object.keys(calls) as CallName[];
 export const EVENT_NAMES = Object.keys(events) as EventName[];

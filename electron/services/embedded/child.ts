@@ -38,8 +38,16 @@ const log = (line: string): void => void process.stderr.write(`${line}\n`);
 let running: Promise<EmbeddedRunning | null> | null = null;
 let stopping = false;
 
+/** Electron's utility process talks over `process.parentPort`; a Node child over its IPC channel. */
+interface ParentPort {
+  on(event: 'message', listener: (e: { data: unknown }) => void): void;
+  postMessage(message: unknown): void;
+}
+const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort ?? null;
+
 function tell(message: Record<string, unknown>): void {
-  if (process.connected) process.send!(message);
+  if (parentPort) parentPort.postMessage(message);
+  else if (process.connected) process.send!(message);
 }
 
 async function start(m: Extract<ParentMessage, { type: 'start' }>): Promise<EmbeddedRunning | null> {
@@ -75,21 +83,27 @@ async function stop(): Promise<void> {
     process.exitCode = 1;
   }
   tell({ type: 'stopped' });
-  if (process.connected) process.disconnect();
+  if (!parentPort && process.connected) process.disconnect();
   // Whatever still holds the loop (a timer of a closed table) does not keep the process.
   setTimeout(() => process.exit(), 200).unref();
 }
 
-if (typeof process.send !== 'function') {
+if (parentPort === null && typeof process.send !== 'function') {
   log('the embedded operator is started by the Cercle client, with an IPC channel');
   process.exit(2);
 }
 
-process.on('message', (raw: unknown) => {
+function onParentMessage(raw: unknown): void {
   const m = raw as ParentMessage;
   if (m?.type === 'start' && running === null && !stopping) running = start(m);
   else if (m?.type === 'stop') void stop();
-});
-process.on('disconnect', () => void stop());
+}
+if (parentPort) {
+  // A utility process ends with its parent (Electron kills it when the app quits).
+  parentPort.on('message', (e) => onParentMessage(e.data));
+} else {
+  process.on('message', onParentMessage);
+  process.on('disconnect', () => void stop());
+}
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());

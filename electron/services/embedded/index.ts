@@ -3,7 +3,10 @@
  * child process, pinned on first run. Plain Node: no `electron` import.
  */
 export {
+  builtLaunch,
   developmentLaunch,
+  nodeChild,
+  type ChildHandle,
   EMBEDDED_OPERATOR_DIR,
   EMBEDDED_PIN_FILE,
   EmbeddedPinChangedError,

@@ -23,7 +23,7 @@
  * Later starts pin the kept key, not what the child says: a changed key (the operator's identity files
  * replaced) is refused with `EmbeddedPinChangedError` until the player accepts the new one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -46,6 +46,11 @@ export interface EmbeddedLaunchOptions {
   execArgv?: string[];
   /** Added to the child's environment. */
   env?: Record<string, string>;
+  /**
+   * How the process is started: a Node child process with an IPC channel by default; Electron's main
+   * passes a utility process instead (DESIGN.md §3; the runAsNode fuse stays off).
+   */
+  spawnChild?: (entry: string, env: Record<string, string>) => ChildHandle;
   /** 0 (default): a free port on 127.0.0.1. */
   port?: number;
   /** Accept an operator key different from the kept one (the player confirmed), and keep it. */
@@ -69,6 +74,40 @@ export interface EmbeddedOperatorProcess {
   stop(): Promise<void>;
   /** Resolves when the process has ended (asked to or not). */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** The started process as the launcher uses it: a Node child process or an Electron utility process. */
+export interface ChildHandle {
+  readonly pid: number | undefined;
+  readonly stdout: NodeJS.ReadableStream | null;
+  readonly stderr: NodeJS.ReadableStream | null;
+  /** Still running and reachable over its message channel. */
+  alive(): boolean;
+  send(message: Record<string, unknown>): void;
+  onMessage(listener: (message: unknown) => void): () => void;
+  onError(listener: (e: Error) => void): void;
+  kill(signal: NodeJS.Signals): void;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** A Node child process with an IPC channel (`fork`-style). */
+export function nodeChild(execPath: string, args: string[], env: Record<string, string>): ChildHandle {
+  const child = spawn(execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, ...env }, windowsHide: true });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  return {
+    pid: child.pid,
+    stdout: child.stdout,
+    stderr: child.stderr,
+    alive: () => child.exitCode === null && child.signalCode === null && child.connected,
+    send: (m) => void (child.connected && child.send(m)),
+    onMessage: (l) => {
+      child.on('message', l);
+      return () => void child.off('message', l);
+    },
+    onError: (l) => void child.once('error', l),
+    kill: (signal) => void child.kill(signal),
+    exited,
+  };
 }
 
 /** The operator presented a key other than the one kept on first run. */
@@ -103,6 +142,11 @@ export function developmentLaunch(repositoryRoot: string): Pick<EmbeddedLaunchOp
   };
 }
 
+/** The built files next to the main bundle (`out/main`): the browser host and the packaged app. */
+export function builtLaunch(mainDir: string): Pick<EmbeddedLaunchOptions, 'entry' | 'module' | 'execArgv'> {
+  return { entry: resolve(mainDir, 'embedded-child.cjs'), module: resolve(mainDir, 'embedded-operator.cjs'), execArgv: [] };
+}
+
 /** The pin kept on the first run, or null. */
 export function keptPin(dataDir: string): string | null {
   const file = join(dataDir, EMBEDDED_PIN_FILE);
@@ -128,15 +172,13 @@ export async function launchEmbeddedOperator(o: EmbeddedLaunchOptions): Promise<
   const operatorDir = join(dataDir, EMBEDDED_OPERATOR_DIR);
   mkdirSync(operatorDir, { recursive: true, mode: 0o700 });
 
-  const child = spawn(o.execPath ?? process.execPath, [...(o.execArgv ?? []), resolve(o.entry)], {
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    env: { ...process.env, ...o.env },
-    windowsHide: true,
-  });
+  const child = o.spawnChild
+    ? o.spawnChild(resolve(o.entry), o.env ?? {})
+    : nodeChild(o.execPath ?? process.execPath, [...(o.execArgv ?? []), resolve(o.entry)], o.env ?? {});
   for (const stream of [child.stdout, child.stderr]) {
     if (stream) createInterface({ input: stream }).on('line', (line) => log(line));
   }
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  const exited = child.exited;
   // A client that exits without stopping it: the child sees its IPC channel close and stops too; this
   // covers a child that does not (it is sent SIGTERM as the client exits).
   const onClientExit = (): void => void child.kill('SIGTERM');
@@ -172,14 +214,14 @@ export async function launchEmbeddedOperator(o: EmbeddedLaunchOptions): Promise<
     pins: [keptPin(dataDir) ?? ready.pin],
     guest: ready.guest,
     firstRun,
-    pid: child.pid!,
+    pid: child.pid ?? 0,
     stop,
     exited,
   };
 }
 
 function waitForReady(
-  child: ChildProcess,
+  child: ChildHandle,
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
   timeoutMs: number,
   start: { module: string; dataDir: string; port: number },
@@ -190,7 +232,7 @@ function waitForReady(
       if (done) return;
       done = true;
       clearTimeout(timer);
-      child.off('message', onMessage);
+      off();
       if (e) reject(e);
       else resolveReady(v!);
     };
@@ -206,19 +248,22 @@ function waitForReady(
       if (!v.ok) return finish(new Error(`the embedded operator's ready message is not valid: ${v.error}`));
       finish(null, { url: v.value.url, pin: v.value.pin, guest: v.value.guest });
     };
-    child.on('message', onMessage);
-    child.once('error', (e) => finish(new Error(`the embedded operator could not be started: ${e.message}`)));
+    const off = child.onMessage(onMessage);
+    child.onError((e) => finish(new Error(`the embedded operator could not be started: ${e.message}`)));
     void exited.then(({ code, signal }) => finish(new Error(`the embedded operator exited before it was ready (${signal ?? `code ${code}`})`)));
     child.send({ type: 'start', ...start });
   });
 }
 
 /** Asks the child to stop, then SIGTERM, then SIGKILL: each after `timeoutMs` without an exit. */
-async function stopChild(child: ChildProcess, exited: Promise<unknown>, timeoutMs: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+async function stopChild(child: ChildHandle, exited: Promise<unknown>, timeoutMs: number): Promise<void> {
+  let ended = false;
+  void exited.then(() => (ended = true));
+  await Promise.resolve();
+  if (ended) return;
   const within = (ms: number): Promise<boolean> =>
     Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
-  if (child.connected) child.send({ type: 'stop' });
+  if (child.alive()) child.send({ type: 'stop' });
   if (await within(timeoutMs)) return;
   child.kill('SIGTERM');
   if (await within(2_000)) return;

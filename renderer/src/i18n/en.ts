@@ -1,9 +1,13 @@
 import type fr from './fr';
 import rules from './rules.en';
+import table from './table.en';
+import update from './update.en';
 
 // English mirrors fr.ts key for key: the type below makes a missing or extra key a type error.
 const en: typeof fr = {
   rules,
+  table,
+  update,
   app: {
     name: 'Cercle',
     tagline: 'Online poker',

