@@ -28,7 +28,15 @@ export interface EmbeddedOperator {
   operator: RunningOperator;
 }
 
-export async function startEmbeddedOperator(options: { dataDir: string; port?: number; log?: (line: string) => void }): Promise<EmbeddedOperator> {
+/** Table timing the client may ask for (tests, benchmarks, demos: practice players that act fast). */
+export interface EmbeddedTiming {
+  /** Practice players think between these bounds, in ms (default 600-1800). */
+  practiceDelayMs?: readonly [number, number];
+  /** Pause between hands, in ms (default 2500). */
+  betweenHandsMs?: number;
+}
+
+export async function startEmbeddedOperator(options: { dataDir: string; port?: number; log?: (line: string) => void; timing?: EmbeddedTiming }): Promise<EmbeddedOperator> {
   mkdirSync(options.dataDir, { recursive: true });
   const op = await startOperator({
     dataDir: options.dataDir,
@@ -37,6 +45,7 @@ export async function startEmbeddedOperator(options: { dataDir: string; port?: n
     // The guest's session lasts as long as a year of history (R-HISTORY); it never leaves this machine.
     accounts: { sessionTtlMs: 400 * 86_400_000 },
     welcomePlayChips: EMBEDDED_PLAY_CHIPS,
+    table: timingOf(options.timing),
     log: options.log,
   });
   try {
@@ -46,6 +55,22 @@ export async function startEmbeddedOperator(options: { dataDir: string; port?: n
     await op.close();
     throw e;
   }
+}
+
+function timingOf(t: EmbeddedTiming | undefined): { practiceDelayMs?: readonly [number, number]; betweenHandsMs?: number } | undefined {
+  if (!t) return undefined;
+  const ms = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= 60_000;
+  const out: { practiceDelayMs?: readonly [number, number]; betweenHandsMs?: number } = {};
+  if (t.practiceDelayMs !== undefined) {
+    const [lo, hi] = t.practiceDelayMs;
+    if (!ms(lo) || !ms(hi) || lo > hi) throw new Error('timing.practiceDelayMs: two integers 0 ≤ lo ≤ hi ≤ 60000');
+    out.practiceDelayMs = [lo, hi];
+  }
+  if (t.betweenHandsMs !== undefined) {
+    if (!ms(t.betweenHandsMs)) throw new Error('timing.betweenHandsMs: an integer from 0 to 60000');
+    out.betweenHandsMs = t.betweenHandsMs;
+  }
+  return out;
 }
 
 /** The kept guest if its session is still good, else a new guest (its token written, owner-only). */

@@ -4,10 +4,12 @@
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, session, shell } from 'electron';
+import { autoUpdater } from 'electron-updater';
 import { ClientCore } from '../services/client';
 import { createHandlers } from '../services/client-api';
 import { builtLaunch, launchEmbeddedOperator } from '../services/embedded';
 import { SettingsStore } from '../services/settings';
+import { createElectronUpdater, wireUpdates } from '../services/updater';
 import { utilityChild } from './utility-child';
 import { safeStorageVault } from './vault';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
@@ -93,11 +95,14 @@ async function start(): Promise<void> {
     vault: safeStorageVault(dataDir),
     broadcast,
   });
+  // Updates download in the background and install on the next quit ("install on restart").
+  const updates = createElectronUpdater(autoUpdater);
   const popOuts = new Map<string, BrowserWindow>();
   const handlers = createHandlers({
     info: { name: 'Cercle', version: app.getVersion(), host: 'electron', platform: process.platform, dataDir },
     settings,
     core,
+    updates,
     openExternal: (url) => shell.openExternal(url),
     // A table in its own window: the same page on the table's route (one window per table).
     popOut: (tableId) => {
@@ -124,6 +129,8 @@ async function start(): Promise<void> {
   });
 
   createMainWindow();
+  // After the window: the first check stays off the path to the lobby.
+  wireUpdates(updates, (s) => broadcast('update', s));
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
   });

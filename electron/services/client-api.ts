@@ -1,6 +1,7 @@
-import type { AppInfo, Handlers, UpdateState } from '../../shared/api';
+import type { AppInfo, Handlers } from '../../shared/api';
 import type { ClientCore } from './client';
 import type { SettingsStore } from './settings';
+import { unsupportedUpdateService, updateHandlers, type UpdateControl } from './updater';
 
 /** Pages the client may open in the system browser: help for problem gambling, and the regulator. */
 export const EXTERNAL_ALLOW_LIST: readonly string[] = ['www.joueurs-info-service.fr', 'anj.fr', 'www.anj.fr'];
@@ -16,23 +17,11 @@ export function isAllowedExternalUrl(raw: string): boolean {
   return url.protocol === 'https:' && url.username === '' && url.password === '' && url.port === '' && EXTERNAL_ALLOW_LIST.includes(url.hostname);
 }
 
-/** What the update calls need (electron/services/updater in Electron; nothing under the browser host). */
-export interface UpdateControl {
-  status(): UpdateState;
-  check(): Promise<UpdateState>;
-  install(): boolean;
-}
-
-export const NO_UPDATES: UpdateControl = {
-  status: () => ({ state: 'unsupported' }),
-  check: async () => ({ state: 'unsupported' }),
-  install: () => false,
-};
-
 export interface ClientServices {
   info: AppInfo;
   settings: SettingsStore;
   core: ClientCore;
+  /** The updater: electron-updater in Electron; absent (unsupported) under the browser host. */
   updates?: UpdateControl;
   /** Opens a URL in the system browser; given only allow-listed URLs. */
   openExternal: (url: string) => Promise<void>;
@@ -42,7 +31,6 @@ export interface ClientServices {
 
 /** The one implementation of the client API; Electron IPC and the browser host both dispatch here. */
 export function createHandlers(s: ClientServices): Handlers {
-  const updates = s.updates ?? NO_UPDATES;
   const core = s.core;
   return {
     appInfo: async () => s.info,
@@ -74,8 +62,6 @@ export function createHandlers(s: ClientServices): Handlers {
     tracker: async () => core.trackerView(),
     results: async (a) => core.results(a),
     popOut: async ({ tableId }) => ({ opened: s.popOut?.(tableId) ?? false }),
-    updateStatus: async () => updates.status(),
-    checkForUpdates: () => updates.check(),
-    installUpdate: async () => ({ accepted: updates.install() }),
+    ...updateHandlers(s.updates ?? unsupportedUpdateService()),
   };
 }

@@ -20,6 +20,9 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     data: { type: 'string' },
     'renderer-dir': { type: 'string' },
+    // Tests, benchmarks and demos: practice players think for <lo>-<hi> ms, hands <ms> apart.
+    'practice-delay': { type: 'string' },
+    'between-hands': { type: 'string' },
   },
 });
 
@@ -34,6 +37,22 @@ if (!existsSync(join(rendererDir, 'index.html'))) {
   process.exit(2);
 }
 const dataDir = values.data ?? defaultDataDir();
+const timing: { practiceDelayMs?: [number, number]; betweenHandsMs?: number } = {};
+if (values['practice-delay'] !== undefined) {
+  const m = /^(\d{1,5})-(\d{1,5})$/.exec(values['practice-delay']);
+  if (!m || Number(m[1]) > Number(m[2])) {
+    console.error(`cercle: --practice-delay must be <lo>-<hi> in ms, got ${values['practice-delay']}`);
+    process.exit(2);
+  }
+  timing.practiceDelayMs = [Number(m[1]), Number(m[2])];
+}
+if (values['between-hands'] !== undefined) {
+  if (!/^\d{1,5}$/.test(values['between-hands'])) {
+    console.error(`cercle: --between-hands must be a number of ms, got ${values['between-hands']}`);
+    process.exit(2);
+  }
+  timing.betweenHandsMs = Number(values['between-hands']);
+}
 const settings = new SettingsStore(dataDir);
 if (settings.loadProblem) console.error(`cercle: settings reset to defaults (${settings.loadProblem}); the old file was kept aside`);
 
@@ -44,7 +63,7 @@ const core = new ClientCore({
   version,
   settings: () => settings.get(),
   // The built operator beside this file, run by this same Node (a child process: DESIGN.md §3).
-  launchEmbedded: () => launchEmbeddedOperator({ dataDir, ...builtLaunch(__dirname), log: (line) => console.error(`[operator] ${line}`) }),
+  launchEmbedded: () => launchEmbeddedOperator({ dataDir, ...builtLaunch(__dirname), timing, log: (line) => console.error(`[operator] ${line}`) }),
   // No OS secret store here: a custom operator's session lasts as long as the host (tokens only in main).
   vault: memoryVault(),
   broadcast: (event, payload) => broadcast?.(event as never, payload as never),

@@ -28,10 +28,12 @@ interface EmbeddedRunning {
 }
 
 interface EmbeddedModule {
-  startEmbeddedOperator(options: { dataDir: string; port?: number; log?: (line: string) => void }): Promise<EmbeddedRunning>;
+  startEmbeddedOperator(options: { dataDir: string; port?: number; log?: (line: string) => void; timing?: Timing }): Promise<EmbeddedRunning>;
 }
 
-type ParentMessage = { type: 'start'; module: string; dataDir: string; port: number } | { type: 'stop' };
+/** Checked by the operator (operator/embedded.ts `timingOf`). */
+type Timing = { practiceDelayMs?: [number, number]; betweenHandsMs?: number };
+type ParentMessage = { type: 'start'; module: string; dataDir: string; port: number; timing?: Timing } | { type: 'stop' };
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
@@ -56,7 +58,7 @@ async function start(m: Extract<ParentMessage, { type: 'start' }>): Promise<Embe
     const loaded = (await import(pathToFileURL(m.module).href)) as Partial<EmbeddedModule> & { default?: Partial<EmbeddedModule> };
     const startEmbeddedOperator = loaded.startEmbeddedOperator ?? loaded.default?.startEmbeddedOperator;
     if (typeof startEmbeddedOperator !== 'function') throw new Error(`${m.module} does not export startEmbeddedOperator`);
-    const op = await startEmbeddedOperator({ dataDir: m.dataDir, port: m.port, log });
+    const op = await startEmbeddedOperator({ dataDir: m.dataDir, port: m.port, log, timing: m.timing });
     if (stopping) {
       await op.close();
       return null;

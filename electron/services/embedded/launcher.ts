@@ -53,6 +53,8 @@ export interface EmbeddedLaunchOptions {
   spawnChild?: (entry: string, env: Record<string, string>) => ChildHandle;
   /** 0 (default): a free port on 127.0.0.1. */
   port?: number;
+  /** Table timing (tests and benchmarks: practice players that act fast); the operator's defaults otherwise. */
+  timing?: { practiceDelayMs?: [number, number]; betweenHandsMs?: number };
   /** Accept an operator key different from the kept one (the player confirmed), and keep it. */
   acceptNewPin?: boolean;
   startTimeoutMs?: number;
@@ -190,7 +192,7 @@ export async function launchEmbeddedOperator(o: EmbeddedLaunchOptions): Promise<
 
   let ready: { url: string; pin: string; guest: EmbeddedOperatorProcess['guest'] };
   try {
-    ready = await waitForReady(child, exited, o.startTimeoutMs ?? 30_000, { module: resolve(o.module), dataDir: operatorDir, port: o.port ?? 0 });
+    ready = await waitForReady(child, exited, o.startTimeoutMs ?? 30_000, { module: resolve(o.module), dataDir: operatorDir, port: o.port ?? 0, ...(o.timing ? { timing: o.timing } : {}) });
   } catch (e) {
     await stop();
     throw e;
@@ -224,7 +226,7 @@ function waitForReady(
   child: ChildHandle,
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
   timeoutMs: number,
-  start: { module: string; dataDir: string; port: number },
+  start: { module: string; dataDir: string; port: number; timing?: EmbeddedLaunchOptions['timing'] },
 ): Promise<{ url: string; pin: string; guest: EmbeddedOperatorProcess['guest'] }> {
   return new Promise((resolveReady, reject) => {
     let done = false;

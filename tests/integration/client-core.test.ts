@@ -1,0 +1,189 @@
+/**
+ * The client's game side as main runs it (electron/services/client/core.ts) against a real embedded
+ * operator on loopback TLS, a real SQLite history and the real link: what the pages receive through
+ * the client API's handlers and pushed events while a player joins a table, plays hands and leaves.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedOperator, type EmbeddedOperator } from '../../operator/embedded';
+import { tempDir } from '../../operator/testing';
+import { ClientCore, memoryVault } from '../../electron/services/client';
+import { createHandlers } from '../../electron/services/client-api';
+import type { EmbeddedOperatorProcess } from '../../electron/services/embedded';
+import { SettingsStore } from '../../electron/services/settings';
+import { dispatchCall, events, type EventName, type TableState } from '../../shared/api';
+import type { Move } from '../../shared/protocol/messages';
+import { legalActions } from '../../shared/rules/engine';
+import { validate, type Schema } from '../../shared/validate';
+
+let dir: ReturnType<typeof tempDir>;
+let op: EmbeddedOperator;
+let core: ClientCore;
+let handlers: ReturnType<typeof createHandlers>;
+const pushed: { event: EventName; payload: unknown }[] = [];
+const invalid: string[] = [];
+const lines: string[] = [];
+
+/** The embedded operator in this process (the child-process launcher has its own test). */
+function inProcess(o: EmbeddedOperator): EmbeddedOperatorProcess {
+  let done!: (v: { code: number | null; signal: NodeJS.Signals | null }) => void;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => (done = r));
+  return {
+    url: o.url,
+    pins: [o.pin],
+    guest: o.guest,
+    firstRun: true,
+    pid: process.pid,
+    exited,
+    stop: async () => {
+      await o.close();
+      done({ code: 0, signal: null });
+    },
+  };
+}
+
+async function until(cond: () => boolean, ms = 20_000, why = ''): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out: ${why}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+async function call<T>(name: string, args: unknown = {}): Promise<T> {
+  const r = await dispatchCall(handlers, name, args);
+  if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+  return r.value as T;
+}
+
+beforeAll(async () => {
+  dir = tempDir('cercle-client-core-');
+  // Practice players that think fast, so a few hands take seconds (the product's default is 0.6-1.8 s).
+  op = await startEmbeddedOperator({ dataDir: join(dir.dir, 'op'), log: (l) => void lines.push(l), timing: { practiceDelayMs: [0, 20], betweenHandsMs: 100 } });
+  const settings = new SettingsStore(join(dir.dir, 'client'));
+  core = new ClientCore({
+    dataDir: join(dir.dir, 'client'),
+    version: '0.1.0',
+    settings: () => settings.get(),
+    launchEmbedded: async () => inProcess(op),
+    vault: memoryVault(),
+    broadcast: (event, payload) => {
+      // Every push must pass the contract's validator, as the preload and the page check it.
+      const v = validate(events[event] as Schema<unknown>, payload, event);
+      if (!v.ok) invalid.push(v.error);
+      pushed.push({ event, payload: structuredClone(payload) }); // both transports serialize at once
+    },
+    log: (l) => void lines.push(l),
+  });
+  handlers = createHandlers({
+    info: { name: 'Cercle', version: '0.1.0', host: 'browser', platform: process.platform, dataDir: dir.dir },
+    settings,
+    core,
+    openExternal: async () => undefined,
+  });
+  await core.start();
+});
+
+afterAll(async () => {
+  await core?.close();
+  dir?.cleanup();
+});
+
+describe('the client core over a real embedded operator', () => {
+  it('signs the guest in, shows the lobby of every variant, plays hands and keeps the tracker equal to the stored hands and the wallet', async () => {
+    await until(() => core.session().link.state === 'connected' && core.lobby().length > 0, 10_000, 'connected with a lobby');
+    const session = await call<{ account: { guest: boolean }; balances: { play: number } }>('session');
+    expect(session.account.guest).toBe(true);
+    const startBalance = session.balances.play;
+    expect(startBalance).toBeGreaterThan(0);
+    const lobby = await call<{ tableId: string; variant: string; buyIn: { min: number } }[]>('lobby');
+    expect(new Set(lobby.map((t) => t.variant)).size).toBe(11);
+
+    // A buy-in outside the table's limits is refused with its bounds, and nothing moves.
+    const table = lobby.find((t) => t.variant === 'THNL')!;
+    const tooBig = await call<{ ok: boolean; code?: string; max?: number }>('join', { tableId: table.tableId, buyIn: 10 ** 9, waitForBigBlind: false });
+    expect(tooBig.ok).toBe(false);
+    expect(core.session().balances?.play).toBe(startBalance);
+
+    expect(await call('join', { tableId: table.tableId, buyIn: table.buyIn.min, waitForBigBlind: false })).toEqual({ ok: true });
+    await until(() => core.session().balances?.play === startBalance - table.buyIn.min, 5_000, 'balance after the buy-in');
+
+    // Play our seat from the pushed table states, as the page does: only what the rules package offers.
+    let acted = 0;
+    const endedHands = new Set<string>();
+    const deadline = Date.now() + 30_000;
+    while (endedHands.size < 6 && Date.now() < deadline) {
+      const state = (await call<TableState[]>('tables')).find((t) => t.tableId === table.tableId);
+      if (state?.lastHand) endedHands.add(state.lastHand.handId);
+      const v = state?.view;
+      if (v?.hand && v.you && v.turn?.seat === v.you.seat && state!.pending === null) {
+        const legal = legalActions(v.hand);
+        if (legal.seat === v.you.seat && legal.next !== 'deal' && legal.next !== 'done') {
+          const move: Move =
+            legal.next === 'show' ? { type: 'show' } : legal.next === 'draw' ? { type: 'draw', discards: [] } : legal.check
+                    ? { type: 'check' }
+                    : // Small calls only: the practice players bet big and a seat calling everything busts in two hands.
+                      legal.call !== null && legal.call <= 100
+                      ? { type: 'call' }
+                      : { type: 'fold' };
+          const r = await call<{ ok: boolean; code?: string }>('act', { tableId: table.tableId, actionId: `t-${acted}`, move });
+          // A decision can race the clock or the hand moving on; anything else is a bug.
+          if (!r.ok) expect(['STALE', 'NOT_YOUR_TURN', 'ILLEGAL_ACTION', 'HAND_OVER']).toContain(r.code);
+          acted++;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(endedHands.size).toBeGreaterThanOrEqual(6);
+    expect(acted).toBeGreaterThan(0);
+
+    // An action id used twice is answered once; a move that is not legal now is refused locally with its rule.
+    const illegal = await call<{ ok: boolean; rule?: string }>('act', { tableId: table.tableId, actionId: 'illegal-1', move: { type: 'bet', to: 10 ** 12 } });
+    expect(illegal.ok).toBe(false);
+
+    // Leave: the chips go back; the wallet moved by exactly the session's play result (R-TRACKER).
+    const left = await call<{ ok: boolean; cashedOut?: number }>('leave', { tableId: table.tableId });
+    expect(left.ok).toBe(true);
+    await until(() => core.tables().length === 0, 20_000, 'the table gone after leaving');
+    await until(() => {
+      const t = core.trackerView().session.play;
+      return t.onTables === 0 && core.session().balances?.play === startBalance + t.result;
+    }, 10_000, 'the balance to equal the start plus the session result');
+
+    const tracker = core.trackerView();
+    const period = core.results({ from: 0, to: Date.now() + 1, groupBy: 'stakes' });
+    expect(period.ok).toBe(true);
+    // The session's hands are the stored hands; today's result is the same sum.
+    expect(tracker.session.play.hands).toBe(period.play!.hands);
+    expect(tracker.session.play.net).toBe(period.play!.net);
+    expect(tracker.today?.play.net).toBe(period.play!.net);
+    expect(tracker.session.play.hands).toBeGreaterThanOrEqual(endedHands.size);
+    expect(op.operator.wallet.audit().problems).toEqual([]);
+
+    // What the pages were pushed: valid against the contract, table states for our table, the tracker, the session.
+    expect(invalid).toEqual([]);
+    const kinds = new Set(pushed.map((p) => p.event));
+    for (const k of ['session', 'lobby', 'table', 'tracker'] as const) expect(kinds.has(k)).toBe(true);
+    const gone = pushed.filter((p) => p.event === 'table' && (p.payload as TableState).status === 'gone');
+    expect(gone).toHaveLength(1);
+  }, 60_000);
+
+  it('never pushes an opponent hidden card: every hole card in a pushed view is ours or shown', () => {
+    let checked = 0;
+    for (const p of pushed) {
+      if (p.event !== 'table') continue;
+      const v = (p.payload as TableState).view;
+      if (!v?.hand || !v.you) continue;
+      v.hand.seats.forEach((s, seat) => {
+        if (seat === v.you!.seat || s.shown) return;
+        // Stud's up cards are public; every other card of another seat must be hidden (null).
+        s.hole.forEach((c, i) => {
+          const up = s.up[i] === true;
+          if (!up) expect(c).toBeNull();
+          checked++;
+        });
+      });
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
