@@ -34,13 +34,15 @@ export interface EmbeddedTiming {
   practiceDelayMs?: readonly [number, number];
   /** Pause between hands, in ms (default 2500). */
   betweenHandsMs?: number;
+  /** Practice tables of each variant (default 1; benchmarks open 24 tables). */
+  tablesPerVariant?: number;
 }
 
 export async function startEmbeddedOperator(options: { dataDir: string; port?: number; log?: (line: string) => void; timing?: EmbeddedTiming }): Promise<EmbeddedOperator> {
   mkdirSync(options.dataDir, { recursive: true });
   const op = await startOperator({
     dataDir: options.dataDir,
-    lobby: practiceLobby(),
+    lobby: practiceLobby(options.timing?.tablesPerVariant ?? 1),
     port: options.port ?? 0,
     // The guest's session lasts as long as a year of history (R-HISTORY); it never leaves this machine.
     accounts: { sessionTtlMs: 400 * 86_400_000 },

@@ -1,10 +1,12 @@
 // The `cercle` dispatcher: picks the command, prints help. Plain Node; never imports `electron`.
 
 import { EXIT_OK, EXIT_USAGE, type CliIo, type Command } from './command';
+import { convertCommand } from './commands/convert';
+import { exportCommand } from './commands/export';
 import { rankCommand } from './commands/rank';
 import { replayCommand } from './commands/replay';
 
-export const COMMANDS: readonly Command[] = [replayCommand, rankCommand];
+export const COMMANDS: readonly Command[] = [replayCommand, rankCommand, convertCommand, exportCommand];
 
 export function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

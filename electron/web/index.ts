@@ -23,6 +23,8 @@ const { values } = parseArgs({
     // Tests, benchmarks and demos: practice players think for <lo>-<hi> ms, hands <ms> apart.
     'practice-delay': { type: 'string' },
     'between-hands': { type: 'string' },
+    // Benchmarks: this many practice tables of each game (24 tables open at once).
+    'practice-tables': { type: 'string' },
   },
 });
 
@@ -37,7 +39,7 @@ if (!existsSync(join(rendererDir, 'index.html'))) {
   process.exit(2);
 }
 const dataDir = values.data ?? defaultDataDir();
-const timing: { practiceDelayMs?: [number, number]; betweenHandsMs?: number } = {};
+const timing: { practiceDelayMs?: [number, number]; betweenHandsMs?: number; tablesPerVariant?: number } = {};
 if (values['practice-delay'] !== undefined) {
   const m = /^(\d{1,5})-(\d{1,5})$/.exec(values['practice-delay']);
   if (!m || Number(m[1]) > Number(m[2])) {
@@ -52,6 +54,14 @@ if (values['between-hands'] !== undefined) {
     process.exit(2);
   }
   timing.betweenHandsMs = Number(values['between-hands']);
+}
+if (values['practice-tables'] !== undefined) {
+  const n = Number(values['practice-tables']);
+  if (!Number.isInteger(n) || n < 1 || n > 10) {
+    console.error(`cercle: --practice-tables must be 1 to 10, got ${values['practice-tables']}`);
+    process.exit(2);
+  }
+  timing.tablesPerVariant = n;
 }
 const settings = new SettingsStore(dataDir);
 if (settings.loadProblem) console.error(`cercle: settings reset to defaults (${settings.loadProblem}); the old file was kept aside`);

@@ -150,14 +150,18 @@ export const DEFAULT_CONFIG_PATH = fileURLToPath(new URL('./lobby.default.json',
  * The embedded operator's lobby (DESIGN.md §3 "The embedded default"): a play-money practice table of
  * every variant, practice players filling all seats but one or two.
  */
-export function practiceLobby(): { config: OperatorConfig; tables: ConfiguredTable[] } {
-  const entries: TableEntry[] = VARIANT_CODES.map((code) => {
+export function practiceLobby(tablesPerVariant = 1): { config: OperatorConfig; tables: ConfiguredTable[] } {
+  if (!Number.isSafeInteger(tablesPerVariant) || tablesPerVariant < 1 || tablesPerVariant > 10) throw new ConfigError('practice lobby: 1 to 10 tables per variant');
+  const copies = Array.from({ length: tablesPerVariant }, (_, i) => i + 1);
+  const entries: TableEntry[] = copies.flatMap((n) => VARIANT_CODES.map((code) => {
     const v = VARIANTS[code];
     const seats = Math.min(6, v.maxSeats);
-    const base = { id: `practice-${code.toLowerCase()}`, name: `Practice ${v.nameEn}`, variant: code, money: 'play' as const, seats, practicePlayers: seats - 2 };
+    // The first table of a variant keeps the plain id (`practice-thnl`); more copies are numbered.
+    const suffix = n === 1 ? '' : `-${n}`;
+    const base = { id: `practice-${code.toLowerCase()}${suffix}`, name: `Practice ${v.nameEn}${n === 1 ? '' : ` ${n}`}`, variant: code, money: 'play' as const, seats, practicePlayers: seats - 2 };
     if (v.forcedBets === 'ante-bring-in') return { ...base, stakes: { ante: 10, bringIn: 20, smallBet: 50 }, buyIn: { min: 1000, max: 5000 } };
     if (v.betting === 'limit') return { ...base, stakes: { smallBlind: 25, bigBlind: 50 }, buyIn: { min: 1000, max: 5000 } };
     return { ...base, stakes: { smallBlind: 25, bigBlind: 50 }, buyIn: { min: 2000, max: 5000 } };
-  });
+  }));
   return tablesOf({ version: 1, operator: { idOper: '0000', idCoffre: 1, name: 'Cercle (embedded)' }, tables: entries }, 'practice lobby');
 }

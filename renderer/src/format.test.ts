@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents } from './format';
+import { formatAmount, formatCents, formatChips } from './format';
 
 // Intl inserts narrow no-break spaces in French: compare with them folded to plain spaces.
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
@@ -17,5 +17,18 @@ describe('formatCents', () => {
   });
   it('refuses amounts that are not integer cents', () => {
     expect(() => formatCents(1.5, 'fr')).toThrow(RangeError);
+  });
+});
+
+describe('formatChips / formatAmount', () => {
+  it('groups whole chips and signs results', () => {
+    expect(plain(formatChips(1000000, 'fr'))).toBe('1 000 000');
+    expect(formatChips(-2500, 'en', true)).toBe('-2,500');
+    expect(formatChips(2500, 'en', true)).toBe('+2,500');
+  });
+  it('uses euros for real money and chips for play money', () => {
+    expect(formatAmount(150, 'real', 'en')).toBe('€1.50');
+    expect(formatAmount(150, 'play', 'en')).toBe('150');
+    expect(() => formatChips(0.5, 'en')).toThrow(RangeError);
   });
 });

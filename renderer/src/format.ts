@@ -9,3 +9,14 @@ export function formatCents(cents: number, locale: string, signed = false): stri
   const decimal = `${negative ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`;
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', signDisplay: signed ? 'exceptZero' : 'auto' }).format(decimal);
 }
+
+/** Play chips (practice tables): whole numbers, grouped the local way. */
+export function formatChips(chips: number, locale: string, signed = false): string {
+  if (!Number.isSafeInteger(chips)) throw new RangeError(`not a chip count: ${chips}`);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0, signDisplay: signed ? 'exceptZero' : 'auto' }).format(chips);
+}
+
+/** An amount of a table's money: cents of euros for real money, chips for play money. */
+export function formatAmount(amount: number, money: 'real' | 'play', locale: string, signed = false): string {
+  return money === 'real' ? formatCents(amount, locale, signed) : formatChips(amount, locale, signed);
+}

@@ -4,7 +4,9 @@ import App from './App.vue';
 import { connectApi } from './api';
 import { i18n } from './i18n';
 import { router } from './router';
+import { useLobbyStore } from './stores/lobby';
 import { useSessionStore } from './stores/session';
+import { useTablesStore } from './stores/tables';
 import { useSettingsStore } from './stores/settings';
 import { API_KEY } from './useApi';
 import './styles.css';
@@ -26,7 +28,8 @@ async function boot(): Promise<void> {
   app.provide(API_KEY, api);
   app.use(createPinia()).use(i18n).use(router);
   await app.runWithContext(async () => {
-    await Promise.all([useSettingsStore().load(), useSessionStore().load()]);
+    await useSettingsStore().load();
+    await Promise.all([useSessionStore().load(), useLobbyStore().load(), useTablesStore().load()]);
   });
   app.mount('#app');
 }

@@ -11,8 +11,11 @@ export interface RunningHost {
 }
 
 /** Starts the built browser host (`out/main/webhost.cjs`) on a free port with a fresh data folder. */
-export async function startHost(dataDir = mkdtempSync(join(tmpdir(), 'cercle-e2e-'))): Promise<RunningHost> {
-  const child: ChildProcess = spawn(process.execPath, ['out/main/webhost.cjs', '--port', '0', '--data', dataDir], {
+/** Practice players that think 0-40 ms and hands 300 ms apart: flows that play hands take seconds. */
+export const FAST_PRACTICE = ['--practice-delay', '0-40', '--between-hands', '300'];
+
+export async function startHost(dataDir = mkdtempSync(join(tmpdir(), 'cercle-e2e-')), extraArgs: string[] = []): Promise<RunningHost> {
+  const child: ChildProcess = spawn(process.execPath, ['out/main/webhost.cjs', '--port', '0', '--data', dataDir, ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { DEFAULT_SETTINGS, type Language, type Settings } from '../../../shared/api';
+import { DEFAULT_SETTINGS, type Language, type Settings, type SettingsPatch } from '../../../shared/api';
 import { useApi } from '../useApi';
 import { setLocale } from '../i18n';
 
@@ -29,5 +29,16 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  return { settings, error, load, setLanguage };
+  async function update(patch: SettingsPatch): Promise<boolean> {
+    try {
+      applied(await api.updateSettings(patch));
+      error.value = null;
+      return true;
+    } catch (e) {
+      error.value = (e as Error).message;
+      return false;
+    }
+  }
+
+  return { settings, error, load, setLanguage, update };
 });

@@ -1,0 +1,77 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { TableInfo } from '../../../shared/protocol/messages';
+import { VARIANTS, type VariantCode } from '../../../shared/rules/variants';
+import { useApi } from '../useApi';
+
+export type LobbySort = 'name' | 'stakes' | 'players' | 'variant';
+export type Family = 'all' | 'holdem' | 'omaha' | 'stud' | 'draw';
+
+/** The big amount that sizes a table's stakes: the big blind, or the small bet of Stud and limit games. */
+export function stakesOf(t: TableInfo): number {
+  return t.stakes.bigBlind > 0 ? t.stakes.bigBlind : t.stakes.smallBet;
+}
+
+export function familyOf(variant: VariantCode): Exclude<Family, 'all'> {
+  const f = VARIANTS[variant].family;
+  return f === 'holdem' || f === 'omaha' || f === 'stud' ? f : 'draw';
+}
+
+/** The operator's lobby (R-INFO): every table with its game, stakes and rules; filters and sorting are local. */
+export const useLobbyStore = defineStore('lobby', () => {
+  const api = useApi();
+  const tables = ref<TableInfo[]>([]);
+  const family = ref<Family>('all');
+  const money = ref<'all' | 'real' | 'play'>('all');
+  const structure = ref<'all' | 'limit' | 'pot-limit' | 'no-limit'>('all');
+  const seatsFree = ref(false);
+  const sort = ref<LobbySort>('variant');
+  const descending = ref(false);
+
+  async function load(): Promise<void> {
+    api.on('lobby', (list) => (tables.value = list));
+    tables.value = await api.lobby({});
+  }
+
+  const shown = computed(() => {
+    const list = tables.value.filter(
+      (t) =>
+        (family.value === 'all' || familyOf(t.variant) === family.value) &&
+        (money.value === 'all' || t.money === money.value) &&
+        (structure.value === 'all' || t.rules.structure === structure.value) &&
+        (!seatsFree.value || t.seatsTaken < t.seatsMax),
+    );
+    const key = (t: TableInfo): string | number => {
+      switch (sort.value) {
+        case 'name':
+          return t.name.toLowerCase();
+        case 'stakes':
+          return stakesOf(t);
+        case 'players':
+          return t.seatsTaken;
+        default:
+          return Object.keys(VARIANTS).indexOf(t.variant);
+      }
+    };
+    const dir = descending.value ? -1 : 1;
+    return list.sort((a, b) => {
+      const ka = key(a);
+      const kb = key(b);
+      return (ka < kb ? -1 : ka > kb ? 1 : a.tableId < b.tableId ? -1 : 1) * dir;
+    });
+  });
+
+  function sortBy(k: LobbySort): void {
+    if (sort.value === k) descending.value = !descending.value;
+    else {
+      sort.value = k;
+      descending.value = false;
+    }
+  }
+
+  function byId(id: string): TableInfo | undefined {
+    return tables.value.find((t) => t.tableId === id);
+  }
+
+  return { tables, family, money, structure, seatsFree, sort, descending, shown, load, sortBy, byId };
+});

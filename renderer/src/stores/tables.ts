@@ -1,0 +1,151 @@
+import { defineStore } from 'pinia';
+import { computed, markRaw, ref, shallowReactive } from 'vue';
+import type { Outcome, TableState } from '../../../shared/api';
+import type { Move } from '../../../shared/protocol/messages';
+import { useApi } from '../useApi';
+import { useSettingsStore } from './settings';
+
+/** Whether the table waits for a decision of ours (it stands out and can come to the front). */
+export function waitsForUs(s: TableState): boolean {
+  const v = s.view;
+  return v !== null && v.turn !== null && v.you !== null && v.turn.seat === v.you.seat && s.pending === null;
+}
+
+/** An action id unique to this client (docs/protocol.md "Action ids": the operator applies an id once). */
+export function newActionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `r-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export interface LeftTable {
+  tableId: string;
+  name: string;
+  cashedOut: number | null;
+  money: 'real' | 'play';
+}
+
+/**
+ * The tables the player sits at, as main pushes them. Each state is kept raw (not deeply reactive) and
+ * replaced whole on a push, so a push re-renders only its own tile (24 busy tables, DESIGN.md §5).
+ */
+export const useTablesStore = defineStore('tables', () => {
+  const api = useApi();
+  const settings = useSettingsStore();
+  const states = shallowReactive(new Map<string, TableState>());
+  /** Tile order: the order the tables were joined. */
+  const order = ref<string[]>([]);
+  const focused = ref<string | null>(null);
+  /** Tables shown in their own window or tab: their tile gives way to a placeholder. */
+  const poppedOut = ref<Set<string>>(new Set());
+  const left = ref<LeftTable[]>([]);
+  /** The action just clicked, shown as sent at once (before main answers). */
+  const sending = shallowReactive(new Map<string, { actionId: string; move: Move }>());
+
+  function put(s: TableState): void {
+    const before = states.get(s.tableId);
+    if (s.status === 'gone') {
+      if (before?.view) left.value = [{ tableId: s.tableId, name: before.view.name, cashedOut: s.cashedOut, money: before.view.money }, ...left.value].slice(0, 10);
+      states.delete(s.tableId);
+      order.value = order.value.filter((id) => id !== s.tableId);
+      if (focused.value === s.tableId) focused.value = null;
+      return;
+    }
+    // A push older than what is shown (the call answer raced a newer event): keep the newer one.
+    if (before && before.seq !== null && s.seq !== null && s.seq < before.seq) return;
+    if (settings.settings.sounds && !(before && waitsForUs(before)) && waitsForUs(s)) beep();
+    states.set(s.tableId, markRaw(s));
+    if (!order.value.includes(s.tableId)) order.value = [...order.value, s.tableId];
+  }
+
+  async function load(): Promise<void> {
+    api.on('table', put);
+    for (const s of await api.tables({})) put(s);
+  }
+
+  const list = computed(() => order.value.map((id) => states.get(id)).filter((s): s is TableState => s !== undefined));
+  const waiting = computed(() => list.value.filter((s) => waitsForUs(s) && !sending.has(s.tableId)).map((s) => s.tableId));
+
+  /** The state a tile shows: main's, with the action just clicked shown as sent. */
+  function shown(id: string): TableState | undefined {
+    const s = states.get(id);
+    const local = sending.get(id);
+    return s && local && s.pending === null ? { ...s, pending: local } : s;
+  }
+
+  async function join(tableId: string, buyIn: number, waitForBigBlind: boolean): Promise<Outcome> {
+    const r = await api.join({ tableId, buyIn, waitForBigBlind });
+    if (r.ok && !order.value.includes(tableId)) order.value = [...order.value, tableId];
+    return r;
+  }
+
+  async function act(tableId: string, move: Move): Promise<Outcome> {
+    const actionId = newActionId();
+    sending.set(tableId, { actionId, move });
+    try {
+      return await api.act({ tableId, actionId, move });
+    } catch (e) {
+      return { ok: false, code: 'INTERNAL', message: (e as Error).message };
+    } finally {
+      if (sending.get(tableId)?.actionId === actionId) sending.delete(tableId);
+    }
+  }
+
+  async function leave(tableId: string): Promise<Outcome> {
+    const r = await api.leave({ tableId });
+    if (r.ok && r.cashedOut !== undefined) {
+      const s = states.get(tableId);
+      put({ ...(s ?? { tableId, view: null, seq: null, lastHand: null, pending: null, error: null }), status: 'gone', cashedOut: r.cashedOut });
+    }
+    return r;
+  }
+
+  function sitOut(tableId: string, out: boolean): Promise<Outcome> {
+    return api.sitOut({ tableId, out, waitForBigBlind: false });
+  }
+
+  function topUp(tableId: string, amount: number): Promise<Outcome> {
+    return api.topUp({ tableId, amount });
+  }
+
+  /** Its own window in Electron; a new tab under the browser host (the tab shares this tab's host token). */
+  async function popOut(tableId: string): Promise<void> {
+    const r = await api.popOut({ tableId });
+    if (!r.opened) window.open(`#/table/${encodeURIComponent(tableId)}`, `cercle-table-${tableId}`);
+    poppedOut.value = new Set([...poppedOut.value, tableId]);
+  }
+
+  function bringBack(tableId: string): void {
+    const next = new Set(poppedOut.value);
+    next.delete(tableId);
+    poppedOut.value = next;
+  }
+
+  /** The next table waiting for us comes to the front (keyboard: Tab in the tables view). */
+  function focusNextWaiting(): string | null {
+    const w = waiting.value;
+    if (w.length === 0) return null;
+    const i = focused.value ? w.indexOf(focused.value) : -1;
+    focused.value = w[(i + 1) % w.length];
+    return focused.value;
+  }
+
+  return { states, order, list, waiting, focused, poppedOut, left, sending, load, shown, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
+});
+
+let audio: AudioContext | null = null;
+/** A short soft tone when a table starts waiting for the player (sounds can be turned off in the settings). */
+function beep(): void {
+  try {
+    audio ??= new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.18);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.2);
+  } catch {
+    // No audio device: silence is fine.
+  }
+}

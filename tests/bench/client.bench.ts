@@ -1,0 +1,239 @@
+/**
+ * The client as a player feels it (DESIGN.md §5), in Debian's Chromium through the browser host, the
+ * embedded operator included (a child process, as `npm start` runs it). Needs the built client (`npm
+ * run build`; built here when missing) and a Chromium (`/usr/bin/chromium` or CHROMIUM_PATH).
+ *
+ * - `startup-lobby-ms:cercle`: from launching the host to the lobby listing its tables in the page
+ *   (embedded operator started, pinned link up, guest signed in), median of 3 warm starts; the first
+ *   run (certificate made, databases created) apart. Peer `startup-page-ms:node-static`: a bare Node
+ *   process serving one static page, loaded by the same browser: the floor of any Node-hosted UI.
+ * - `action-ack-ms:cercle`: from the click on an action to the frame that shows it as sent (the
+ *   action bar gives way to "sent"), median and p95 over 25 decisions. Peer `click-frame-ms:lobby-sort`:
+ *   a click that only re-sorts the lobby list, measured the same way.
+ * - `tables24-frame-p95-ms:cercle`: 24 tables open, practice players acting every 0-40 ms, the 95th
+ *   percentile of frame times over 10 s (requestAnimationFrame deltas). Peer
+ *   `frame-p95-ms:idle-lobby`: the same measure with no table open.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { WebSocket } from 'ws';
+import type { BenchResult } from './types';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+interface Host {
+  url: string;
+  origin: string;
+  token: string;
+  stop(): Promise<void>;
+}
+
+function startHost(dataDir: string, args: string[] = []): Promise<Host> {
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'out/main/webhost.cjs'), '--port', '0', '--data', dataDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`host did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const m = /open (http:\/\/127\.0\.0\.1:\d+\/\?token=([\w-]+))/.exec(output);
+      if (!m) return;
+      clearTimeout(timer);
+      const url = m[1];
+      done({
+        url,
+        origin: new URL(url).origin,
+        token: m[2],
+        stop: () =>
+          new Promise<void>((r) => {
+            if (child.exitCode !== null) return r();
+            child.once('exit', () => r());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`host exited with ${code}:\n${output}`)));
+  });
+}
+
+/** The client API over the host's socket, as the page uses it (token + Origin). */
+async function apiOf(host: Host): Promise<{ call: (name: string, args?: unknown) => Promise<unknown>; close: () => void }> {
+  const ws = new WebSocket(`${host.origin.replace('http', 'ws')}/api?token=${host.token}`, { origin: host.origin });
+  await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
+  let id = 0;
+  const waiting = new Map<number, (v: { ok: boolean; value?: unknown; error?: { message: string } }) => void>();
+  ws.on('message', (d) => {
+    const m = JSON.parse(String(d)) as { id?: number; ok: boolean; value?: unknown; error?: { message: string } };
+    if (typeof m.id === 'number') waiting.get(m.id)?.(m);
+  });
+  return {
+    call: (name, args = {}) =>
+      new Promise((r, j) => {
+        const n = ++id;
+        waiting.set(n, (m) => (m.ok ? r(m.value) : j(new Error(m.error?.message))));
+        ws.send(JSON.stringify({ id: n, call: name, args }));
+      }),
+    close: () => ws.close(),
+  };
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+const median = (xs: number[]): number => percentile(xs, 50);
+
+async function lobbyShown(browser: Browser, host: Host): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(host.url);
+  await page.locator('[data-testid^="lobby-row-"]').first().waitFor({ timeout: 30_000 });
+  return page;
+}
+
+// In-page code is passed as text: tsx (esbuild keepNames) would wrap functions written here with a
+// `__name` helper the page does not have.
+
+/** requestAnimationFrame deltas over `ms`, in the page. */
+function frameTimes(page: Page, ms: number): Promise<number[]> {
+  return page.evaluate(`new Promise((done) => {
+    const deltas = [];
+    let last = 0;
+    const end = performance.now() + ${Math.trunc(ms)};
+    function step(t) {
+      if (last) deltas.push(t - last);
+      last = t;
+      if (t < end) requestAnimationFrame(step);
+      else done(deltas);
+    }
+    requestAnimationFrame(step);
+  })`);
+}
+
+/** In the page: from a click on a matching element to the first frame after `readySelector` matches. */
+async function installClickTimer(page: Page, clickSelector: string, readySelector: string): Promise<void> {
+  await page.evaluate(`(() => {
+    window.__acks = [];
+    const clicks = ${JSON.stringify(clickSelector)};
+    const ready = ${JSON.stringify(readySelector)};
+    document.addEventListener('click', (e) => {
+      if (!(e.target instanceof Element) || !e.target.closest(clicks)) return;
+      const t0 = e.timeStamp;
+      function check() {
+        if (document.querySelector(ready)) requestAnimationFrame(() => window.__acks.push(performance.now() - t0));
+        else requestAnimationFrame(check);
+      }
+      // After this event's own handlers (Vue's) have run.
+      queueMicrotask(check);
+    }, true);
+  })()`);
+}
+
+async function acksOf(page: Page): Promise<number[]> {
+  return (await page.evaluate('window.__acks.slice()')) as number[];
+}
+
+export default async function clientBench(): Promise<BenchResult[]> {
+  if (!existsSync(join(ROOT, 'out/main/webhost.cjs')) || !existsSync(join(ROOT, 'out/renderer/index.html'))) {
+    process.stderr.write('building the client (npm run build)\n');
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'ignore' });
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  const out: BenchResult[] = [];
+  try {
+    // ---- startup
+    const dataDir = mkdtempSync(join(tmpdir(), 'cercle-bench-client-'));
+    const times: number[] = [];
+    let firstRun = 0;
+    for (let i = 0; i < 4; i++) {
+      const t0 = performance.now();
+      const host = await startHost(dataDir);
+      const page = await lobbyShown(browser, host);
+      const t = performance.now() - t0;
+      if (i === 0) firstRun = t;
+      else times.push(t);
+      await page.close();
+      await host.stop();
+    }
+    const staticDir = mkdtempSync(join(tmpdir(), 'cercle-bench-static-'));
+    writeFileSync(join(staticDir, 'server.cjs'), "require('http').createServer((q,s)=>{s.setHeader('content-type','text/html');s.end('<!doctype html><p id=ok>ok</p>')}).listen(0,'127.0.0.1',function(){console.log('http://127.0.0.1:'+this.address().port+'/')})");
+    const floor: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const child = spawn(process.execPath, [join(staticDir, 'server.cjs')], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const url = await new Promise<string>((r) => child.stdout!.once('data', (d: Buffer) => r(String(d).trim())));
+      const page = await browser.newPage();
+      await page.goto(url);
+      await page.locator('#ok').waitFor();
+      floor.push(performance.now() - t0);
+      await page.close();
+      child.kill();
+    }
+    out.push({ name: 'startup-lobby-ms:cercle', unit: 'ms', value: median(times) });
+    out.push({ name: 'startup-lobby-first-run-ms:cercle', unit: 'ms', value: firstRun });
+    out.push({ name: 'startup-page-ms:node-static', unit: 'ms', value: median(floor) });
+
+    // ---- action acknowledgement
+    {
+      const host = await startHost(mkdtempSync(join(tmpdir(), 'cercle-bench-ack-')), ['--practice-delay', '0-40', '--between-hands', '200']);
+      const page = await lobbyShown(browser, host);
+      // The peer: a click that only re-sorts the lobby list (no round trip).
+      await installClickTimer(page, '[data-testid="sort-name"],[data-testid="sort-stakes"]', '[data-testid="lobby-tables"]');
+      for (let i = 0; i < 25; i++) await page.getByTestId(i % 2 ? 'sort-name' : 'sort-stakes').click();
+      const sortAcks = await acksOf(page);
+      const api = await apiOf(host);
+      await api.call('join', { tableId: 'practice-thnl', buyIn: 5000, waitForBigBlind: false });
+      await page.goto(`${host.origin}/#/tables`);
+      await page.getByTestId('tile-practice-thnl').waitFor();
+      await installClickTimer(page, '[data-testid="action-check"],[data-testid="action-fold"]', '[data-testid="table-pending"]');
+      const tile = page.getByTestId('tile-practice-thnl');
+      let acks: number[] = [];
+      const deadline = Date.now() + 120_000;
+      while (acks.length < 25 && Date.now() < deadline) {
+        const check = tile.getByTestId('action-check');
+        const fold = tile.getByTestId('action-fold');
+        const b = (await check.isVisible()) ? check : (await fold.isVisible()) ? fold : null;
+        if (b) await b.click({ timeout: 1000 }).catch(() => undefined);
+        else await page.waitForTimeout(20);
+        acks = await acksOf(page);
+      }
+      api.close();
+      out.push({ name: 'action-ack-ms:cercle', unit: 'ms', value: median(acks) });
+      out.push({ name: 'action-ack-p95-ms:cercle', unit: 'ms', value: percentile(acks, 95) });
+      out.push({ name: 'click-frame-ms:lobby-sort', unit: 'ms', value: median(sortAcks) });
+      await page.close();
+      await host.stop();
+    }
+
+    // ---- 24 tables
+    {
+      const host = await startHost(mkdtempSync(join(tmpdir(), 'cercle-bench-24-')), ['--practice-delay', '0-40', '--between-hands', '300', '--practice-tables', '3']);
+      const page = await lobbyShown(browser, host);
+      const idle = await frameTimes(page, 5_000);
+      const api = await apiOf(host);
+      const lobby = (await api.call('lobby')) as { tableId: string; buyIn: { min: number } }[];
+      for (const t of lobby.slice(0, 24)) await api.call('join', { tableId: t.tableId, buyIn: t.buyIn.min, waitForBigBlind: false });
+      await page.goto(`${host.origin}/#/tables`);
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid^="tile-"]').length === 24, undefined, { timeout: 30_000 });
+      await page.waitForTimeout(2_000);
+      const busy = await frameTimes(page, 10_000);
+      api.close();
+      out.push({ name: 'tables24-frame-p95-ms:cercle', unit: 'ms', value: percentile(busy, 95) });
+      out.push({ name: 'tables24-frame-max-ms:cercle', unit: 'ms', value: Math.max(...busy) });
+      out.push({ name: 'frame-p95-ms:idle-lobby', unit: 'ms', value: percentile(idle, 95) });
+      await page.close();
+      await host.stop();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
