@@ -13,8 +13,9 @@ A file with a hand that is corrupt, cut short or impossible is not converted at 
 the first problem is reported and <out> is not written.
 
 Options:
-  --to <format>   pojeu (ARJEL POJEU XML, amounts in euros with 2 decimals), phh, or pokerstars
-  --chips         POJEU: write amounts as whole chips instead of cents as euros
+  --to <format>   pojeu (ARJEL POJEU XML: amounts in euros with 2 decimals, whole chips for the
+                  play-money hands of a Cercle POJEU), phh, or pokerstars
+  --chips         POJEU: write every amount as whole chips
 
 Exit codes: 0 converted; 1 the input cannot be read or holds a bad hand (line reported);
 2 bad usage. See docs/exchange.md.`;
@@ -72,7 +73,7 @@ export const convertCommand: Command = {
       return EXIT_FAILED;
     }
     try {
-      await writeFile(output, exportHands(to, read.hands, { pojeuScale: chips ? 0 : 2 }), 'utf8');
+      await writeFile(output, exportHands(to, read.hands, chips ? { pojeuScale: 0 } : {}), 'utf8');
     } catch (error) {
       io.err(`cercle convert: cannot write '${output}': ${error instanceof Error ? error.message : String(error)}`);
       return EXIT_FAILED;

@@ -17,13 +17,14 @@ const HELP = `Usage: cercle export --from YYYY-MM-DD --to YYYY-MM-DD --format po
 
 Writes every hand of the local history played from the start of the --from day to the end of the
 --to day (both included, this computer's time zone), oldest first, to <out> in one format:
-  pojeu        ARJEL POJEU XML (one <POJEU> per hand inside <Evenements>; amounts in euros)
+  pojeu        ARJEL POJEU XML (one <POJEU> per hand inside <Evenements>; real-money amounts
+               in euros with 2 decimals, play-money amounts in whole chips)
   phh          PHH (a .phhs file, one table per hand)
   pokerstars   PokerStars-style text, as hand-history trackers import it
 
 Options:
   --data <dir>   the data folder holding ${HISTORY_FILE} (default: Cercle's own, as the app uses)
-  --chips        POJEU: write amounts as whole chips instead of cents as euros
+  --chips        POJEU: write every amount as whole chips
 
 Exit codes: 0 written (an empty period writes an empty file); 1 the history cannot be read, a
 stored hand cannot be decoded, or <out> cannot be written; 2 bad usage. See docs/exchange.md.`;
@@ -117,7 +118,7 @@ export const exportCommand: Command = {
             io.err(`cercle export: ${h.reason}`);
             return EXIT_FAILED;
           }
-          hands.push({ record: h.record, meta: { tableName: s.tableId, endedAt: s.playedAt } });
+          hands.push({ record: h.record, meta: { tableName: s.tableId, endedAt: s.playedAt, money: s.money } });
         }
         cursor = page.next;
       } while (cursor !== null);
@@ -125,7 +126,7 @@ export const exportCommand: Command = {
       store.close();
     }
     try {
-      await writeFile(rest[0], exportHands(format, hands, { pojeuScale: chips ? 0 : 2 }), 'utf8');
+      await writeFile(rest[0], exportHands(format, hands, chips ? { pojeuScale: 0 } : {}), 'utf8');
     } catch (error) {
       io.err(`cercle export: cannot write '${rest[0]}': ${error instanceof Error ? error.message : String(error)}`);
       return EXIT_FAILED;

@@ -61,6 +61,8 @@ export interface ClientCoreOptions {
 }
 
 const HISTORY_FILE = 'history.sqlite';
+/** Least time between two pushes of a table when nothing urgent changed (see `markTable`). */
+const TABLE_PUSH_MS = 100;
 
 function refusal(r: Refused): Outcome {
   const o: Outcome = { ok: false, code: String(r.code).slice(0, 40), message: r.message.slice(0, 2000) };
@@ -85,6 +87,8 @@ export class ClientCore {
   /** Per table: what the pages see besides the model (the last hand, the action in flight, the last refusal). */
   private readonly extras = new Map<string, Pick<TableState, 'lastHand' | 'pending' | 'error' | 'cashedOut'>>();
   private readonly dirtyTables = new Set<string>();
+  private readonly pushedAt = new Map<string, number>();
+  private readonly delayed = new Map<string, NodeJS.Timeout>();
   private flushScheduled = false;
   private pushTracker = false;
   private pushSession = false;
@@ -181,6 +185,8 @@ export class ClientCore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    for (const t of this.delayed.values()) clearTimeout(t);
+    this.delayed.clear();
     await this.disconnect();
     this.history.close();
   }
@@ -268,6 +274,11 @@ export class ClientCore {
         this.extra(tableId).error = null;
       }
       if (ev.type === 'handEnd' || ev.type === 'you') this.schedule('session-balance');
+      const v = model.view;
+      const ourTurn = ev.type === 'turn' && v?.you != null && ev.turn.seat === v.you.seat;
+      const urgent = ourTurn || (ev.type !== 'action' && ev.type !== 'turn') || (ev.type === 'action' && v?.you != null && 'seat' in ev.action && ev.action.seat === v.you.seat);
+      this.markTable(tableId, urgent);
+      return;
     } else if (change.type === 'gone') {
       const e = this.extra(tableId);
       e.cashedOut = change.cashedOut;
@@ -279,13 +290,28 @@ export class ClientCore {
       this.schedule('session-balance');
       return;
     }
-    void model;
     this.markTable(tableId);
   }
 
-  private markTable(tableId: string): void {
-    this.dirtyTables.add(tableId);
-    this.scheduleFlush();
+  /**
+   * A table is pushed at once when something the player must see now changed (their turn, the status,
+   * a hand ending, an answer to their action); other changes of a busy table (practice players acting
+   * every few ms) at most every TABLE_PUSH_MS, so 24 busy tables stay cheap to follow (DESIGN.md §5).
+   */
+  private markTable(tableId: string, urgent = true): void {
+    const now = this.now();
+    const last = this.pushedAt.get(tableId) ?? 0;
+    if (urgent || now - last >= TABLE_PUSH_MS) {
+      this.dirtyTables.add(tableId);
+      this.scheduleFlush();
+    } else if (!this.delayed.has(tableId)) {
+      const timer = setTimeout(() => {
+        this.delayed.delete(tableId);
+        this.dirtyTables.add(tableId);
+        this.scheduleFlush();
+      }, TABLE_PUSH_MS - (now - last));
+      this.delayed.set(tableId, timer);
+    }
   }
 
   private schedule(what: 'tracker' | 'session' | 'lobby' | 'session-balance'): void {
@@ -308,6 +334,9 @@ export class ClientCore {
     const link = this.link;
     for (const id of this.dirtyTables) {
       const model = link?.table(id);
+      clearTimeout(this.delayed.get(id));
+      this.delayed.delete(id);
+      this.pushedAt.set(id, this.now());
       if (model) this.o.broadcast('table', this.tableState(id, model));
     }
     this.dirtyTables.clear();

@@ -41,9 +41,50 @@ export const useTablesStore = defineStore('tables', () => {
   /** The action just clicked, shown as sent at once (before main answers). */
   const sending = shallowReactive(new Map<string, { actionId: string; move: Move }>());
 
+  // Pushes are applied once per frame; a busy tile that does not need the player redraws at most
+  // every TILE_MS (SMALL_TILE_MS past 12 tables) (24 tables of fast practice players send hundreds of pushes a second, DESIGN.md §5).
+  // The focused table, a table waiting for the player, and any change of status apply at the next frame.
+  const TILE_MS = 100;
+  /** Past 12 tables the tiles are small: four redraws a second are plenty for what is not ours to act on. */
+  const SMALL_TILE_MS = 250;
+  const incoming = new Map<string, TableState>();
+  const appliedAt = new Map<string, number>();
+  let frame = 0;
+
+  function urgent(s: TableState): boolean {
+    const before = states.get(s.tableId);
+    return (
+      before === undefined ||
+      s.status !== before.status ||
+      focused.value === s.tableId ||
+      order.value.length <= 4 ||
+      waitsForUs(s) !== waitsForUs(before) ||
+      s.pending !== before.pending ||
+      s.error !== before.error ||
+      (s.lastHand?.handId ?? null) !== (before.lastHand?.handId ?? null)
+    );
+  }
+
+  function receive(s: TableState): void {
+    incoming.set(s.tableId, s);
+    if (frame === 0) frame = requestAnimationFrame(applyIncoming);
+  }
+
+  function applyIncoming(now: number): void {
+    frame = 0;
+    for (const [id, s] of incoming) {
+      if (!urgent(s) && now - (appliedAt.get(id) ?? 0) < (order.value.length > 12 ? SMALL_TILE_MS : TILE_MS)) continue;
+      incoming.delete(id);
+      appliedAt.set(id, now);
+      put(s);
+    }
+    if (incoming.size > 0) frame = requestAnimationFrame(applyIncoming);
+  }
+
   function put(s: TableState): void {
     const before = states.get(s.tableId);
     if (s.status === 'gone') {
+      incoming.delete(s.tableId);
       if (before?.view) left.value = [{ tableId: s.tableId, name: before.view.name, cashedOut: s.cashedOut, money: before.view.money }, ...left.value].slice(0, 10);
       states.delete(s.tableId);
       order.value = order.value.filter((id) => id !== s.tableId);
@@ -58,7 +99,7 @@ export const useTablesStore = defineStore('tables', () => {
   }
 
   async function load(): Promise<void> {
-    api.on('table', put);
+    api.on('table', receive);
     for (const s of await api.tables({})) put(s);
   }
 

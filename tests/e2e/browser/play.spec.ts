@@ -113,6 +113,18 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
   for (const id of ['practice-thnl', 'practice-thl', 'practice-o4hpl', 'practice-thpl']) await actIn(page.getByTestId(`tile-${id}`));
   await shot(page, info, 'four-tables');
 
+  // Any table in its own window: a new tab under the browser host, sharing this tab's host token.
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('tile-practice-thl').getByTestId('table-popout').click()]);
+  await expect(popup.getByTestId('table-window')).toBeVisible();
+  await expect(popup.getByTestId('table-practice-thl')).toBeVisible();
+  await actIn(popup.getByTestId('table-practice-thl'));
+  const popPath = artifactPath('play-popped-out.png');
+  await popup.screenshot({ path: popPath });
+  await info.attach('popped-out', { path: popPath, contentType: 'image/png' });
+  await popup.close();
+  await page.getByTestId('tile-practice-thl').getByRole('button', { name: 'Ramener ici' }).click();
+  await expect(page.getByTestId('tile-practice-thl').getByTestId('table-practice-thl')).toBeVisible();
+
   // Seven-card Stud (up and down cards, the bring-in) and 2-7 triple draw (discards).
   await join(page, 'practice-7shl');
   const stud = page.getByTestId('tile-practice-7shl');

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, type ElectronApplication, expect, type Page, test } from '@playwright/test';
+import { CALL_NAMES } from '../../../shared/api';
 import { artifactPath } from '../host';
 
 // The real desktop app. Needs the Electron binary: runs in .github/workflows/ci.yml (Windows, macOS,
@@ -22,6 +23,10 @@ test('starts to the lobby from app://, in French', async () => {
   await expect(page.getByTestId('lobby')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salon');
   expect(page.url()).toMatch(/^app:\/\/cercle\//);
+  // The embedded operator (a utility process) starts with the app; its guest signs in by itself and
+  // the lobby lists a practice table of every game, with no setup.
+  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 30_000 });
+  await expect(page.locator('[data-testid^="lobby-row-"]')).toHaveCount(11);
   await page.screenshot({ path: artifactPath('electron-lobby.png') });
 });
 
@@ -33,7 +38,7 @@ test('the window runs sandboxed with context isolation and no Node integration',
     const g = globalThis as unknown as { require?: unknown; process?: unknown; cercle: object };
     return { require: typeof g.require, process: typeof g.process, api: Object.keys(g.cercle).sort() };
   });
-  expect(seen).toEqual({ require: 'undefined', process: 'undefined', api: ['appInfo', 'getSettings', 'on', 'openExternal', 'updateSettings'] });
+  expect(seen).toEqual({ require: 'undefined', process: 'undefined', api: [...CALL_NAMES, 'on'].sort() });
 });
 
 test('navigation away from the app and new windows are blocked', async () => {

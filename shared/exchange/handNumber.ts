@@ -1,0 +1,33 @@
+/**
+ * Stable hand numbers for the formats that number hands (PokerStars `Hand #n`, POJEU `IDEvt`):
+ * a hand id that is a plain decimal number (no leading zero, at most 15 digits) is its own number;
+ * any other id, or a record without one, is numbered by a 53-bit hash (cyrb53) of the id, or of the
+ * hand's seats and actions. The same hand always gets the same number; two different ids get the
+ * same number with a chance of about one in 2^53 per pair. docs/exchange.md.
+ */
+import type { HandRecord } from '../rules/record';
+
+/** cyrb53: a fast, well-mixed 53-bit string hash. */
+export function hash53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** Whether a hand id is written as its own number. */
+export function isNumericHandId(id: string | null): id is string {
+  return id !== null && /^(0|[1-9][0-9]{0,14})$/.test(id);
+}
+
+export function handNumber(record: HandRecord): number {
+  const id = record.handId;
+  if (isNumericHandId(id)) return Number(id);
+  return hash53(id ?? JSON.stringify([record.variant, record.seats.map((s) => [s.seat, s.player, s.stackBefore]), record.actions]));
+}
