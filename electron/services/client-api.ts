@@ -62,6 +62,12 @@ export function createHandlers(s: ClientServices): Handlers {
     tracker: async () => core.trackerView(),
     results: async (a) => core.results(a),
     popOut: async ({ tableId }) => ({ opened: s.popOut?.(tableId) ?? false }),
+    historyPage: async (a) => core.historyPage(a),
+    historyHand: async (a) => core.historyHand(a),
+    historyRemoveOlder: async (a) => core.historyRemoveOlder(a),
+    resultsSeries: async (a) => core.resultsSeries(a),
+    resultsSessions: async (a) => core.resultsSessions(a),
+    playerStats: async (a) => core.playerStats(a),
     ...updateHandlers(s.updates ?? unsupportedUpdateService()),
   };
 }

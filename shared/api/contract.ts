@@ -177,6 +177,62 @@ export type UpdateState = Infer<typeof updateStateSchema>;
 
 const tableArgs = obj({ tableId });
 
+// ---------------------------------------------------------------------------------------------
+// History and results (issue 6): the local hand history (R-HISTORY), the player's results (R-RESULTS).
+
+const variantCodeSchema = oneOf('THL', 'THPL', 'THNL', 'O4HPL', 'O4JL', 'O4JPL', 'O5HPL', '7SHL', '7SJL', '7SLL', '2T7TD');
+/** Which hands: every field optional; all given fields must hold. */
+export const historyFilterSchema = obj(
+  {
+    from: millis,
+    to: millis,
+    variant: variantCodeSchema,
+    stakes: amount,
+    tableId: str({ min: 1, max: 64 }),
+    money: oneOf('real', 'play'),
+    result: oneOf('won', 'lost'),
+    showdown: bool,
+    allIn: bool,
+    player: str({ min: 1, max: 64 }),
+  },
+  ['from', 'to', 'variant', 'stakes', 'tableId', 'money', 'result', 'showdown', 'allIn', 'player'],
+);
+export type HistoryFilter = Infer<typeof historyFilterSchema>;
+
+export const handSummarySchema = obj({
+  handId: str({ min: 1, max: 200 }),
+  playedAt: millis,
+  tableId: str({ min: 1, max: 64 }),
+  variant: variantCodeSchema,
+  stakes: amount,
+  money: oneOf('real', 'play'),
+  heroSeat: int({ min: 0, max: 9 }),
+  net: signed,
+  rake: amount,
+  showdown: bool,
+  allIn: bool,
+  pot: amount,
+});
+export type HandSummaryView = Infer<typeof handSummarySchema>;
+
+/** The results graph: cumulative lines, at most `maxPoints` points (downsampled keeping each bucket's extremes). */
+export const seriesSchema = obj({
+  /** Hands counted up to each point. */
+  hands: arr(amount, { max: 10_000 }),
+  /** When each point's hand was played. */
+  at: arr(millis, { max: 10_000 }),
+  total: arr(signed, { max: 10_000 }),
+  showdown: arr(signed, { max: 10_000 }),
+  noShowdown: arr(signed, { max: 10_000 }),
+  /** All-in hands counted at their equity when the money went in (R-RESULTS; see docs/stats.md). */
+  allInAdjusted: arr(signed, { max: 10_000 }),
+});
+export type SeriesView = Infer<typeof seriesSchema>;
+
+export const sessionRowSchema = obj({ from: millis, to: millis, hands: amount, net: signed, rake: amount, money: oneOf('real', 'play'), tables: int({ min: 0, max: 10_000 }) });
+/** A statistic as a whole fraction `num / den` (the page shows it as a percentage or a rate, docs/stats.md). */
+export const statSchema = obj({ key: str({ min: 1, max: 40 }), num: signed, den: amount });
+
 /** Calls: name -> schema of its argument object and of its result. */
 export const calls = {
   appInfo: { args: noArgs, result: appInfoSchema },
@@ -210,6 +266,24 @@ export const calls = {
   results: { args: obj({ from: millis, to: millis, groupBy: oneOf('variant', 'stakes', 'day') }), result: periodSchema },
   /** A table in its own window (Electron); under the browser host the page opens a tab itself. */
   popOut: { args: tableArgs, result: obj({ opened: bool }) },
+  /** A page of the local history, newest first by default, keyset-paged by `cursor`. */
+  historyPage: {
+    args: obj({ filter: historyFilterSchema, sort: oneOf('time', 'net'), dir: oneOf('asc', 'desc'), limit: int({ min: 1, max: 200 }), cursor: nullable(str({ max: 200 })) }),
+    result: obj({ ok: bool, reason: str({ max: 2000 }), hands: arr(handSummarySchema, { max: 200 }), next: nullable(str({ max: 200 })) }, ['reason']),
+  },
+  /** One stored hand, whole (for its summary and the replayer). */
+  historyHand: {
+    args: obj({ handId: str({ min: 1, max: 200 }) }),
+    result: obj({ ok: bool, reason: str({ max: 2000 }), summary: handSummarySchema, record: handRecordSchema }, ['reason', 'summary', 'record']),
+  },
+  /** Removes hands played before `before`; refused inside the 366 days kept (R-HISTORY). */
+  historyRemoveOlder: { args: obj({ before: millis }), result: obj({ ok: bool, reason: str({ max: 2000 }), removed: amount }, ['reason', 'removed']) },
+  /** The results graph's lines over the filtered hands, by hand or by time. */
+  resultsSeries: { args: obj({ filter: historyFilterSchema, maxPoints: int({ min: 10, max: 10_000 }) }), result: seriesSchema },
+  /** Sessions: runs of hands with no pause longer than `gapMinutes`. */
+  resultsSessions: { args: obj({ filter: historyFilterSchema, gapMinutes: int({ min: 1, max: 24 * 60 }) }), result: arr(sessionRowSchema, { max: 10_000 }) },
+  /** The player's own statistics over the filtered hands (docs/stats.md). */
+  playerStats: { args: obj({ filter: historyFilterSchema }), result: obj({ hands: amount, stats: arr(statSchema, { max: 200 }) }) },
   updateStatus: { args: noArgs, result: updateStateSchema },
   checkForUpdates: { args: noArgs, result: updateStateSchema },
   /** Quit and install the downloaded update ("install on restart" also happens on a normal quit). */
@@ -232,7 +306,11 @@ export const events = {
 export type CallName = keyof typeof calls;
 export type EventName = keyof typeof events;
 export type CallArgs<K extends CallName> = Infer<(typeof calls)[K]['args']>;
-type ResultMap = { [K in CallName]: Infer<(typeof calls)[K]['result']> } & { tables: TableState[]; lobby: TableInfo[] };
+type ResultMap = { [K in CallName]: Infer<(typeof calls)[K]['result']> } & {
+  tables: TableState[];
+  lobby: TableInfo[];
+  historyHand: Omit<Infer<(typeof calls)['historyHand']['result']>, 'record'> & { record?: HandRecord };
+};
 export type CallResult<K extends CallName> = ResultMap[K];
 type EventMap = { [K in EventName]: Infer<(typeof events)[K]> } & { table: TableState; lobby: TableInfo[] };
 export type EventPayload<K extends EventName> = EventMap[K];

@@ -28,6 +28,7 @@ import type {
 } from '../../../shared/api';
 import type { TableInfo } from '../../../shared/protocol/messages';
 import type { EmbeddedOperatorProcess } from '../embedded/launcher';
+import { playerStats, resultsSeries, resultsSessions } from '../history/results';
 import { HistoryStore } from '../history/store';
 import { Tracker, type PeriodView } from '../history/tracker';
 import { OperatorLink, type Refused } from '../link/link';
@@ -243,6 +244,37 @@ export class ClientCore {
     const r: PeriodView = this.tracker.period(a.from, a.to, a.groupBy);
     if (!r.ok) return { ok: false, reason: r.reason.slice(0, 2000) };
     return { ok: true, from: r.from, to: r.to, real: r.real, play: r.play, groups: r.groups };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The local history (R-HISTORY) and results (R-RESULTS)
+
+  historyPage(a: CallArgs<'historyPage'>): CallResult<'historyPage'> {
+    const r = this.history.page(a.filter, { sort: a.sort, dir: a.dir, limit: a.limit, cursor: a.cursor });
+    return r.ok ? { ok: true, hands: r.hands, next: r.next } : { ok: false, reason: r.reason.slice(0, 2000), hands: [], next: null };
+  }
+
+  historyHand(a: CallArgs<'historyHand'>): CallResult<'historyHand'> {
+    const r = this.history.getHand(a.handId);
+    return r.ok ? { ok: true, summary: r.summary, record: r.record } : { ok: false, reason: r.reason.slice(0, 2000) };
+  }
+
+  historyRemoveOlder(a: CallArgs<'historyRemoveOlder'>): CallResult<'historyRemoveOlder'> {
+    const r = this.history.removeOlderThan(a.before);
+    if (r.ok) this.schedule('tracker');
+    return r.ok ? { ok: true, removed: r.removed } : { ok: false, reason: r.reason.slice(0, 2000) };
+  }
+
+  resultsSeries(a: CallArgs<'resultsSeries'>): CallResult<'resultsSeries'> {
+    return resultsSeries(this.history, a.filter, a.maxPoints);
+  }
+
+  resultsSessions(a: CallArgs<'resultsSessions'>): CallResult<'resultsSessions'> {
+    return resultsSessions(this.history, a.filter, a.gapMinutes);
+  }
+
+  playerStats(a: CallArgs<'playerStats'>): CallResult<'playerStats'> {
+    return playerStats(this.history, a.filter);
   }
 
   private tableState(tableId: string, model: TableModel | undefined): TableState {

@@ -2,12 +2,16 @@ import type fr from './fr';
 import rules from './rules.en';
 import table from './table.en';
 import update from './update.en';
+import history from './history.en';
+import results from './results.en';
 
 // English mirrors fr.ts key for key: the type below makes a missing or extra key a type error.
 const en: typeof fr = {
   rules,
   table,
   update,
+  history,
+  results,
   app: {
     name: 'Cercle',
     tagline: 'Online poker',
@@ -15,6 +19,8 @@ const en: typeof fr = {
     hostUnreachable: 'Cannot reach the Cercle client. Open the address printed by "npm start".',
   },
   nav: {
+    history: 'History',
+    results: 'Results',
     settings: 'Settings',
     tables: 'Tables ({n})',
     lobby: 'Lobby',

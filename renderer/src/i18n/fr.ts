@@ -2,11 +2,15 @@
 import rules from './rules.fr';
 import table from './table.fr';
 import update from './update.fr';
+import history from './history.fr';
+import results from './results.fr';
 
 export default {
   rules,
   table,
   update,
+  history,
+  results,
   app: {
     name: 'Cercle',
     tagline: 'Poker en ligne',
@@ -14,6 +18,8 @@ export default {
     hostUnreachable: "Impossible de joindre le client Cercle. Ouvrez l'adresse affichée par « npm start ».",
   },
   nav: {
+    history: 'Historique',
+    results: 'Résultats',
     settings: 'Réglages',
     tables: 'Tables ({n})',
     lobby: 'Salon',

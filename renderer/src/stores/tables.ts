@@ -41,17 +41,24 @@ export const useTablesStore = defineStore('tables', () => {
   /** The action just clicked, shown as sent at once (before main answers). */
   const sending = shallowReactive(new Map<string, { actionId: string; move: Move }>());
 
-  // Pushes are applied once per frame; a busy tile that does not need the player redraws at most
-  // every TILE_MS (SMALL_TILE_MS past 12 tables) (24 tables of fast practice players send hundreds of pushes a second, DESIGN.md §5).
-  // The focused table, a table waiting for the player, and any change of status apply at the next frame.
+  // How pushes reach the screen (DESIGN.md §5: 24 busy tables, no frame over budget). Pushes are
+  // applied in animation frames. What the player must see at once goes at the next frame: the
+  // table they act on, a table starting or stopping to wait for them, a change of status, their own
+  // action's answer, any table while there are four or fewer. Other tiles redraw at most every
+  // TILE_MS (SMALL_TILE_MS past 12 tables), and no more of them per frame than the frame budget
+  // allows: the budget halves after a frame that ran long and grows by one after a frame on time, so
+  // under load the peripheral tiles update a little later instead of every frame arriving late.
   const TILE_MS = 100;
   /** Past 12 tables the tiles are small: four redraws a second are plenty for what is not ours to act on. */
   const SMALL_TILE_MS = 250;
+  const FRAME_MS = 1000 / 60;
   const incoming = new Map<string, TableState>();
   const appliedAt = new Map<string, number>();
   let frame = 0;
+  let lastFrame = 0;
+  let budget = 4;
 
-  function urgent(s: TableState): boolean {
+  function mustShow(s: TableState): boolean {
     const before = states.get(s.tableId);
     return (
       before === undefined ||
@@ -59,9 +66,8 @@ export const useTablesStore = defineStore('tables', () => {
       focused.value === s.tableId ||
       order.value.length <= 4 ||
       waitsForUs(s) !== waitsForUs(before) ||
-      s.pending !== before.pending ||
-      s.error !== before.error ||
-      (s.lastHand?.handId ?? null) !== (before.lastHand?.handId ?? null)
+      (s.pending?.actionId ?? null) !== (before.pending?.actionId ?? null) ||
+      (s.error?.message ?? null) !== (before.error?.message ?? null)
     );
   }
 
@@ -72,13 +78,30 @@ export const useTablesStore = defineStore('tables', () => {
 
   function applyIncoming(now: number): void {
     frame = 0;
+    const late = lastFrame > 0 && now - lastFrame > FRAME_MS * 1.5;
+    budget = late ? Math.max(1, budget >> 1) : Math.min(24, budget + 1);
+    lastFrame = now;
+    const interval = order.value.length > 12 ? SMALL_TILE_MS : TILE_MS;
+    const due: [string, TableState, number][] = [];
     for (const [id, s] of incoming) {
-      if (!urgent(s) && now - (appliedAt.get(id) ?? 0) < (order.value.length > 12 ? SMALL_TILE_MS : TILE_MS)) continue;
+      if (mustShow(s)) {
+        incoming.delete(id);
+        appliedAt.set(id, now);
+        put(s);
+        continue;
+      }
+      const last = appliedAt.get(id) ?? 0;
+      if (now - last >= interval) due.push([id, s, last]);
+    }
+    // The longest-waiting tiles first, as many as the budget allows.
+    due.sort((a, b) => a[2] - b[2]);
+    for (const [id, s] of due.slice(0, budget)) {
       incoming.delete(id);
       appliedAt.set(id, now);
       put(s);
     }
     if (incoming.size > 0) frame = requestAnimationFrame(applyIncoming);
+    else lastFrame = 0;
   }
 
   function put(s: TableState): void {

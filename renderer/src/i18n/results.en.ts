@@ -1,0 +1,2 @@
+// The results screens' messages (en); en mirrors fr key for key.
+export default {};
