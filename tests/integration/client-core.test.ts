@@ -187,3 +187,46 @@ describe('the client core over a real embedded operator', () => {
     expect(checked).toBeGreaterThan(0);
   });
 });
+
+describe('another operator, chosen in the settings', () => {
+  it('connects by URL and pin, signs in with an account, keeps the token only in the vault, and refuses a wrong pin', async () => {
+    const t = tempDir('cercle-client-custom-');
+    const other = await startEmbeddedOperator({ dataDir: join(t.dir, 'op') });
+    const settings = new SettingsStore(join(t.dir, 'client'));
+    settings.update({ operator: { mode: 'custom', url: other.url, pins: [other.pin] } });
+    const saved: (string | null)[] = [];
+    const vault = { load: () => null, save: (token: string | null) => void saved.push(token) };
+    const c = new ClientCore({
+      dataDir: join(t.dir, 'client'),
+      version: '0.1.0',
+      settings: () => settings.get(),
+      launchEmbedded: () => Promise.reject(new Error('the embedded operator is not used here')),
+      vault,
+      broadcast: () => undefined,
+      log: () => undefined,
+    });
+    try {
+      await c.start();
+      await until(() => c.session().link.state === 'connected', 10_000, 'connected to the custom operator');
+      expect(c.session().operator).toEqual({ mode: 'custom', url: other.url });
+      expect(c.session().account).toBeNull();
+      expect(await c.login({ username: 'alice', password: 'correct horse battery', register: true })).toEqual({ ok: true });
+      await until(() => c.session().account !== null, 5_000, 'signed in');
+      expect(c.session().account).toEqual({ username: 'alice', guest: false });
+      // The token went to the vault (safeStorage in Electron), and nowhere the pages can read it.
+      expect(saved.at(-1)).toMatch(/\S{16,}/);
+      expect(JSON.stringify(c.session())).not.toContain(saved.at(-1)!);
+      expect(await c.login({ username: 'alice', password: 'wrong', register: false })).toMatchObject({ ok: false });
+
+      // A wrong pin: the link refuses the operator and says why; nothing is sent.
+      settings.update({ operator: { mode: 'custom', url: other.url, pins: ['sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='] } });
+      await c.reconnect();
+      await until(() => c.session().link.state === 'offline', 10_000, 'offline after a wrong pin');
+      expect(c.session().link.reason).toMatch(/pin/i);
+    } finally {
+      await c.close();
+      await other.close();
+      t.cleanup();
+    }
+  }, 30_000);
+});
