@@ -1,5 +1,6 @@
 /**
- * Random finished hands for the history tests and the history benchmark: seeded random legal play
+ * Random finished hands for the codec and store tests (odd tables that exercise every rule; the
+ * realistic histories of the benchmark and `cercle generate` come from generate.ts): seeded random legal play
  * by the engine (shared/rules/engine/test-support.ts) on random tables of every variant, with the
  * table-rule readings, dead blinds, big-blind antes, rake and short stacks mixed in; as the operator
  * sees them, or as one seat sees them (`recordOf(viewFor(…))`: others' cards unknown unless shown,
