@@ -22,6 +22,8 @@ export default defineConfig({
           // Two separate entries, because client code may not import the operator (§2 fences).
           'embedded-child': resolve(root, 'electron/services/embedded/child.ts'),
           'embedded-operator': resolve(root, 'operator/embedded.ts'),
+          // The history's import and export jobs run in a worker thread (electron/services/history/jobs.ts).
+          'history-worker': resolve(root, 'electron/services/history/worker.ts'),
         },
         // The package is ESM ("type": "module"); the main process stays CommonJS, named .cjs.
         output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },

@@ -94,6 +94,8 @@ async function start(): Promise<void> {
     launchEmbedded: () => launchEmbeddedOperator({ dataDir, ...builtLaunch(__dirname), spawnChild: utilityChild }),
     vault: safeStorageVault(dataDir),
     broadcast,
+    // History import and export run in a worker thread: the bundle beside this one.
+    historyWorker: { file: join(__dirname, 'history-worker.cjs') },
   });
   // Updates download in the background and install on the next quit ("install on restart").
   const updates = createElectronUpdater(autoUpdater);

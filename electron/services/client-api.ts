@@ -68,6 +68,13 @@ export function createHandlers(s: ClientServices): Handlers {
     resultsSeries: async (a) => core.resultsSeries(a),
     resultsSessions: async (a) => core.resultsSessions(a),
     playerStats: async (a) => core.playerStats(a),
+    // History exchange jobs (issue 6): import and export off the main thread, progress as `historyJob` events.
+    historyExport: async (a) => core.historyExport(a),
+    historyImportBegin: async () => core.historyImportBegin(),
+    historyImportChunk: async (a) => core.historyImportChunk(a),
+    historyImportStart: async (a) => core.historyImportStart(a),
+    historyJobCancel: async (a) => core.historyJobCancel(a),
+    historyJobs: async () => core.historyJobs(),
     ...updateHandlers(s.updates ?? unsupportedUpdateService()),
   };
 }

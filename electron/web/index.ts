@@ -78,6 +78,7 @@ const core = new ClientCore({
   vault: memoryVault(),
   broadcast: (event, payload) => broadcast?.(event as never, payload as never),
   log: (line) => console.error(`[client] ${line}`),
+  historyWorker: { file: join(__dirname, 'history-worker.cjs') },
 });
 
 const handlers = createHandlers({
@@ -94,7 +95,7 @@ const handlers = createHandlers({
   },
 });
 
-void startBrowserHost({ rendererDir, handlers, port }).then((host) => {
+void startBrowserHost({ rendererDir, handlers, port, download: (jobId, key) => core.jobs.download(jobId, key) }).then((host) => {
   broadcast = host.broadcast as typeof broadcast;
   settings.onChange((s) => host.broadcast('settingsChanged', s));
   void core.start();

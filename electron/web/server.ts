@@ -5,6 +5,7 @@
  * Origin equal to the host's own, so another local page or process cannot drive the client.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -21,6 +22,11 @@ export interface BrowserHostOptions {
   /** 0 picks a free port. */
   port?: number;
   token?: string;
+  /**
+   * An exported history file for `/download/<jobId>?key=<key>` (electron/services/history/jobs.ts):
+   * null unless the key is that job's (a random capability sent only to authorised sockets).
+   */
+  download?: (jobId: string, key: string) => { path: string; name: string; size: number } | null;
 }
 
 export interface BrowserHost {
@@ -41,6 +47,24 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   const http: Server = createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const dl = /^\/download\/([A-Za-z0-9_-]{1,40})\?key=([A-Za-z0-9_-]{1,64})$/.exec(req.url ?? '');
+    if (dl || (req.url ?? '').startsWith('/download/')) {
+      const file = dl && opts.download ? opts.download(dl[1], dl[2]) : null;
+      if (file === null) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...SECURITY_HEADERS }).end('not found');
+        return;
+      }
+      res.writeHead(200, {
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': String(file.size),
+        'Content-Disposition': `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`,
+        'Cache-Control': 'no-store',
+        ...SECURITY_HEADERS,
+      });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file.path).on('error', () => res.destroy()).pipe(res);
       return;
     }
     void readStaticFile(opts.rendererDir, req.url ?? '/').then((file) => {

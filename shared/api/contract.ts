@@ -233,6 +233,61 @@ export const sessionRowSchema = obj({ from: millis, to: millis, hands: amount, n
 /** A statistic as a whole fraction `num / den` (the page shows it as a percentage or a rate, docs/stats.md). */
 export const statSchema = obj({ key: str({ min: 1, max: 40 }), num: signed, den: amount });
 
+// ---------------------------------------------------------------------------------------------
+// History exchange jobs (issue 6, parts 1 and 5): bulk import and export of hand histories run off
+// the main thread (electron/services/history/jobs.ts), with progress and cancel; the sync of hands
+// missing locally from the operator's history is reported the same way (kind 'sync').
+
+const jobIdSchema = str({ min: 1, max: 40, pattern: /^[A-Za-z0-9_-]+$/ });
+export const exchangeFormatSchema = oneOf('pojeu', 'phh', 'pokerstars');
+export const historyJobSchema = obj({
+  jobId: jobIdSchema,
+  kind: oneOf('import', 'export', 'sync'),
+  state: oneOf('running', 'done', 'cancelled', 'failed'),
+  /** Hands done of `total` (0 of 0 while a file is read and parsed). */
+  done: amount,
+  total: amount,
+  /** The phase (read, parse, store, export) while running; why, when failed. */
+  message: nullable(str({ max: 2000 })),
+  /** A corrupt file: the line of its first problem (nothing of the file is stored). */
+  line: nullable(int({ min: 1, max: Number.MAX_SAFE_INTEGER })),
+  /** Import and sync: hands stored, already there, not the player's. */
+  stored: amount,
+  duplicates: amount,
+  skipped: amount,
+  /** Export: the file written, in the data folder. */
+  file: nullable(str({ max: 4096 })),
+  /** Export under the browser host: the link that downloads the file. */
+  download: nullable(str({ max: 200 })),
+});
+export type HistoryJobView = Infer<typeof historyJobSchema>;
+const exchangeCalls = {
+  /** Exports the filtered hands, oldest first, to a file (`historyJob` events follow the job). */
+  historyExport: {
+    args: obj({ filter: historyFilterSchema, format: exchangeFormatSchema }),
+    result: obj({ ok: bool, reason: str({ max: 2000 }), jobId: jobIdSchema, file: str({ max: 4096 }) }, ['reason', 'jobId', 'file']),
+  },
+  /** An import starts with an upload: the file's text in chunks of at most `chunkChars` characters (frames stay small). */
+  historyImportBegin: {
+    args: noArgs,
+    result: obj({ ok: bool, reason: str({ max: 2000 }), uploadId: jobIdSchema, chunkChars: int({ min: 1, max: 10_000 }) }, ['reason', 'uploadId', 'chunkChars']),
+  },
+  historyImportChunk: {
+    args: obj({ uploadId: jobIdSchema, index: int({ min: 0, max: 1_000_000 }), text: str({ max: 10_000 }) }),
+    result: obj({ ok: bool, reason: str({ max: 2000 }), received: amount }, ['reason', 'received']),
+  },
+  /** Then the import itself, all or nothing: `auto` recognises the format. */
+  historyImportStart: {
+    args: obj({ uploadId: jobIdSchema, format: oneOf('auto', 'pojeu', 'phh', 'pokerstars') }),
+    result: obj({ ok: bool, reason: str({ max: 2000 }), jobId: jobIdSchema }, ['reason', 'jobId']),
+  },
+  /** Stops a running import or export: nothing of the import is kept, the export's file is removed. */
+  historyJobCancel: { args: obj({ jobId: jobIdSchema }), result: obj({ ok: bool, reason: str({ max: 2000 }) }, ['reason']) },
+  /** The jobs of this run, newest first (a page opened later sees them). */
+  historyJobs: { args: noArgs, result: arr(historyJobSchema, { max: 100 }) },
+} as const;
+// End of the history exchange jobs block.
+
 /** Calls: name -> schema of its argument object and of its result. */
 export const calls = {
   appInfo: { args: noArgs, result: appInfoSchema },
@@ -288,6 +343,7 @@ export const calls = {
   checkForUpdates: { args: noArgs, result: updateStateSchema },
   /** Quit and install the downloaded update ("install on restart" also happens on a normal quit). */
   installUpdate: { args: noArgs, result: obj({ accepted: bool }) },
+  ...exchangeCalls,
 } as const satisfies Record<string, { args: Schema<unknown>; result: Schema<unknown> }>;
 
 /** Events pushed from main to every renderer window. */
@@ -301,6 +357,8 @@ export const events = {
   table: tableStateSchema,
   tracker: trackerSchema,
   update: updateStateSchema,
+  /** A history job changed: progress (throttled), then its end (issue 6, the exchange jobs block). */
+  historyJob: historyJobSchema,
 } as const satisfies Record<string, Schema<unknown>>;
 
 export type CallName = keyof typeof calls;

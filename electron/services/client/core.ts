@@ -28,8 +28,10 @@ import type {
 } from '../../../shared/api';
 import type { TableInfo } from '../../../shared/protocol/messages';
 import type { EmbeddedOperatorProcess } from '../embedded/launcher';
+import { HistoryJobs, type HistoryJobView, type WorkerEntry } from '../history/jobs';
 import { playerStats, resultsSeries, resultsSessions } from '../history/results';
 import { HistoryStore } from '../history/store';
+import { SYNC_FILE, syncHistory } from '../history/sync';
 import { Tracker, type PeriodView } from '../history/tracker';
 import { OperatorLink, type Refused } from '../link/link';
 import type { TableModel } from '../link/table';
@@ -57,6 +59,8 @@ export interface ClientCoreOptions {
   broadcast: <K extends EventName>(event: K, payload: EventPayload<K>) => void;
   now?: () => number;
   log?: (line: string) => void;
+  /** The history jobs' worker: the built `history-worker.cjs`; by default worker.ts through tsx (development, tests). */
+  historyWorker?: WorkerEntry;
   /** Link tuning (tests shorten the heartbeat and backoff). */
   link?: { heartbeat?: { intervalMs?: number; timeoutMs?: number }; backoff?: { baseMs?: number; maxMs?: number } };
 }
@@ -81,6 +85,10 @@ function notConnected(message = 'not connected to an operator'): Outcome {
 export class ClientCore {
   readonly history: HistoryStore;
   readonly tracker: Tracker;
+  /** Bulk import and export off the main thread; main's writes go through its gate (history/jobs.ts). */
+  readonly jobs: HistoryJobs;
+  private readonly syncViews: (HistoryJobView & { startedAt: number })[] = [];
+  private syncing: Promise<void> | null = null;
   private link: OperatorLink | null = null;
   private embedded: EmbeddedOperatorProcess | null = null;
   private status: LinkStatusView = { state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null };
@@ -104,7 +112,17 @@ export class ClientCore {
     this.now = o.now ?? Date.now;
     this.log = o.log ?? ((line) => process.stderr.write(`[client] ${line}\n`));
     this.history = HistoryStore.open(join(o.dataDir, HISTORY_FILE), { now: this.now });
-    this.tracker = new Tracker(this.history, { now: this.now });
+    this.jobs = new HistoryJobs({
+      store: this.history,
+      dataDir: o.dataDir,
+      worker: o.historyWorker,
+      now: this.now,
+      emit: (v) => this.o.broadcast('historyJob', v),
+      onStored: () => this.schedule('tracker'),
+      heroNames: () => (this.link?.account ? [this.link.account.username] : []),
+    });
+    // The tracker stores finished hands through the gate: held while an import writes (jobs.ts).
+    this.tracker = new Tracker(this.jobs.gate.storeView(), { now: this.now });
     this.tracker.onChange(() => this.schedule('tracker'));
   }
 
@@ -155,7 +173,7 @@ export class ClientCore {
       link.on('state', (s) => this.setStatus({ ...s })),
       link.on('authed', () => {
         this.schedule('session');
-        void this.refreshLobby();
+        void this.refreshLobby().then(() => this.syncHistory(link, url));
       }),
       link.on('session', ({ token: t }) => {
         if (op.mode === 'custom') this.o.vault.save(t);
@@ -189,6 +207,8 @@ export class ClientCore {
     for (const t of this.delayed.values()) clearTimeout(t);
     this.delayed.clear();
     await this.disconnect();
+    await this.syncing;
+    await this.jobs.close();
     this.history.close();
   }
 
@@ -260,9 +280,94 @@ export class ClientCore {
   }
 
   historyRemoveOlder(a: CallArgs<'historyRemoveOlder'>): CallResult<'historyRemoveOlder'> {
+    if (this.jobs.gate.writing) return { ok: false, reason: 'an import is running: remove hands when it has ended' };
     const r = this.history.removeOlderThan(a.before);
     if (r.ok) this.schedule('tracker');
     return r.ok ? { ok: true, removed: r.removed } : { ok: false, reason: r.reason.slice(0, 2000) };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // History exchange jobs and the operator sync (issue 6; history/jobs.ts, history/sync.ts)
+
+  historyExport(a: CallArgs<'historyExport'>): CallResult<'historyExport'> {
+    const r = this.jobs.exportHands(a.filter, a.format);
+    return r.ok ? { ok: true, jobId: r.jobId, file: r.file } : { ok: false, reason: r.reason };
+  }
+
+  historyImportBegin(): CallResult<'historyImportBegin'> {
+    const r = this.jobs.uploadBegin();
+    return r.ok ? { ok: true, uploadId: r.uploadId, chunkChars: r.chunkChars } : { ok: false, reason: r.reason };
+  }
+
+  historyImportChunk(a: CallArgs<'historyImportChunk'>): CallResult<'historyImportChunk'> {
+    const r = this.jobs.uploadChunk(a.uploadId, a.index, a.text);
+    return r.ok ? { ok: true, received: r.received } : { ok: false, reason: r.reason };
+  }
+
+  historyImportStart(a: CallArgs<'historyImportStart'>): CallResult<'historyImportStart'> {
+    const r = this.jobs.importUpload(a.uploadId, a.format);
+    return r.ok ? { ok: true, jobId: r.jobId } : { ok: false, reason: r.reason };
+  }
+
+  historyJobCancel(a: CallArgs<'historyJobCancel'>): CallResult<'historyJobCancel'> {
+    const r = this.jobs.cancel(a.jobId);
+    return r.ok ? { ok: true } : { ok: false, reason: r.reason };
+  }
+
+  historyJobs(): CallResult<'historyJobs'> {
+    return [...this.jobs.list(), ...this.syncViews].sort((x, y) => y.startedAt - x.startedAt).slice(0, 100).map(({ startedAt: _, ...v }) => v);
+  }
+
+  /** Hands of this account missing here, from the operator's history (R-HISTORY; history/sync.ts). One at a time. */
+  syncHistory(link: OperatorLink, operator: string): Promise<void> {
+    if (this.syncing) return this.syncing;
+    const account = link.account;
+    if (this.closed || this.link !== link || !account) return Promise.resolve();
+    const view: HistoryJobView & { startedAt: number } = {
+      jobId: `sync-${this.now().toString(36)}`,
+      kind: 'sync',
+      state: 'running',
+      done: 0,
+      total: 0,
+      message: null,
+      line: null,
+      stored: 0,
+      duplicates: 0,
+      skipped: 0,
+      file: null,
+      download: null,
+      startedAt: this.now(),
+    };
+    this.syncViews.unshift(view);
+    this.syncViews.length = Math.min(this.syncViews.length, 10);
+    const publish = (): void => {
+      const { startedAt: _, ...v } = view;
+      this.o.broadcast('historyJob', v);
+    };
+    publish();
+    this.syncing = syncHistory({
+      source: link,
+      username: account.username,
+      guest: account.guest,
+      operator,
+      add: (meta, record) => this.jobs.gate.addHand(meta, record),
+      moneyOf: (tableId) => this.lobbyTables.get(tableId)?.money ?? null,
+      marksFile: join(this.o.dataDir, SYNC_FILE),
+      stopped: () => this.closed || this.link !== link,
+    })
+      .then((r) => {
+        Object.assign(view, { state: r.ok ? 'done' : 'failed', done: r.fetched, total: r.fetched, stored: r.stored, duplicates: r.duplicates, skipped: r.skipped, message: r.reason?.slice(0, 2000) ?? null });
+        if (r.stored > 0) this.schedule('tracker');
+        if (r.stored > 0) this.log(`history: ${r.stored} hand(s) fetched from the operator`);
+      })
+      .catch((e: unknown) => {
+        Object.assign(view, { state: 'failed', message: (e instanceof Error ? e.message : String(e)).slice(0, 2000) });
+      })
+      .finally(() => {
+        this.syncing = null;
+        if (!this.closed) publish();
+      });
+    return this.syncing;
   }
 
   resultsSeries(a: CallArgs<'resultsSeries'>): CallResult<'resultsSeries'> {

@@ -41,6 +41,22 @@
  *     partial hours (DESIGN.md §3: a result over a year is read, not recomputed). Hours rather than
  *     days alone because local days start at local midnight (any whole-hour time zone, and DST).
  *
+ * Schema, version 2 (the results page, docs/stats.md)
+ * -----------------------------------------------------
+ *   hands.stats INTEGER    the hero's per-hand statistics packed in one integer (shared/history/stats.ts
+ *                          `packHandStats`: VPIP, PFR, 3-bet, aggression, showdown, draws)
+ *   hands.hero_adj INTEGER the all-in adjusted net (shared/history/equity.ts), NULL when the hand is not
+ *                          adjusted (the graph then counts `hero_net`)
+ *     Both are computed from the record when a hand is stored; the migration fills them for hands
+ *     stored by version 1.
+ *   INDEX hands_results (played_at, flags, hero_net, hero_rake, hero_adj, table_ref, variant, stakes, stats)
+ *     covers the results page's reads (graph, sessions, statistics) of a period: a time range of
+ *     this index, never the rows with their records.
+ *   hour_stats(hour, money, variant, stakes, hands, vpip, pfr, …) WITHOUT ROWID
+ *     the statistics' sums per UTC hour, kept with the hour totals: the statistics of a period (by
+ *     money, game, stakes) are read from whole hours, and only the hands of its partial hours are
+ *     summed (DESIGN.md §3).
+ *
  * Pages are keyset-paginated on (played_at, id) or (hero_net, id); the driving index is chosen by
  * the filter (player → hand_players, table, variant, else time; by net: the net index unless the
  * filter's own index narrows to a few thousand hands, which are then sorted).
@@ -53,6 +69,8 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { VARIANT_IDS, decodeHand, encodeHand, isDecodeRefusal } from '../../../shared/history/compact';
+import { allInEquity } from '../../../shared/history/equity';
+import { centiBigBlinds, handStats, packHandStats, unpackHandStats } from '../../../shared/history/stats';
 import type { HandRecord } from '../../../shared/rules/record';
 import type { VariantCode } from '../../../shared/rules/variants';
 
@@ -217,6 +235,31 @@ const F_ALL_IN = 4;
 const F_WON = 8;
 const F_LOST = 16;
 
+/**
+ * The statistics' sums over hands `h` (bit layout: shared/history/stats.ts STAT_BIT / STAT_FIELD), in
+ * the order of STAT_SUMS. Hands the hero was not dealt in have `stats` 0 and count for nothing.
+ */
+const STAT_SUMS = ['hands', 'vpip', 'pfr', 'tbc', 'tb', 'saw', 'wtsd', 'sd', 'wsd', 'agg', 'calls', 'cbb', 'draws', 'cards', 'pat'] as const;
+type StatSums = Record<(typeof STAT_SUMS)[number], number>;
+const STAT_EXPR: Record<(typeof STAT_SUMS)[number], string> = {
+  hands: 'h.stats & 1',
+  vpip: '(h.stats >> 1) & 1',
+  pfr: '(h.stats >> 2) & 1',
+  tbc: '(h.stats >> 3) & 1',
+  tb: '(h.stats >> 4) & 1',
+  saw: '(h.stats >> 5) & 1',
+  wtsd: '(h.stats & 96) = 96',
+  sd: '(h.stats >> 6) & 1',
+  wsd: '(h.stats >> 7) & 1',
+  agg: '(h.stats >> 8) & 255',
+  calls: '(h.stats >> 16) & 255',
+  cbb: 'CASE WHEN (h.stats & 1) = 1 AND h.stakes > 0 THEN round(h.hero_net * 100.0 / h.stakes) ELSE 0 END',
+  draws: '(h.stats >> 24) & 15',
+  cards: '(h.stats >> 28) & 31',
+  pat: '(h.stats >> 33) & 15',
+};
+const STAT_SELECT = STAT_SUMS.map((k) => `total(${STAT_EXPR[k]}) AS ${k}`).join(', ');
+
 type Migration = (db: Db) => void;
 
 const v1: Migration = (db) => {
@@ -259,8 +302,53 @@ const v1: Migration = (db) => {
   db.pragma(`application_id = ${APPLICATION_ID}`);
 };
 
+const v2: Migration = (db) => {
+  db.exec('ALTER TABLE hands ADD COLUMN stats INTEGER NOT NULL DEFAULT 0; ALTER TABLE hands ADD COLUMN hero_adj INTEGER;');
+  // Hands stored by version 1: decode each and compute its statistics and adjusted net.
+  const name = db.prepare('SELECT name FROM players WHERE id = ?').pluck();
+  const names = new Map<number, string>();
+  const playerName = (id: number): string | undefined => {
+    let n = names.get(id);
+    if (n === undefined) {
+      n = name.get(id) as string | undefined;
+      if (n !== undefined) names.set(id, n);
+    }
+    return n;
+  };
+  const update = db.prepare('UPDATE hands SET stats = ?, hero_adj = ? WHERE id = ?');
+  const rows = db.prepare('SELECT id, hero_seat, record FROM hands').raw();
+  const updates: [number, number | null, number][] = [];
+  for (const [id, heroSeat, bytes] of rows.iterate() as IterableIterator<[number, number, Uint8Array]>) {
+    const record = decodeHand(bytes, { handId: `h${String(id)}`, playerName });
+    if (isDecodeRefusal(record)) continue;
+    const extra = derivedResults(record, heroSeat);
+    updates.push([extra.stats, extra.adj, id]);
+  }
+  for (const u of updates) update.run(...u);
+  db.exec('CREATE INDEX hands_results ON hands(played_at, flags, hero_net, hero_rake, hero_adj, table_ref, variant, stakes, stats)');
+  db.exec(`CREATE TABLE hour_stats (
+      hour INTEGER NOT NULL, money INTEGER NOT NULL, variant INTEGER NOT NULL, stakes INTEGER NOT NULL,
+      ${STAT_SUMS.map((k) => `${k} INTEGER NOT NULL`).join(', ')},
+      PRIMARY KEY (hour, money, variant, stakes)
+    ) WITHOUT ROWID`);
+  db.exec(`INSERT INTO hour_stats SELECT played_at / ${HOUR} - (played_at < 0 AND played_at % ${HOUR} != 0) AS at, flags & 1 AS money, variant, stakes,
+             ${STAT_SUMS.map((k) => `CAST(total(${STAT_EXPR[k]}) AS INTEGER)`).join(', ')}
+           FROM hands h GROUP BY at, money, variant, stakes`);
+};
+
 /** Index i brings the schema from version i to i + 1. */
-export const HISTORY_MIGRATIONS: readonly Migration[] = [v1];
+export const HISTORY_MIGRATIONS: readonly Migration[] = [v1, v2];
+
+/** The results columns of a hand (schema version 2). */
+function derivedResults(record: HandRecord, heroSeat: number): { stats: number; adj: number | null } {
+  try {
+    const eq = allInEquity(record, heroSeat);
+    return { stats: packHandStats(handStats(record, heroSeat)), adj: eq === null ? null : eq.adjustedNet };
+  } catch {
+    // A record the evaluators cannot read (cards repeated by a faulty source): counted, not adjusted.
+    return { stats: 0, adj: null };
+  }
+}
 
 /** A hand id as a shared prefix and a numeric tail (-1: none), so that the unique key is two integers. */
 export function splitHandId(id: string): { prefix: string; number: number } {
@@ -307,6 +395,9 @@ interface Derived {
   heroNet: number;
   heroRake: number;
   pot: number;
+  /** Schema version 2: packed statistics and the all-in adjusted net (null: not adjusted). */
+  stats: number;
+  adj: number | null;
 }
 
 type Delta = { hands: number; net: number; rake: number };
@@ -339,6 +430,8 @@ export class HistoryStore {
   private readonly handPlayerStatements: Statement[] = [];
   /** (player, hand) pairs of the current transaction, flat, written at its end (flushPlayers). */
   private readonly pendingPlayers: number[] = [];
+  /** Statistic sums of the current transaction per `hour:money:variant:stakes`, written with the totals. */
+  private readonly pendingStats = new Map<string, number[]>();
   private readonly playerIds = new Map<string, number>();
   private readonly playerNames = new Map<number, string>();
   private readonly tableIds = new Map<string, number>();
@@ -382,8 +475,8 @@ export class HistoryStore {
       findPrefix: p('SELECT id FROM hand_prefixes WHERE prefix = ?').pluck(),
       addPrefix: p('INSERT INTO hand_prefixes(prefix) VALUES (?)'),
       prefixText: p('SELECT prefix FROM hand_prefixes WHERE id = ?').pluck(),
-      addHand: p(`INSERT INTO hands(prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(prefix, number) DO NOTHING`),
+      addHand: p(`INSERT INTO hands(prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record, stats, hero_adj)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(prefix, number) DO NOTHING`),
       addDay: totals('day_totals', 'day'),
       addHour: totals('hour_totals', 'hour'),
       getHand: p(`SELECT id, prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record
@@ -479,8 +572,11 @@ export class HistoryStore {
    * stops, the hands of the open batch are not stored; importing again stores them (the others are
    * duplicates). `finish` commits the rest and returns the totals; `abort` drops the open batch.
    */
-  importer(): HistoryImport {
+  importer(options: { batch?: number } = {}): HistoryImport {
     if (this.importing) throw new Error('an import is already open on this history');
+    // `batch: Infinity`: one transaction for the whole import, all or nothing (a file imported by the
+    // history worker, electron/services/history/worker.ts).
+    const batch = options.batch ?? IMPORT_BATCH;
     this.importing = true;
     const total: BulkResult = { stored: 0, duplicates: 0, refused: [] };
     const deltas = new Map<string, Delta>();
@@ -533,7 +629,7 @@ export class HistoryStore {
               out.duplicates++;
               total.duplicates++;
             }
-            if (++pending >= IMPORT_BATCH) commit();
+            if (++pending >= batch) commit();
           }
         } catch (e) {
           fail(e);
@@ -577,6 +673,8 @@ export class HistoryStore {
       d.heroRake,
       d.pot,
       bytes,
+      d.stats,
+      d.adj,
     );
     if (r.changes === 0) return false;
     const hand = r.lastInsertRowid as number;
@@ -585,6 +683,17 @@ export class HistoryStore {
     const hour = Math.floor(meta.playedAt / HOUR);
     addDelta(deltas, `d:${day}:${d.money}:${d.variant}:${d.stakes}`, d);
     addDelta(deltas, `h:${hour}:${d.money}:${d.variant}:${d.stakes}`, d);
+    if (d.stats % 2 === 1) {
+      const key = `${hour}:${d.money}:${d.variant}:${d.stakes}`;
+      let sums = this.pendingStats.get(key);
+      if (sums === undefined) {
+        sums = STAT_SUMS.map(() => 0);
+        this.pendingStats.set(key, sums);
+      }
+      const x = unpackHandStats(d.stats);
+      const add = [1, +x.vpip, +x.pfr, +x.threeBetChance, +x.threeBet, +x.sawSecond, +(x.sawSecond && x.showdown), +x.showdown, +x.wonShowdown, x.aggressive, x.calls, centiBigBlinds(d.heroNet, d.stakes), x.draws, x.cardsDrawn, x.standPats];
+      for (let i = 0; i < add.length; i++) sums[i] += add[i];
+    }
     return true;
   }
 
@@ -622,6 +731,14 @@ export class HistoryStore {
 
   private flushTotals(deltas: Map<string, Delta>): void {
     this.flushPlayers();
+    if (this.pendingStats.size > 0) {
+      const stmt = this.shape(
+        `INSERT INTO hour_stats(hour, money, variant, stakes, ${STAT_SUMS.join(', ')}) VALUES (?, ?, ?, ?, ${STAT_SUMS.map(() => '?').join(', ')})
+         ON CONFLICT(hour, money, variant, stakes) DO UPDATE SET ${STAT_SUMS.map((k) => `${k} = ${k} + excluded.${k}`).join(', ')}`,
+      );
+      for (const [key, sums] of this.pendingStats) stmt.run(...key.split(':').map(Number), ...sums);
+      this.pendingStats.clear();
+    }
     for (const [key, x] of deltas) {
       const [kind, at, money, variant, stakes] = key.split(':');
       const stmt = kind === 'd' ? this.q.addDay : this.q.addHour;
@@ -659,6 +776,7 @@ export class HistoryStore {
   /** After a rolled-back transaction the caches may name rows that do not exist. */
   private forgetCaches(): void {
     this.pendingPlayers.length = 0;
+    this.pendingStats.clear();
     this.playerIds.clear();
     this.playerNames.clear();
     this.tableIds.clear();
@@ -964,6 +1082,158 @@ export class HistoryStore {
   }
 
   // -------------------------------------------------------------------------------------------
+  // The results page (schema version 2; results.ts, docs/stats.md)
+
+  /**
+   * The WHERE clause of a filter over `hands h` (the same meaning as `page`'s), or null when the
+   * filter names a player or table the history has never seen (no hand matches), or a refusal.
+   */
+  private filterSql(filter: HandFilter): { from: string; where: string; args: (number | string)[] } | null | string {
+    const where: string[] = [];
+    const args: (number | string)[] = [];
+    for (const k of ['from', 'to', 'stakes'] as const) {
+      const x = filter[k];
+      if (x !== undefined && !Number.isSafeInteger(x)) return `${k} must be a whole number`;
+    }
+    // The covering index, unless one table is asked for (its own index narrows it more).
+    let index = 'hands_results';
+    if (filter.tableId !== undefined) {
+      const t = this.tableIds.get(filter.tableId) ?? (this.q.findTable.get(filter.tableId) as number | undefined);
+      if (t === undefined) return null;
+      where.push('h.table_ref = ?');
+      args.push(t);
+      index = 'hands_by_table';
+    }
+    if (filter.variant !== undefined) {
+      const v = VARIANT_IDS.indexOf(filter.variant);
+      if (v < 0) return `unknown variant ${String(filter.variant)}`;
+      where.push('h.variant = ?');
+      args.push(v);
+    }
+    if (filter.from !== undefined) {
+      where.push('h.played_at >= ?');
+      args.push(filter.from);
+    }
+    if (filter.to !== undefined) {
+      where.push('h.played_at < ?');
+      args.push(filter.to);
+    }
+    if (filter.stakes !== undefined) {
+      where.push('h.stakes = ?');
+      args.push(filter.stakes);
+    }
+    let mask = 0;
+    let want = 0;
+    const flag = (bit: number, on: boolean | undefined): void => {
+      if (on === undefined) return;
+      mask |= bit;
+      if (on) want |= bit;
+    };
+    flag(F_PLAY, filter.money === undefined ? undefined : filter.money === 'play');
+    flag(F_SHOWDOWN, filter.showdown);
+    flag(F_ALL_IN, filter.allIn);
+    flag(F_WON, filter.result === undefined ? undefined : filter.result === 'won');
+    flag(F_LOST, filter.result === undefined ? undefined : filter.result === 'lost');
+    if (mask !== 0) where.push(`(h.flags & ${mask}) = ${want}`);
+    if (filter.player !== undefined) {
+      const player = this.playerIds.get(filter.player) ?? (this.q.findPlayer.get(filter.player) as number | undefined);
+      if (player === undefined) return null;
+      where.push('EXISTS (SELECT 1 FROM hand_players p WHERE p.player = ? AND p.hand = h.id)');
+      args.push(player);
+    }
+    return { from: `hands h INDEXED BY ${index}`, where: where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '', args };
+  }
+
+  /**
+   * The hands of a filter in time order (hands of the same millisecond in the index's order: sorting
+   * by id as well would sort the whole period instead of walking the index), column by column, for
+   * the results graph and the sessions:
+   * when, net, rake, the adjusted net (the net where not adjusted), showdown (1/0), play money (1/0), table.
+   */
+  resultRows(filter: HandFilter):
+    | { ok: true; at: number[]; net: number[]; rake: number[]; adj: number[]; showdown: number[]; play: number[]; table: number[] }
+    | { ok: false; reason: string } {
+    const out = { ok: true as const, at: [] as number[], net: [] as number[], rake: [] as number[], adj: [] as number[], showdown: [] as number[], play: [] as number[], table: [] as number[] };
+    const f = this.filterSql(filter);
+    if (typeof f === 'string') return { ok: false, reason: f };
+    if (f === null) return out;
+    const stmt = this.shape(
+      `SELECT h.played_at, h.hero_net, h.hero_rake, coalesce(h.hero_adj, h.hero_net), (h.flags >> 1) & 1, h.flags & 1, h.table_ref FROM ${f.from}${f.where} ORDER BY h.played_at`,
+    ).raw();
+    for (const r of stmt.iterate(...f.args) as IterableIterator<number[]>) {
+      out.at.push(r[0]);
+      out.net.push(r[1]);
+      out.rake.push(r[2]);
+      out.adj.push(r[3]);
+      out.showdown.push(r[4]);
+      out.play.push(r[5]);
+      out.table.push(r[6]);
+    }
+    return out;
+  }
+
+  /**
+   * Sums of the packed per-hand statistics over a filter (hands the hero was dealt in). A filter of
+   * period, money, game and stakes only is read from the hour sums (`hour_stats`), with the hands of
+   * its partial hours at the edges; any other filter sums the hands (the covering index).
+   */
+  statSums(filter: HandFilter): { ok: true; sums: StatSums } | { ok: false; reason: string } {
+    const zero = Object.fromEntries(STAT_SUMS.map((k) => [k, 0])) as StatSums;
+    const simple = Object.entries(filter).every(([k, x]) => x === undefined || ['from', 'to', 'money', 'variant', 'stakes'].includes(k));
+    const sums = { ...zero };
+    const add = (row: Partial<StatSums> | undefined): void => {
+      if (row === undefined) return;
+      for (const k of STAT_SUMS) sums[k] += Math.round(row[k] ?? 0);
+    };
+    const scan = (f: HandFilter): string | null => {
+      const q = this.filterSql(f);
+      if (typeof q === 'string') return q;
+      if (q === null) return null;
+      const where = q.where === '' ? ' WHERE (h.stats & 1) = 1' : `${q.where} AND (h.stats & 1) = 1`;
+      add(this.shape(`SELECT ${STAT_SELECT} FROM ${q.from}${where}`).get(...q.args) as StatSums);
+      return null;
+    };
+    const from = filter.from ?? Number.MIN_SAFE_INTEGER;
+    const to = filter.to ?? Number.MAX_SAFE_INTEGER;
+    const h0 = Math.ceil(from / HOUR);
+    const h1 = Math.floor(to / HOUR);
+    if (!simple || h1 - h0 < 2) {
+      const r = scan(filter);
+      return r === null ? { ok: true, sums } : { ok: false, reason: r };
+    }
+    if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) return { ok: false, reason: 'from and to must be whole numbers' };
+    if (filter.stakes !== undefined && !Number.isSafeInteger(filter.stakes)) return { ok: false, reason: 'stakes must be a whole number' };
+    const v = filter.variant === undefined ? null : VARIANT_IDS.indexOf(filter.variant);
+    if (v !== null && v < 0) return { ok: false, reason: `unknown variant ${String(filter.variant)}` };
+    // The partial hours at the edges, hand by hand.
+    for (const [a, b] of [
+      [from, h0 * HOUR],
+      [h1 * HOUR, to],
+    ]) {
+      if (a < b) {
+        const r = scan({ ...filter, from: a, to: b });
+        if (r !== null) return { ok: false, reason: r };
+      }
+    }
+    const where = ['hour >= ?', 'hour < ?'];
+    const args: number[] = [h0, h1];
+    if (filter.money !== undefined) {
+      where.push('money = ?');
+      args.push(filter.money === 'play' ? 1 : 0);
+    }
+    if (v !== null) {
+      where.push('variant = ?');
+      args.push(v);
+    }
+    if (filter.stakes !== undefined) {
+      where.push('stakes = ?');
+      args.push(filter.stakes);
+    }
+    add(this.shape(`SELECT ${STAT_SUMS.map((k) => `total(${k}) AS ${k}`).join(', ')} FROM hour_stats WHERE ${where.join(' AND ')}`).get(...args) as StatSums);
+    return { ok: true, sums };
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Retention
 
   /**
@@ -988,6 +1258,14 @@ export class HistoryStore {
         for (const r of rows) sub.run(r.hands, r.net, r.rake, r.at, r.money, r.variant, r.stakes);
         this.shape(`DELETE FROM ${table} WHERE hands = 0`).run();
       }
+      // The statistics' hour sums of the removed hands.
+      const gone = this.shape(
+        `SELECT h.played_at / ${HOUR} - (h.played_at < 0 AND h.played_at % ${HOUR} != 0) AS at, h.flags & 1 AS money, h.variant AS variant, h.stakes AS stakes, ${STAT_SELECT}
+         FROM hands h INDEXED BY hands_results WHERE h.played_at < ? GROUP BY at, money, variant, stakes`,
+      ).all(before) as (StatSums & { at: number; money: number; variant: number; stakes: number })[];
+      const less = this.shape(`UPDATE hour_stats SET ${STAT_SUMS.map((k) => `${k} = ${k} - ?`).join(', ')} WHERE hour = ? AND money = ? AND variant = ? AND stakes = ?`);
+      for (const g of gone) less.run(...STAT_SUMS.map((k) => Math.round(g[k])), g.at, g.money, g.variant, g.stakes);
+      this.shape('DELETE FROM hour_stats WHERE hands = 0').run();
       this.shape('DELETE FROM hand_players WHERE hand IN (SELECT id FROM hands INDEXED BY hands_by_time WHERE played_at < ?)').run(before);
       const n = this.shape('DELETE FROM hands WHERE played_at < ?').run(before).changes;
       // Names no remaining hand uses.
@@ -1055,7 +1333,10 @@ function derive(meta: HandMeta, record: HandRecord): Derived | string {
   let pot = 0;
   for (const p of record.pots) pot += p.amount;
   const { prefix, number } = splitHandId(record.handId);
+  const extra = derivedResults(record, hero.seat);
   return {
+    stats: extra.stats,
+    adj: extra.adj,
     prefix,
     number,
     variant,

@@ -1,0 +1,127 @@
+/**
+ * Hands missing locally, fetched from the operator's history (R-HISTORY: "the client keeps at least
+ * 366 days locally and can fetch it from the operator"): hands this account played on another
+ * device, or here while the client was not running to store them (a crash, an import holding main's
+ * writes when the client stopped).
+ *
+ * On every authenticated connection (core.ts), the operator's history of this account is read newest
+ * first, a page at a time (`link.history`, 50 hands a page), and every hand not stored yet is stored
+ * (the store keeps a hand once by its id: a hand already here is a duplicate, not an error). Where
+ * to stop: a mark kept per operator and account (`history-sync.json` in the data folder) says up to
+ * when every hand of the operator's history is known here; the next sync reads back to that time (less
+ * a margin), not the whole year again. The first sync reads the whole year the operator keeps.
+ *
+ * What the local store needs besides the record (HandMeta): `playedAt` is the hand's `endedAt`, the
+ * table id the operator's, the hero seat the seat of this account's username in the record (a hand
+ * without it is not the player's and is skipped), and the money kind is the table's in the lobby; the
+ * history protocol does not carry it, so a table no longer in the lobby is play money for a guest
+ * (guests play only play money) and real money for an account.
+ */
+import { readFileSync, writeFileSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { HistoryHand } from '../../../shared/protocol/messages';
+import type { HandRecord } from '../../../shared/rules/record';
+import type { AddResult, HandMeta, MoneyKind } from './store';
+
+export const SYNC_FILE = 'history-sync.json';
+/** Hands of a page may end a little out of order: read back this far past the mark. */
+const MARGIN_MS = 10 * 60_000;
+/** At most this many pages a sync (a year of heavy play is about 4,000). */
+const MAX_PAGES = 20_000;
+
+type Reply<T> = ({ ok: true } & T) | { ok: false; code: string; message: string };
+
+export interface SyncSource {
+  history(cursor: string | null, limit?: number): Promise<Reply<{ hands: HistoryHand[]; next: string | null }>>;
+}
+
+export interface SyncOptions {
+  source: SyncSource;
+  /** The account signed in. */
+  username: string;
+  guest: boolean;
+  /** Which operator (its URL): marks are kept per operator and account. */
+  operator: string;
+  /** Where stored hands go (main's write gate, jobs.ts). */
+  add: (meta: HandMeta, record: HandRecord) => AddResult;
+  /** The money kind of a table of the lobby, or null. */
+  moneyOf: (tableId: string) => MoneyKind | null;
+  /** The marks file (`<dataDir>/history-sync.json`). */
+  marksFile: string;
+  /** Stop early (the link changed, the client closes). */
+  stopped?: () => boolean;
+}
+
+export interface SyncResult {
+  ok: boolean;
+  /** Why it stopped early (a refused request, the link gone). */
+  reason?: string;
+  pages: number;
+  fetched: number;
+  stored: number;
+  duplicates: number;
+  /** Hands without this account's seat, or refused by the store. */
+  skipped: number;
+}
+
+function readMarks(file: string): Record<string, number> {
+  try {
+    const v = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    if (typeof v !== 'object' || v === null) return {};
+    const out: Record<string, number> = {};
+    for (const [k, x] of Object.entries(v)) if (Number.isSafeInteger(x)) out[k] = x as number;
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+function writeMarks(file: string, marks: Record<string, number>): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, JSON.stringify(marks, null, 1));
+  renameSync(`${file}.tmp`, file);
+}
+
+export async function syncHistory(o: SyncOptions): Promise<SyncResult> {
+  const key = `${o.operator} ${o.username}`;
+  const marks = readMarks(o.marksFile);
+  const mark = marks[key] ?? null;
+  const r: SyncResult = { ok: true, pages: 0, fetched: 0, stored: 0, duplicates: 0, skipped: 0 };
+  let newest: number | null = null;
+  let cursor: string | null = null;
+  for (;;) {
+    if (o.stopped?.()) return { ...r, ok: false, reason: 'stopped' };
+    if (r.pages >= MAX_PAGES) break;
+    const page = await o.source.history(cursor);
+    if (!page.ok) return { ...r, ok: false, reason: `${page.code}: ${page.message}` };
+    r.pages++;
+    let reachedMark = false;
+    for (const h of page.hands) {
+      r.fetched++;
+      if (newest === null || h.endedAt > newest) newest = h.endedAt;
+      if (mark !== null && h.endedAt < mark - MARGIN_MS) reachedMark = true;
+      const seat = h.record.seats.find((s) => s.player === o.username && s.dealtIn);
+      if (seat === undefined) {
+        r.skipped++;
+        continue;
+      }
+      const money = o.moneyOf(h.tableId) ?? (o.guest ? 'play' : 'real');
+      const a = o.add({ playedAt: h.endedAt, tableId: h.tableId, money, heroSeat: seat.seat }, h.record);
+      if (a.stored) r.stored++;
+      else if (a.duplicate) r.duplicates++;
+      else r.skipped++;
+    }
+    if (reachedMark || page.next === null) break;
+    cursor = page.next;
+  }
+  // Everything up to the newest hand read is known here now.
+  if (newest !== null && (mark === null || newest > mark)) {
+    marks[key] = newest;
+    try {
+      writeMarks(o.marksFile, marks);
+    } catch {
+      // Not kept: the next sync reads further back, nothing is lost.
+    }
+  }
+  return r;
+}
