@@ -4,6 +4,7 @@ import table from './table.en';
 import update from './update.en';
 import history from './history.en';
 import results from './results.en';
+import exchange from './exchange.en';
 
 // English mirrors fr.ts key for key: the type below makes a missing or extra key a type error.
 const en: typeof fr = {
@@ -12,6 +13,7 @@ const en: typeof fr = {
   update,
   history,
   results,
+  exchange,
   app: {
     name: 'Cercle',
     tagline: 'Online poker',

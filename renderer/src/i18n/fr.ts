@@ -4,6 +4,7 @@ import table from './table.fr';
 import update from './update.fr';
 import history from './history.fr';
 import results from './results.fr';
+import exchange from './exchange.fr';
 
 export default {
   rules,
@@ -11,6 +12,7 @@ export default {
   update,
   history,
   results,
+  exchange,
   app: {
     name: 'Cercle',
     tagline: 'Poker en ligne',

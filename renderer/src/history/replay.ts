@@ -1,0 +1,173 @@
+/**
+ * The replayer's steps (R-HISTORY, R-RESULTS): a stored hand record played again through the rules
+ * engine, offline, one step per player decision (the dealer's consecutive deals make one step), so
+ * every step carries the whole table state: stacks, bets, pots, board and the cards the record knows.
+ * Unknown cards (others' down cards, never shown) stay `null`, as the client saw them.
+ *
+ * The record's forced bets and uncalled returns are not replayed as actions: `startHand` posts the
+ * first and the engine makes the second. At the end the engine's nets are checked against the
+ * record's, so a step list that does not add up is reported, never shown as if it did.
+ */
+import type { Card } from '../../../shared/rules/cards';
+import { apply, buildPots, potTotal, startHand, type Action, type HandConfig, type HandState, type LogEntry } from '../../../shared/rules/engine';
+import type { HandRecord } from '../../../shared/rules/record';
+import { VARIANTS, type RoundName } from '../../../shared/rules/variants';
+
+export type StepKind = 'start' | 'deal' | 'action' | 'show' | 'end';
+
+export interface ReplayStep {
+  /** The table after this step. */
+  state: HandState;
+  /** The round this step belongs to (of its last entry; `bet` for the forced bets). */
+  round: RoundName;
+  /** What this step added to the log (forced bets for the first step, uncalled returns included). */
+  entries: LogEntry[];
+  kind: StepKind;
+  /** The seat that decided (actions, shows, mucks), else null. */
+  seat: number | null;
+}
+
+export interface Replay {
+  steps: ReplayStep[];
+  /** The first step of each round present, in order (jump to a round). */
+  rounds: { round: RoundName; step: number }[];
+  /** The engine reached the end and its result matches the record's. */
+  complete: boolean;
+  /** Why the replay stopped early or does not match (null when complete). */
+  error: string | null;
+}
+
+/** Seats dealt in, in dealing order: clockwise from left of the button; Stud from seat 0. */
+function dealingOrder(record: HandRecord): number[] {
+  const seats = record.seats.filter((s) => s.dealtIn).map((s) => s.seat);
+  const n = record.tableSize;
+  const b = record.button;
+  if (b === null) return seats.sort((x, y) => x - y);
+  return seats.sort((x, y) => ((x - b - 1 + n) % n) - ((y - b - 1 + n) % n));
+}
+
+/** The engine configuration the record's hand started from (seats, stacks, plan). */
+export function configOf(record: HandRecord): HandConfig {
+  const seats: HandConfig['seats'] = Array.from({ length: record.tableSize }, () => null);
+  for (const s of record.seats) seats[s.seat] = { player: s.player, stack: s.stackBefore };
+  const extraBigBlinds: number[] = [];
+  const deadSmallBlinds: number[] = [];
+  const blinds = VARIANTS[record.variant].forcedBets === 'blinds';
+  if (blinds) {
+    for (const e of record.actions) {
+      if (e.kind !== 'post') continue;
+      if (e.post === 'big blind' && e.seat !== record.bigBlind && !extraBigBlinds.includes(e.seat)) extraBigBlinds.push(e.seat);
+      if (e.post === 'dead small blind' && !deadSmallBlinds.includes(e.seat)) deadSmallBlinds.push(e.seat);
+    }
+  }
+  return {
+    rules: record.rules,
+    seats,
+    plan: {
+      button: blinds ? record.button : null,
+      smallBlind: blinds ? record.smallBlind : null,
+      bigBlind: blinds ? record.bigBlind : null,
+      extraBigBlinds,
+      deadSmallBlinds,
+      dealtIn: dealingOrder(record),
+    },
+    ...(record.handId === null ? {} : { handId: record.handId }),
+  };
+}
+
+/** The engine action a log entry stands for; null for what the engine does by itself. */
+export function actionOf(e: LogEntry): Action | null {
+  switch (e.kind) {
+    case 'post':
+    case 'return':
+      return null;
+    case 'deal':
+      return { type: 'deal', seat: e.seat, cards: e.cards.slice() };
+    case 'reshuffle':
+      return { type: 'reshuffle' };
+    case 'bring-in':
+      return { type: 'bringIn', seat: e.seat };
+    case 'fold':
+    case 'check':
+    case 'call':
+      return { type: e.kind, seat: e.seat };
+    case 'bet':
+    case 'raise':
+    case 'complete':
+      return { type: 'bet', seat: e.seat, to: e.to };
+    case 'discard':
+      return { type: 'draw', seat: e.seat, discards: e.cards.slice() };
+    case 'show':
+      return e.cards.every((c) => c !== null) ? { type: 'show', seat: e.seat, cards: e.cards.slice() as Card[] } : { type: 'show', seat: e.seat };
+    case 'muck':
+      return { type: 'muck', seat: e.seat };
+  }
+}
+
+function kindOf(e: LogEntry): StepKind {
+  if (e.kind === 'deal' || e.kind === 'reshuffle') return 'deal';
+  if (e.kind === 'show' || e.kind === 'muck') return 'show';
+  return 'action';
+}
+
+/** Plays the record again; stops at the first action the engine refuses (named in `error`). */
+export function buildReplay(record: HandRecord): Replay {
+  const steps: ReplayStep[] = [];
+  let state: HandState;
+  try {
+    state = startHand(configOf(record));
+  } catch (error) {
+    return { steps: [], rounds: [], complete: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  steps.push({ state, round: 'bet', entries: state.log.slice(), kind: 'start', seat: null });
+  let error: string | null = null;
+  for (let i = 0; i < record.actions.length; i++) {
+    const e = record.actions[i];
+    const action = actionOf(e);
+    if (action === null) continue;
+    const r = apply(state, action);
+    if (!r.ok) {
+      error = `action ${i + 1} (${e.kind}): ${r.rule} ${r.reason}`;
+      break;
+    }
+    const added = r.state.log.slice(state.log.length);
+    state = r.state;
+    const kind = kindOf(e);
+    const last = steps[steps.length - 1];
+    if (kind === 'deal' && last.kind === 'deal' && last.round === e.round) {
+      last.state = state;
+      last.entries = last.entries.concat(added);
+    } else {
+      steps.push({ state, round: e.round, entries: added, kind, seat: kind !== 'deal' && 'seat' in e ? e.seat : null });
+    }
+  }
+  if (error === null) {
+    if (state.phase !== 'done' || state.result === null) error = 'the record ends before the hand does';
+    else {
+      const net = state.result.net;
+      const wrong = record.seats.find((s) => s.dealtIn && net[s.seat] !== s.net);
+      if (wrong) error = `seat ${wrong.seat + 1}: the replay ends at ${net[wrong.seat]}, the record at ${wrong.net}`;
+    }
+  }
+  if (error === null) steps[steps.length - 1].kind = 'end';
+  const rounds: Replay['rounds'] = [];
+  steps.forEach((s, k) => {
+    if (!rounds.some((x) => x.round === s.round)) rounds.push({ round: s.round, step: k });
+  });
+  return { steps, rounds, complete: error === null, error };
+}
+
+/** The pot at a step: the total (bets in front of the players included) and, with all-ins, each pot. */
+export function potsAt(state: HandState): { total: number; pots: number[] } {
+  if (state.phase === 'done') return { total: 0, pots: [] };
+  const total = potTotal(state);
+  const sides = state.seats.some((s) => s.status === 'allin') ? buildPots(state) : [];
+  return { total, pots: sides.length > 1 ? sides.map((p) => p.amount) : [] };
+}
+
+/** The round a step index falls in (the last round started at or before it). */
+export function roundAt(replay: Replay, step: number): RoundName | null {
+  let current: RoundName | null = null;
+  for (const r of replay.rounds) if (r.step <= step) current = r.round;
+  return current;
+}

@@ -1,0 +1,48 @@
+// The history's import, export and removal panel (ExchangePanel.vue) (en); mirrors fr key for key.
+export default {
+  title: 'Export, import, clean up',
+  export: {
+    title: 'Export',
+    explain: 'The hands of the list (the period and filters chosen below), oldest first.',
+    format: 'Format',
+    formats: { pojeu: 'POJEU XML (ARJEL)', phh: 'PHH (Poker Hand History)', pokerstars: 'PokerStars text' },
+    start: 'Export',
+    badFilter: 'Fix the filter’s dates before exporting.',
+    running: 'Exporting… {done} / {total} hands',
+    done: '{n} hand exported | {n} hands exported',
+    download: 'Download the file',
+    savedAt: 'File saved: {file}',
+    cancelled: 'Export cancelled: no file was kept.',
+    failed: 'The export failed: {message}',
+  },
+  import: {
+    title: 'Import',
+    explain: 'A POJEU, PHH or PokerStars file. Every hand is played again by the rules engine: a file with a single wrong hand is not imported at all.',
+    file: 'File to import',
+    uploading: 'Sending the file… {percent} %',
+    read: 'Reading the file…',
+    parse: 'Checking the hands…',
+    parseCount: 'Checking the hands… {done} / {total}',
+    store: 'Storing… {done} / {total} hands',
+    done: '{stored} hand(s) added, {duplicates} already there.',
+    skipped: '{n} hand(s) skipped: you did not play in them.',
+    failedLine: 'File refused, line {line}: {message}. No hand was imported.',
+    failed: 'Import failed: {message}',
+    cancelled: 'Import cancelled: no hand of this file was kept.',
+  },
+  cancel: 'Cancel',
+  remove: {
+    title: 'Remove old hands',
+    explain:
+      'Your history keeps all your hands for at least 366 days (a regulatory duty). You may remove the hands played before a date older than that: before {limit} at the latest.',
+    before: 'Remove the hands played before',
+    start: 'Remove',
+    confirm: 'Remove for good the hands played before {date}?',
+    done: '{n} hand removed. | {n} hands removed.',
+    refused: 'Removal refused: {reason}',
+  },
+  sync: {
+    running: 'Fetching the hands played elsewhere from the operator…',
+    done: '{n} hand(s) played on another device fetched from the operator.',
+  },
+};

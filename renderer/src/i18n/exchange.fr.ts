@@ -1,0 +1,48 @@
+// The history's import, export and removal panel (ExchangePanel.vue) (fr); en mirrors fr key for key.
+export default {
+  title: 'Exporter, importer, nettoyer',
+  export: {
+    title: 'Exporter',
+    explain: 'Les mains de la liste (période et filtres choisis ci-dessous), des plus anciennes aux plus récentes.',
+    format: 'Format',
+    formats: { pojeu: 'POJEU XML (ARJEL)', phh: 'PHH (Poker Hand History)', pokerstars: 'Texte PokerStars' },
+    start: 'Exporter',
+    badFilter: 'Corrigez les dates du filtre avant d’exporter.',
+    running: 'Export… {done} / {total} mains',
+    done: '{n} main exportée | {n} mains exportées',
+    download: 'Télécharger le fichier',
+    savedAt: 'Fichier enregistré : {file}',
+    cancelled: 'Export annulé : aucun fichier n’a été gardé.',
+    failed: 'L’export a échoué : {message}',
+  },
+  import: {
+    title: 'Importer',
+    explain: 'Un fichier POJEU, PHH ou PokerStars. Chaque main est rejouée par le moteur de règles : un fichier avec une seule main fausse n’est pas importé du tout.',
+    file: 'Fichier à importer',
+    uploading: 'Envoi du fichier… {percent} %',
+    read: 'Lecture du fichier…',
+    parse: 'Vérification des mains…',
+    parseCount: 'Vérification des mains… {done} / {total}',
+    store: 'Enregistrement… {done} / {total} mains',
+    done: '{stored} main(s) ajoutée(s), {duplicates} déjà présente(s).',
+    skipped: '{n} main(s) ignorée(s) : vous n’y jouiez pas.',
+    failedLine: 'Fichier refusé, ligne {line} : {message}. Aucune main n’a été importée.',
+    failed: 'Import impossible : {message}',
+    cancelled: 'Import annulé : aucune main de ce fichier n’a été gardée.',
+  },
+  cancel: 'Annuler',
+  remove: {
+    title: 'Supprimer les mains anciennes',
+    explain:
+      'Votre historique garde toutes vos mains au moins 366 jours (obligation réglementaire). Vous pouvez supprimer les mains jouées avant une date antérieure à cette limite : avant le {limit} au plus tard.',
+    before: 'Supprimer les mains jouées avant le',
+    start: 'Supprimer',
+    confirm: 'Supprimer définitivement les mains jouées avant le {date} ?',
+    done: '{n} main supprimée. | {n} mains supprimées.',
+    refused: 'Suppression refusée : {reason}',
+  },
+  sync: {
+    running: 'Récupération des mains jouées ailleurs auprès de l’opérateur…',
+    done: '{n} main(s) jouée(s) sur un autre appareil récupérée(s) auprès de l’opérateur.',
+  },
+};

@@ -1,0 +1,160 @@
+/**
+ * Export and re-import a period (issue 6, R-HISTORY), in Chromium through the browser host: play a
+ * few hands of no-limit Hold'em, leave, export the history as POJEU from the history page (a job in
+ * main's worker thread, with its progress), download the file, then in a FRESH client (another host,
+ * another data folder, another operator) import a corrupt copy first (refused with its line, nothing
+ * listed) and then the file itself: the same hands are listed. Screenshots are kept.
+ */
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { artifactPath, FAST_PRACTICE, type RunningHost, startHost } from '../host';
+
+let first: RunningHost;
+let fresh: RunningHost | null = null;
+test.beforeAll(async () => {
+  first = await startHost(undefined, FAST_PRACTICE);
+});
+test.afterAll(async () => {
+  await first.stop();
+  await fresh?.stop();
+});
+
+async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
+  const path = artifactPath(`exchange-${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await info.attach(name, { path, contentType: 'image/png' });
+}
+
+const ACTIONS = ['action-check', 'action-call', 'action-bringin', 'action-standpat', 'action-draw', 'action-show', 'action-muck', 'action-fold'];
+
+/** Waits for a decision at this table and takes the first offered in `prefer` order (as in play.spec.ts). */
+async function actIn(tile: Locator, prefer: string[] = ['action-check', 'action-bringin', 'action-standpat', 'action-show', 'action-fold'], waitMs = 45_000): Promise<string> {
+  const any = tile.locator(ACTIONS.map((a) => `[data-testid="${a}"]`).join(','));
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline) {
+    if (await any.first().isVisible().catch(() => false)) {
+      for (const id of [...prefer, ...ACTIONS]) {
+        const b = tile.getByTestId(id);
+        if ((await b.isVisible().catch(() => false)) && (await b.isEnabled().catch(() => false))) {
+          const clicked = await b.click({ timeout: 1_500 }).then(
+            () => true,
+            () => false, // the hand moved on under the pointer: look again
+          );
+          if (clicked) return id;
+        }
+      }
+    }
+    await tile.page().waitForTimeout(50);
+  }
+  throw new Error(`no decision offered within ${waitMs / 1000} s`);
+}
+
+async function openHistory(page: Page): Promise<void> {
+  await page.getByTestId('nav-history').click();
+  await expect(page.getByTestId('exchange-panel')).toBeVisible();
+  if ((await page.getByTestId('exchange-panel').getAttribute('open')) === null) await page.getByTestId('exchange-panel').locator('summary').click();
+}
+
+async function listedIds(page: Page): Promise<string[]> {
+  const ids = await page
+    .getByTestId('history-list')
+    .locator('[data-testid^="history-row-"]')
+    .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').replace('history-row-', '')));
+  return ids.sort();
+}
+
+test('export and re-import a period', async ({ page, browser }, info) => {
+  test.setTimeout(300_000);
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+
+  // A few hands at a no-limit Hold'em table, then leave.
+  await page.goto(first.url);
+  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await page.getByTestId('nav-lobby').click();
+  await page.getByTestId('join-practice-thnl').click();
+  await page.getByTestId('join-confirm-info').check();
+  await page.getByTestId('join-submit').click();
+  const tile = page.getByTestId('tile-practice-thnl');
+  await expect(tile).toBeVisible();
+  const last = tile.getByTestId('table-lasthand');
+  const seen = new Set<string>();
+  const until = Date.now() + 120_000;
+  while (Date.now() < until && seen.size < 3) {
+    await actIn(tile, ['action-check', 'action-call', 'action-show', 'action-fold'], 5_000).catch(() => '');
+    const id = await last.getAttribute('data-hand-id', { timeout: 200 }).catch(() => null);
+    if (id) seen.add(id);
+  }
+  expect(seen.size).toBeGreaterThanOrEqual(3);
+  await tile.getByTestId('table-leave').click();
+  await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0, { timeout: 60_000 });
+
+  // The history: the hands played; export them (the whole period) as POJEU.
+  await openHistory(page);
+  await expect(page.getByTestId('history-list').locator('[data-testid^="history-row-"]').first()).toBeVisible();
+  const played = await listedIds(page);
+  expect(played.length).toBeGreaterThanOrEqual(3);
+  await page.getByTestId('export-format').selectOption('pojeu');
+  await page.getByTestId('export-start').click();
+  await expect(page.getByTestId('export-result')).toContainText(`${played.length} mains exportées`, { timeout: 30_000 });
+  await shot(page, info, 'exported');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-link').click()]);
+  expect(download.suggestedFilename()).toMatch(/^cercle-.*\.xml$/);
+  const dir = mkdtempSync(join(tmpdir(), 'cercle-exchange-e2e-'));
+  const file = join(dir, download.suggestedFilename());
+  await download.saveAs(file);
+  const text = readFileSync(file, 'utf8');
+  expect(text.startsWith('<?xml')).toBe(true);
+  expect(text.match(/<POJEU>/g)?.length).toBe(played.length);
+  for (const id of played) expect(text).toContain(`<Pool>${id}</Pool>`);
+
+  // A corrupt copy: one amount of the last hand changed. Refused with its line; nothing kept.
+  const lines = text.split('\n');
+  const lastHand = lines.lastIndexOf('  <POJEU>');
+  const netLine = lines.findIndex((l, i) => i > lastHand && /<Net>/.test(l));
+  lines[netLine] = lines[netLine].replace(/<Net>(-?)(\d+)/, (_, s: string, n: string) => `<Net>${s}${Number(n) + 7}`);
+  const corrupt = join(dir, 'corrupt.xml');
+  writeFileSync(corrupt, lines.join('\n'));
+
+  // A fresh client: another data folder and another embedded operator.
+  fresh = await startHost(undefined, FAST_PRACTICE);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  other.on('pageerror', (e) => problems.push(e.message));
+  await other.goto(fresh.url);
+  await expect(other.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openHistory(other);
+  expect(await listedIds(other)).toEqual([]);
+
+  await other.getByTestId('import-file').setInputFiles(corrupt);
+  const result = other.getByTestId('import-result');
+  await expect(result).toContainText('Fichier refusé, ligne', { timeout: 30_000 });
+  const line = Number(await result.getAttribute('data-line'));
+  expect(line).toBeGreaterThan(lastHand);
+  expect(line).toBeLessThanOrEqual(netLine + 1);
+  await expect(result).toContainText('Aucune main n’a été importée');
+  await shot(other, info, 'corrupt');
+  await other.reload();
+  await openHistory(other);
+  await other.waitForTimeout(500);
+  expect(await listedIds(other)).toEqual([]);
+
+  // The file itself: every hand stored, then listed.
+  await other.getByTestId('import-file').setInputFiles(file);
+  await expect(result).toHaveAttribute('data-stored', String(played.length), { timeout: 30_000 });
+  await expect(result).toHaveAttribute('data-duplicates', '0');
+  await other.reload();
+  await openHistory(other);
+  await expect(other.getByTestId('history-list').locator('[data-testid^="history-row-"]')).toHaveCount(played.length, { timeout: 10_000 });
+  expect(await listedIds(other)).toEqual(played);
+  await shot(other, info, 'reimported');
+
+  // Importing it again adds nothing.
+  await other.getByTestId('import-file').setInputFiles(file);
+  await expect(result).toHaveAttribute('data-duplicates', String(played.length), { timeout: 30_000 });
+  await expect(result).toHaveAttribute('data-stored', '0');
+  await context.close();
+  expect(problems).toEqual([]);
+});
