@@ -28,7 +28,7 @@ import type {
 } from '../../../shared/api';
 import type { TableInfo } from '../../../shared/protocol/messages';
 import type { EmbeddedOperatorProcess } from '../embedded/launcher';
-import { HistoryJobs, type HistoryJobView, type WorkerEntry } from '../history/jobs';
+import { HistoryJobs, runningJob, type HistoryJobView, type WorkerEntry } from '../history/jobs';
 import { playerStats, resultsSeries, resultsSessions } from '../history/results';
 import { HistoryStore } from '../history/store';
 import { SYNC_FILE, syncHistory } from '../history/sync';
@@ -323,21 +323,7 @@ export class ClientCore {
     if (this.syncing) return this.syncing;
     const account = link.account;
     if (this.closed || this.link !== link || !account) return Promise.resolve();
-    const view: HistoryJobView & { startedAt: number } = {
-      jobId: `sync-${this.now().toString(36)}`,
-      kind: 'sync',
-      state: 'running',
-      done: 0,
-      total: 0,
-      message: null,
-      line: null,
-      stored: 0,
-      duplicates: 0,
-      skipped: 0,
-      file: null,
-      download: null,
-      startedAt: this.now(),
-    };
+    const view: HistoryJobView & { startedAt: number } = { ...runningJob(`sync-${this.now().toString(36)}`, 'sync'), startedAt: this.now() };
     this.syncViews.unshift(view);
     this.syncViews.length = Math.min(this.syncViews.length, 10);
     const publish = (): void => {

@@ -79,6 +79,11 @@ export const UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
 /** Characters per upload chunk: ≤ 60 KB as JSON even when every character needs 6 bytes. */
 export const UPLOAD_CHUNK_CHARS = 10_000;
 
+/** A job just started, nothing counted yet (the first `historyJob` event). */
+export function runningJob(jobId: string, kind: HistoryJobView['kind']): HistoryJobView {
+  return { jobId, kind, state: 'running', done: 0, total: 0, message: null, line: null, stored: 0, duplicates: 0, skipped: 0, file: null, download: null };
+}
+
 /** Main's writes while an import holds the file (see the top of this file). */
 export class WriteGate {
   private held: { meta: HandMeta; record: HandRecord }[] = [];
@@ -279,20 +284,7 @@ export class HistoryJobs {
 
   private start(kind: JobKind, control: Int32Array, input: string | null, out: string | null, data: WorkerJob, id?: string): string {
     const jobId = id ?? randomBytes(6).toString('base64url');
-    const view: HistoryJobView = {
-      jobId,
-      kind,
-      state: 'running',
-      done: 0,
-      total: 0,
-      message: null,
-      line: null,
-      stored: 0,
-      duplicates: 0,
-      skipped: 0,
-      file: null,
-      download: null,
-    };
+    const view = runningJob(jobId, kind);
     if (kind === 'import') this.gate.begin();
     const worker = startWorker(this.entry, data);
     let finished!: () => void;

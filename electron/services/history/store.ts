@@ -218,7 +218,6 @@ const DAY = 86_400_000;
 /** `PRAGMA application_id` of a Cercle history ("CRCH"). */
 const APPLICATION_ID = 0x43524348;
 const MAX_PAGE = 200;
-/** Bulk imports commit every this many hands. */
 /** Hands per transaction in a bulk import. */
 const IMPORT_BATCH = 20_000;
 /** Page cache (KiB, negative as SQLite wants it): normal use, and during an import (its batch's dirty pages stay in memory). */
@@ -234,6 +233,23 @@ const F_SHOWDOWN = 2;
 const F_ALL_IN = 4;
 const F_WON = 8;
 const F_LOST = 16;
+
+/** The yes/no filters as one test of the flag bits (read from the time or net index entry). */
+function flagsCondition(filter: HandFilter): string | null {
+  let mask = 0;
+  let want = 0;
+  const flag = (bit: number, on: boolean | undefined): void => {
+    if (on === undefined) return;
+    mask |= bit;
+    if (on) want |= bit;
+  };
+  flag(F_PLAY, filter.money === undefined ? undefined : filter.money === 'play');
+  flag(F_SHOWDOWN, filter.showdown);
+  flag(F_ALL_IN, filter.allIn);
+  flag(F_WON, filter.result === undefined ? undefined : filter.result === 'won');
+  flag(F_LOST, filter.result === undefined ? undefined : filter.result === 'lost');
+  return mask === 0 ? null : `(h.flags & ${mask}) = ${want}`;
+}
 
 /**
  * The statistics' sums over hands `h` (bit layout: shared/history/stats.ts STAT_BIT / STAT_FIELD), in
@@ -880,20 +896,8 @@ export class HistoryStore {
       where.push('h.stakes = ?');
       args.push(filter.stakes);
     }
-    // The yes/no filters as one test of the flags (read from the time or net index entry).
-    let mask = 0;
-    let want = 0;
-    const flag = (bit: number, on: boolean | undefined): void => {
-      if (on === undefined) return;
-      mask |= bit;
-      if (on) want |= bit;
-    };
-    flag(F_PLAY, filter.money === undefined ? undefined : filter.money === 'play');
-    flag(F_SHOWDOWN, filter.showdown);
-    flag(F_ALL_IN, filter.allIn);
-    flag(F_WON, filter.result === undefined ? undefined : filter.result === 'won');
-    flag(F_LOST, filter.result === undefined ? undefined : filter.result === 'lost');
-    if (mask !== 0) where.push(`(h.flags & ${mask}) = ${want}`);
+    const flags = flagsCondition(filter);
+    if (flags !== null) where.push(flags);
     // And as a range of the net index, where a page by net starts right at the wins or the losses.
     if (filter.result !== undefined) where.push(filter.result === 'won' ? 'h.hero_net > 0' : 'h.hero_net < 0');
 
@@ -1122,19 +1126,8 @@ export class HistoryStore {
       where.push('h.stakes = ?');
       args.push(filter.stakes);
     }
-    let mask = 0;
-    let want = 0;
-    const flag = (bit: number, on: boolean | undefined): void => {
-      if (on === undefined) return;
-      mask |= bit;
-      if (on) want |= bit;
-    };
-    flag(F_PLAY, filter.money === undefined ? undefined : filter.money === 'play');
-    flag(F_SHOWDOWN, filter.showdown);
-    flag(F_ALL_IN, filter.allIn);
-    flag(F_WON, filter.result === undefined ? undefined : filter.result === 'won');
-    flag(F_LOST, filter.result === undefined ? undefined : filter.result === 'lost');
-    if (mask !== 0) where.push(`(h.flags & ${mask}) = ${want}`);
+    const flags = flagsCondition(filter);
+    if (flags !== null) where.push(flags);
     if (filter.player !== undefined) {
       const player = this.playerIds.get(filter.player) ?? (this.q.findPlayer.get(filter.player) as number | undefined);
       if (player === undefined) return null;

@@ -8,8 +8,9 @@
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { artifactPath, FAST_PRACTICE, type RunningHost, startHost } from '../host';
+import { expect, test, type Page } from '@playwright/test';
+import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
+import { actIn, joinTable, shot, watchProblems } from '../player';
 
 let first: RunningHost;
 let fresh: RunningHost | null = null;
@@ -20,36 +21,6 @@ test.afterAll(async () => {
   await first.stop();
   await fresh?.stop();
 });
-
-async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
-  const path = artifactPath(`exchange-${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await info.attach(name, { path, contentType: 'image/png' });
-}
-
-const ACTIONS = ['action-check', 'action-call', 'action-bringin', 'action-standpat', 'action-draw', 'action-show', 'action-muck', 'action-fold'];
-
-/** Waits for a decision at this table and takes the first offered in `prefer` order (as in play.spec.ts). */
-async function actIn(tile: Locator, prefer: string[] = ['action-check', 'action-bringin', 'action-standpat', 'action-show', 'action-fold'], waitMs = 45_000): Promise<string> {
-  const any = tile.locator(ACTIONS.map((a) => `[data-testid="${a}"]`).join(','));
-  const deadline = Date.now() + waitMs;
-  while (Date.now() < deadline) {
-    if (await any.first().isVisible().catch(() => false)) {
-      for (const id of [...prefer, ...ACTIONS]) {
-        const b = tile.getByTestId(id);
-        if ((await b.isVisible().catch(() => false)) && (await b.isEnabled().catch(() => false))) {
-          const clicked = await b.click({ timeout: 1_500 }).then(
-            () => true,
-            () => false, // the hand moved on under the pointer: look again
-          );
-          if (clicked) return id;
-        }
-      }
-    }
-    await tile.page().waitForTimeout(50);
-  }
-  throw new Error(`no decision offered within ${waitMs / 1000} s`);
-}
 
 async function openHistory(page: Page): Promise<void> {
   await page.getByTestId('nav-history').click();
@@ -67,18 +38,12 @@ async function listedIds(page: Page): Promise<string[]> {
 
 test('export and re-import a period', async ({ page, browser }, info) => {
   test.setTimeout(300_000);
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
+  const problems = watchProblems(page);
 
   // A few hands at a no-limit Hold'em table, then leave.
   await page.goto(first.url);
   await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
-  await page.getByTestId('nav-lobby').click();
-  await page.getByTestId('join-practice-thnl').click();
-  await page.getByTestId('join-confirm-info').check();
-  await page.getByTestId('join-submit').click();
-  const tile = page.getByTestId('tile-practice-thnl');
-  await expect(tile).toBeVisible();
+  const tile = await joinTable(page, 'practice-thnl');
   const last = tile.getByTestId('table-lasthand');
   const seen = new Set<string>();
   const until = Date.now() + 120_000;
@@ -99,7 +64,7 @@ test('export and re-import a period', async ({ page, browser }, info) => {
   await page.getByTestId('export-format').selectOption('pojeu');
   await page.getByTestId('export-start').click();
   await expect(page.getByTestId('export-result')).toContainText(`${played.length} mains exportées`, { timeout: 30_000 });
-  await shot(page, info, 'exported');
+  await shot(page, info, 'exchange-exported', true);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-link').click()]);
   expect(download.suggestedFilename()).toMatch(/^cercle-.*\.xml$/);
   const dir = mkdtempSync(join(tmpdir(), 'cercle-exchange-e2e-'));
@@ -135,7 +100,7 @@ test('export and re-import a period', async ({ page, browser }, info) => {
   expect(line).toBeGreaterThan(lastHand);
   expect(line).toBeLessThanOrEqual(netLine + 1);
   await expect(result).toContainText('Aucune main n’a été importée');
-  await shot(other, info, 'corrupt');
+  await shot(other, info, 'exchange-corrupt', true);
   await other.reload();
   await openHistory(other);
   await other.waitForTimeout(500);
@@ -149,7 +114,7 @@ test('export and re-import a period', async ({ page, browser }, info) => {
   await openHistory(other);
   await expect(other.getByTestId('history-list').locator('[data-testid^="history-row-"]')).toHaveCount(played.length, { timeout: 10_000 });
   expect(await listedIds(other)).toEqual(played);
-  await shot(other, info, 'reimported');
+  await shot(other, info, 'exchange-reimported', true);
 
   // Importing it again adds nothing.
   await other.getByTestId('import-file').setInputFiles(file);

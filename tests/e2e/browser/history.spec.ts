@@ -4,8 +4,9 @@
  * last hand from a table, leave, filter the history by game, open a Stud hand's summary, replay it
  * step by step to the end and back, in big blinds and with the names hidden. Screenshots are kept.
  */
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { artifactPath, FAST_PRACTICE, type RunningHost, startHost } from '../host';
+import { expect, test, type Locator } from '@playwright/test';
+import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
+import { actIn, joinTable, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -14,47 +15,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await host.stop();
 });
-
-async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
-  const path = artifactPath(`history-${name}.png`);
-  await page.screenshot({ path });
-  await info.attach(name, { path, contentType: 'image/png' });
-}
-
-const ACTIONS = ['action-check', 'action-call', 'action-bringin', 'action-standpat', 'action-draw', 'action-show', 'action-muck', 'action-fold'];
-
-/** Waits for a decision at this table and takes the first offered in `prefer` order (as in play.spec.ts). */
-async function actIn(tile: Locator, prefer: string[]): Promise<string> {
-  const any = tile.locator(ACTIONS.map((a) => `[data-testid="${a}"]`).join(','));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (await any.first().isVisible().catch(() => false)) {
-      for (const id of [...prefer, ...ACTIONS]) {
-        const b = tile.getByTestId(id);
-        if ((await b.isVisible().catch(() => false)) && (await b.isEnabled().catch(() => false))) {
-          const clicked = await b.click({ timeout: 1_500 }).then(
-            () => true,
-            () => false,
-          );
-          if (clicked) return id;
-        }
-      }
-    }
-    await tile.page().waitForTimeout(50);
-  }
-  throw new Error('no decision offered within 30 s');
-}
-
-async function join(page: Page, tableId: string): Promise<Locator> {
-  await page.getByTestId('nav-lobby').click();
-  await page.getByTestId(`join-${tableId}`).click();
-  await expect(page.getByTestId('join-dialog')).toBeVisible();
-  await page.getByTestId('join-confirm-info').check();
-  await page.getByTestId('join-submit').click();
-  const tile = page.getByTestId(`tile-${tableId}`);
-  await expect(tile).toBeVisible();
-  return tile;
-}
 
 /** Plays (checking where it can, else folding: hands end quickly) until `hands` hands have ended at this table. */
 async function playHands(tile: Locator, hands: number): Promise<void> {
@@ -70,18 +30,14 @@ async function playHands(tile: Locator, hands: number): Promise<void> {
 
 test('filter the history, open a Stud hand, replay it step by step', async ({ page }, info) => {
   test.setTimeout(120_000);
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
+  const problems = watchProblems(page);
 
   await page.goto(host.url);
   await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
 
   // Hands at a Stud table and at a Hold'em table, through the UI.
-  const stud = await join(page, 'practice-7shl');
-  const holdem = await join(page, 'practice-thnl');
+  const stud = await joinTable(page, 'practice-7shl');
+  const holdem = await joinTable(page, 'practice-thnl');
   await Promise.all([playHands(stud, 2), playHands(holdem, 1)]);
 
   // "Last hand" from a table opens the replayer on it.
@@ -138,7 +94,7 @@ test('filter the history, open a Stud hand, replay it step by step', async ({ pa
   await expect(summary.getByTestId('history-summary-cards').locator('.card')).not.toHaveCount(0);
   await expect(summary.getByTestId('result-pot-0')).toBeVisible();
   const handId = ((await rows.first().getAttribute('data-testid')) ?? '').replace('history-row-', '');
-  await shot(page, info, 'list');
+  await shot(page, info, 'history-list');
 
   // Lookup by id finds the same hand.
   await page.getByTestId('history-lookup').fill(handId);
@@ -158,11 +114,11 @@ test('filter the history, open a Stud hand, replay it step by step', async ({ pa
   for (let n = 2; n <= total; n++) {
     await page.getByTestId('replay-next').click();
     await expect(stepText).toHaveText(`${n} / ${total}`);
-    if (n === 3) await shot(page, info, 'replayer-step');
+    if (n === 3) await shot(page, info, 'history-replayer-step');
   }
   await expect(page.getByTestId('replay-next')).toBeDisabled();
   await expect(page.getByTestId('replay-result')).toBeVisible();
-  await shot(page, info, 'replayer-end');
+  await shot(page, info, 'history-replayer-end');
   // The arrow keys step too.
   await page.keyboard.press('ArrowLeft');
   await expect(stepText).toHaveText(`${total - 1} / ${total}`);
@@ -184,7 +140,7 @@ test('filter the history, open a Stud hand, replay it step by step', async ({ pa
   const names = await replayer.locator('[data-testid^="replay-name-"]').allTextContents();
   expect(names.length).toBeGreaterThanOrEqual(2);
   for (const n of names) expect(n).toMatch(/^Joueur \d/);
-  await shot(page, info, 'replayer-bb-hidden');
+  await shot(page, info, 'history-replayer-bb-hidden');
 
   // Play runs to the end by itself at 4×.
   await page.getByTestId('replay-speed').selectOption('4');

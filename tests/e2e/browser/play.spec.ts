@@ -4,8 +4,9 @@
  * information (R-INFO), play hands, open four tables at once and act on each, watch the win/loss change
  * (R-TRACKER), play a Stud and a triple-draw table, leave and see the balance. Screenshots are kept.
  */
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { artifactPath, FAST_PRACTICE, type RunningHost, startHost } from '../host';
+import { actIn, chips, joinTable, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -15,59 +16,9 @@ test.afterAll(async () => {
   await host.stop();
 });
 
-async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
-  const path = artifactPath(`play-${name}.png`);
-  await page.screenshot({ path });
-  await info.attach(name, { path, contentType: 'image/png' });
-}
-
-const ACTIONS = ['action-check', 'action-call', 'action-bringin', 'action-standpat', 'action-draw', 'action-show', 'action-muck', 'action-fold'];
-
-/**
- * Waits until the table offers us a decision, then takes the first offered in `prefer` order (falling
- * back to any offered). Returns the action taken.
- */
-async function actIn(tile: Locator, prefer: string[] = ['action-check', 'action-bringin', 'action-standpat', 'action-show', 'action-fold']): Promise<string> {
-  const any = tile.locator(ACTIONS.map((a) => `[data-testid="${a}"]`).join(','));
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (await any.first().isVisible().catch(() => false)) {
-      for (const id of [...prefer, ...ACTIONS]) {
-        const b = tile.getByTestId(id);
-        if ((await b.isVisible().catch(() => false)) && (await b.isEnabled().catch(() => false))) {
-          const clicked = await b.click({ timeout: 1_500 }).then(
-            () => true,
-            () => false, // the hand moved on under the pointer: look again
-          );
-          if (clicked) return id;
-        }
-      }
-    }
-    await tile.page().waitForTimeout(50);
-  }
-  throw new Error('no decision offered within 45 s');
-}
-
-async function join(page: Page, tableId: string): Promise<void> {
-  await page.getByTestId('nav-lobby').click();
-  await page.getByTestId(`join-${tableId}`).click();
-  const dialog = page.getByTestId('join-dialog');
-  await expect(dialog).toBeVisible();
-  // R-INFO: the information is shown and must be confirmed before sitting.
-  await expect(page.getByTestId('join-submit')).toBeDisabled();
-  await page.getByTestId('join-confirm-info').check();
-  await page.getByTestId('join-submit').click();
-  await expect(page.getByTestId('tables-view')).toBeVisible();
-  await expect(page.getByTestId(`tile-${tableId}`)).toBeVisible();
-}
-
 test('join, play, four tables, Stud and triple draw, leave', async ({ page }, info) => {
   test.setTimeout(240_000);
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
+  const problems = watchProblems(page);
 
   await page.goto(host.url);
   // The embedded operator's guest signs in by itself: the lobby lists a practice table of every game.
@@ -75,7 +26,7 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
   await expect(page.locator('[data-testid^="lobby-row-"]')).toHaveCount(11);
   const startBalance = (await page.getByTestId('status-balance').textContent()) ?? '';
   expect(startBalance).toMatch(/1\s000\s000 jetons/);
-  await shot(page, info, 'lobby');
+  await shot(page, info, 'play-lobby');
 
   // R-RULES: the rules of a table's game, from the lobby.
   await page.getByTestId('lobby-rules-practice-thnl').click();
@@ -89,7 +40,7 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
   await expect(info1).toContainText('Blinds');
   await expect(info1).toContainText('Relance minimale');
   await expect(info1).toContainText('Décret');
-  await shot(page, info, 'join-info');
+  await shot(page, info, 'play-join-info');
   await page.getByTestId('join-buyin').fill('999999');
   await page.getByTestId('join-confirm-info').check();
   await expect(page.getByTestId('join-submit')).toBeDisabled(); // above the table's maximum
@@ -105,13 +56,13 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
   for (let i = 0; i < 20 && (await session.textContent()) === before; i++) await actIn(thnl);
   await expect(session).not.toHaveText(before ?? '');
   await expect(thnl.getByTestId('hand-result')).toBeVisible({ timeout: 30_000 });
-  await shot(page, info, 'nlhe');
+  await shot(page, info, 'play-nlhe');
 
   // Four tables at once, tiled; act on each.
-  for (const id of ['practice-thl', 'practice-o4hpl', 'practice-thpl']) await join(page, id);
+  for (const id of ['practice-thl', 'practice-o4hpl', 'practice-thpl']) await joinTable(page, id);
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(4);
   for (const id of ['practice-thnl', 'practice-thl', 'practice-o4hpl', 'practice-thpl']) await actIn(page.getByTestId(`tile-${id}`));
-  await shot(page, info, 'four-tables');
+  await shot(page, info, 'play-four-tables');
 
   // Any table in its own window: a new tab under the browser host, sharing this tab's host token.
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('tile-practice-thl').getByTestId('table-popout').click()]);
@@ -126,11 +77,11 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
   await expect(page.getByTestId('tile-practice-thl').getByTestId('table-practice-thl')).toBeVisible();
 
   // Seven-card Stud (up and down cards, the bring-in) and 2-7 triple draw (discards).
-  await join(page, 'practice-7shl');
+  await joinTable(page, 'practice-7shl');
   const stud = page.getByTestId('tile-practice-7shl');
   await expect(stud.getByTestId('hole-cards')).toBeVisible({ timeout: 30_000 });
   await actIn(stud);
-  await join(page, 'practice-2t7td');
+  await joinTable(page, 'practice-2t7td');
   const draw = page.getByTestId('tile-practice-2t7td');
   let drew = false;
   for (let i = 0; i < 30 && !drew; i++) {
@@ -139,7 +90,7 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
   }
   expect(drew).toBe(true);
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(6);
-  await shot(page, info, 'six-tables');
+  await shot(page, info, 'play-six-tables');
 
   // Leave every table: each goes at the end of its hand, the chips back to the balance.
   for (const id of ['practice-thnl', 'practice-thl', 'practice-o4hpl', 'practice-thpl', 'practice-7shl', 'practice-2t7td']) {
@@ -149,14 +100,9 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0, { timeout: 60_000 });
   await expect(page.getByTestId('tables-left')).toBeVisible();
   // R-TRACKER: what the status bar says adds up: balance = starting chips + the session's result.
-  const chips = (text: string | null): number => {
-    const m = /([+\-\u2212]?)([\d\s\u202f\u00a0]+) jetons/.exec(text ?? '');
-    if (!m) throw new Error(`no chip amount in ${text}`);
-    return (m[1] === '' || m[1] === '+' ? 1 : -1) * Number(m[2].replace(/\D/g, ''));
-  };
   await expect
     .poll(async () => chips(await page.getByTestId('status-balance').textContent()) - chips(await session.textContent()), { timeout: 10_000 })
     .toBe(1_000_000);
-  await shot(page, info, 'left');
+  await shot(page, info, 'play-left');
   expect(problems).toEqual([]);
 });

@@ -4,8 +4,9 @@
  * and read the graph (drawn on a canvas by uPlot, under the page's CSP), its total (equal to the
  * status bar's session result), the sessions table and the statistics (VPIP over the hands played).
  */
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { artifactPath, FAST_PRACTICE, type RunningHost, startHost } from '../host';
+import { expect, test } from '@playwright/test';
+import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
+import { actIn, chips, joinTable, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -15,50 +16,9 @@ test.afterAll(async () => {
   await host.stop();
 });
 
-async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
-  const path = artifactPath(`results-${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await info.attach(name, { path, contentType: 'image/png' });
-}
-
-const ACTIONS = ['action-check', 'action-call', 'action-bringin', 'action-standpat', 'action-draw', 'action-show', 'action-muck', 'action-fold'];
-
-/** As in play.spec.ts: waits for a decision, takes the first offered in `prefer` order. */
-async function actIn(tile: Locator, prefer: string[] = ['action-check', 'action-bringin', 'action-standpat', 'action-show', 'action-fold'], waitMs = 45_000): Promise<string> {
-  const any = tile.locator(ACTIONS.map((a) => `[data-testid="${a}"]`).join(','));
-  const deadline = Date.now() + waitMs;
-  while (Date.now() < deadline) {
-    if (await any.first().isVisible().catch(() => false)) {
-      for (const id of [...prefer, ...ACTIONS]) {
-        const b = tile.getByTestId(id);
-        if ((await b.isVisible().catch(() => false)) && (await b.isEnabled().catch(() => false))) {
-          const clicked = await b.click({ timeout: 1_500 }).then(
-            () => true,
-            () => false,
-          );
-          if (clicked) return id;
-        }
-      }
-    }
-    await tile.page().waitForTimeout(50);
-  }
-  throw new Error('no decision offered within 45 s');
-}
-
-/** Chips in a status-bar or results text ("+1 234 jetons", "−50 jetons"). */
-function chips(text: string | null): number {
-  const m = /([+\-\u2212]?)([\d\s\u202f\u00a0]+) jetons/.exec(text ?? '');
-  if (!m) throw new Error(`no chip amount in ${text}`);
-  return (m[1] === '' || m[1] === '+' ? 1 : -1) * Number(m[2].replace(/\D/g, ''));
-}
-
 test('play a few hands, then read the results graph, total, sessions and statistics', async ({ page }, info) => {
   test.setTimeout(180_000);
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
+  const problems = watchProblems(page);
 
   await page.goto(host.url);
   await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
@@ -69,11 +29,7 @@ test('play a few hands, then read the results graph, total, sessions and statist
   await expect(page.getByTestId('results-chart-empty')).toBeVisible();
 
   // Sit at the no-limit hold'em practice table and play: calls first (voluntary chips: VPIP), then checks and folds.
-  await page.getByTestId('nav-lobby').click();
-  await page.getByTestId('join-practice-thnl').click();
-  await page.getByTestId('join-confirm-info').check();
-  await page.getByTestId('join-submit').click();
-  const tile = page.getByTestId('tile-practice-thnl');
+  const tile = await joinTable(page, 'practice-thnl');
   await expect(tile.getByTestId('hole-cards')).toBeVisible({ timeout: 30_000 });
   // Ten decisions, or fewer when the table pauses (a practice table waits for players at times).
   for (let i = 0; i < 10; i++) {
@@ -125,7 +81,7 @@ test('play a few hands, then read the results graph, total, sessions and statist
   for (const k of ['total', 'showdown', 'noShowdown', 'allInAdjusted']) await expect(page.getByTestId(`results-line-${k}`)).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('results-line-noShowdown').click();
   await expect(page.getByTestId('results-line-noShowdown')).toHaveAttribute('aria-pressed', 'false');
-  await shot(page, info, 'session');
+  await shot(page, info, 'results-session', true);
 
   // Sessions: one, with every hand of this session.
   const rows = page.getByTestId('results-sessions').getByTestId('results-session');
@@ -150,6 +106,6 @@ test('play a few hands, then read the results graph, total, sessions and statist
   await page.getByTestId('results-period-today').click();
   await expect(hands).toHaveText(String(handCount));
   await expect(page.getByTestId('results-total')).toHaveText(sessionText ?? '');
-  await shot(page, info, 'today-over-time');
+  await shot(page, info, 'results-today-over-time', true);
   expect(problems).toEqual([]);
 });

@@ -1,0 +1,76 @@
+/**
+ * What the browser-host flows do as a player: take a decision through the table's buttons, join a
+ * table from the lobby (confirming its information, R-INFO), read chip amounts, keep screenshots, and
+ * collect the page's errors (every flow ends by asserting there were none).
+ */
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { artifactPath } from './host';
+
+/** Every decision button a table may offer (test ids of ActionBar.vue). */
+export const ACTIONS = ['action-check', 'action-call', 'action-bringin', 'action-standpat', 'action-draw', 'action-show', 'action-muck', 'action-fold'];
+
+/** The cheapest way through a hand: check, post the bring-in, stand pat, show, else fold. */
+export const PASSIVE = ['action-check', 'action-bringin', 'action-standpat', 'action-show', 'action-fold'];
+
+/**
+ * Waits until the table offers us a decision, then takes the first offered in `prefer` order (falling
+ * back to any offered). Returns the action taken.
+ */
+export async function actIn(tile: Locator, prefer: string[] = PASSIVE, waitMs = 45_000): Promise<string> {
+  const any = tile.locator(ACTIONS.map((a) => `[data-testid="${a}"]`).join(','));
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline) {
+    if (await any.first().isVisible().catch(() => false)) {
+      for (const id of [...prefer, ...ACTIONS]) {
+        const b = tile.getByTestId(id);
+        if ((await b.isVisible().catch(() => false)) && (await b.isEnabled().catch(() => false))) {
+          const clicked = await b.click({ timeout: 1_500 }).then(
+            () => true,
+            () => false, // the hand moved on under the pointer: look again
+          );
+          if (clicked) return id;
+        }
+      }
+    }
+    await tile.page().waitForTimeout(50);
+  }
+  throw new Error(`no decision offered within ${waitMs / 1000} s`);
+}
+
+/** Sits at a table from the lobby: the information must be confirmed before the button works (R-INFO). */
+export async function joinTable(page: Page, tableId: string): Promise<Locator> {
+  await page.getByTestId('nav-lobby').click();
+  await page.getByTestId(`join-${tableId}`).click();
+  await expect(page.getByTestId('join-dialog')).toBeVisible();
+  await expect(page.getByTestId('join-submit')).toBeDisabled();
+  await page.getByTestId('join-confirm-info').check();
+  await page.getByTestId('join-submit').click();
+  await expect(page.getByTestId('tables-view')).toBeVisible();
+  const tile = page.getByTestId(`tile-${tableId}`);
+  await expect(tile).toBeVisible();
+  return tile;
+}
+
+/** Chips in a status-bar or results text ("+1 234 jetons", "−50 jetons"). */
+export function chips(text: string | null): number {
+  const m = /([+\-\u2212]?)([\d\s\u202f\u00a0]+) jetons/.exec(text ?? '');
+  if (!m) throw new Error(`no chip amount in ${text}`);
+  return (m[1] === '' || m[1] === '+' ? 1 : -1) * Number(m[2].replace(/\D/g, ''));
+}
+
+/** A screenshot kept as an artifact (test-results/artifacts) and attached to the report. */
+export async function shot(page: Page, info: TestInfo, name: string, fullPage = false): Promise<void> {
+  const path = artifactPath(`${name}.png`);
+  await page.screenshot({ path, fullPage });
+  await info.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Page errors and console errors seen from now on; a flow asserts the list is empty at its end. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  return problems;
+}
