@@ -6,8 +6,12 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { artifactPath } from './host';
 
-/** Every decision button a table may offer (test ids of ActionBar.vue). */
-export const ACTIONS = ['action-check', 'action-call', 'action-bringin', 'action-standpat', 'action-draw', 'action-show', 'action-muck', 'action-fold'];
+/**
+ * Every decision button a table may offer (test ids of ActionBar.vue), and last the accidental-call
+ * guard's confirmation: a flow clicks within the guard's window after a practice player's large raise,
+ * and a player who meant it confirms.
+ */
+export const ACTIONS = ['action-check', 'action-call', 'action-bringin', 'action-standpat', 'action-draw', 'action-show', 'action-muck', 'action-fold', 'guard-confirm'];
 
 /** The cheapest way through a hand: check, post the bring-in, stand pat, show, else fold. */
 export const PASSIVE = ['action-check', 'action-bringin', 'action-standpat', 'action-show', 'action-fold'];
@@ -23,7 +27,8 @@ export async function actIn(tile: Locator, prefer: string[] = PASSIVE, waitMs = 
     if (await any.first().isVisible().catch(() => false)) {
       for (const id of [...prefer, ...ACTIONS]) {
         const b = tile.getByTestId(id);
-        if ((await b.isVisible().catch(() => false)) && (await b.isEnabled().catch(() => false))) {
+        // isEnabled waits for the element without end by default: the button may go between the two calls.
+        if ((await b.isVisible().catch(() => false)) && (await b.isEnabled({ timeout: 200 }).catch(() => false))) {
           const clicked = await b.click({ timeout: 1_500 }).then(
             () => true,
             () => false, // the hand moved on under the pointer: look again

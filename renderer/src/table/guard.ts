@@ -26,12 +26,18 @@ export interface RaiseSeen {
   allIn: boolean;
   /** The table's big blind (small bet in Stud): the unit of "large". */
   unit: number;
+  /** The pot before this bet (every street's chips so far). */
+  pot: number;
 }
 
-/** True when the raise is large: ≥ factor × the previous level (or the unit when none), or a big all-in. */
+/**
+ * True when the raise is large: ≥ factor × the previous level; a bet opening a later street, ≥ factor ×
+ * the unit and at least the pot (a third or two thirds of the pot on the flop is the usual bet, not a
+ * surprise); or a big all-in.
+ */
 export function isLargeRaise(r: RaiseSeen, opts: GuardOptions = DEFAULT_GUARD): boolean {
   const base = Math.max(r.previous, r.unit, 1);
-  if (r.to >= opts.factor * base) return true;
+  if (r.to >= opts.factor * base && (r.previous > 0 || r.to >= r.pot)) return true;
   return r.allIn && r.unit > 0 && r.to >= opts.allInBigBlinds * r.unit;
 }
 
@@ -53,6 +59,7 @@ export function raiseIn(hand: HandState, ourSeat: number | null, from: number, a
   const unit = Math.max(hand.rules.bigBlind, hand.rules.smallBet, 0);
   let found: RaiseSeen | null = null;
   let level = 0;
+  let pot = 0;
   let round: string | null = null;
   for (let i = 0; i < log.length; i++) {
     const e = log[i];
@@ -64,9 +71,11 @@ export function raiseIn(hand: HandState, ourSeat: number | null, from: number, a
     if (e.kind === 'post' && e.post !== 'ante' && e.post !== 'dead small blind') level = Math.max(level, e.amount);
     else if (e.kind === 'bring-in') level = Math.max(level, e.amount);
     else if (e.kind === 'bet' || e.kind === 'raise' || e.kind === 'complete') {
-      if (i >= from && e.seat !== ourSeat) found = { at, to: e.to, previous: level, allIn: e.allIn, unit };
+      if (i >= from && e.seat !== ourSeat) found = { at, to: e.to, previous: level, allIn: e.allIn, unit, pot };
       level = Math.max(level, e.to);
     }
+    if (e.kind === 'post' || e.kind === 'bring-in' || e.kind === 'call' || e.kind === 'bet' || e.kind === 'raise' || e.kind === 'complete') pot += e.amount;
+    else if (e.kind === 'return') pot -= e.amount;
   }
   return found;
 }

@@ -31,7 +31,7 @@ test('play a few hands, then read the results graph, total, sessions and statist
   // Sit at the no-limit hold'em practice table and play: calls first (voluntary chips: VPIP), then checks and folds.
   const tile = await joinTable(page, 'practice-thnl');
   await expect(tile.getByTestId('hole-cards')).toBeVisible({ timeout: 30_000 });
-  // Ten decisions, or fewer when the table pauses (a practice table waits for players at times).
+  // Ten decisions, or fewer if our stack is gone (the first calls may meet a practice player's all-in).
   for (let i = 0; i < 10; i++) {
     const prefer = i < 4 ? ['action-call', 'action-check', 'action-show', 'action-fold'] : undefined;
     const done = await actIn(tile, prefer, i < 3 ? 45_000 : 15_000).then(
