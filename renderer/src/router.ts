@@ -1,14 +1,11 @@
 import { createRouter, createWebHashHistory } from 'vue-router';
-import HistoryView from './views/HistoryView.vue';
 import LobbyView from './views/LobbyView.vue';
-import ReplayerView from './views/ReplayerView.vue';
-import ResultsView from './views/ResultsView.vue';
 import SettingsView from './views/SettingsView.vue';
 import TablesView from './views/TablesView.vue';
 import TableWindowView from './views/TableWindowView.vue';
-import GameRulesView from './views/rules/GameRulesView.vue';
-import RulesIndexView from './views/rules/RulesIndexView.vue';
 
+// The lobby and the tables load with the page; history, replayer, results and rules pages load when
+// first opened (their code, uPlot included, would otherwise delay the lobby at start).
 // Hash history: the same URLs work under app://cercle/ and under the browser host.
 export const router = createRouter({
   history: createWebHashHistory(),
@@ -20,11 +17,11 @@ export const router = createRouter({
     { path: '/table/:id', name: 'table', component: TableWindowView, props: true },
     { path: '/settings', name: 'settings', component: SettingsView },
     // R-HISTORY, R-RESULTS: the local hand history, the replayer, the results.
-    { path: '/history', name: 'history', component: HistoryView },
-    { path: '/replay/:handId', name: 'replay', component: ReplayerView, props: true },
-    { path: '/results', name: 'results', component: ResultsView },
+    { path: '/history', name: 'history', component: () => import('./views/HistoryView.vue') },
+    { path: '/replay/:handId', name: 'replay', component: () => import('./views/ReplayerView.vue'), props: true },
+    { path: '/results', name: 'results', component: () => import('./views/ResultsView.vue') },
     // R-RULES: the rules of every game, before any game.
-    { path: '/rules', name: 'rules', component: RulesIndexView },
-    { path: '/rules/:code', name: 'game-rules', component: GameRulesView, props: true },
+    { path: '/rules', name: 'rules', component: () => import('./views/rules/RulesIndexView.vue') },
+    { path: '/rules/:code', name: 'game-rules', component: () => import('./views/rules/GameRulesView.vue'), props: true },
   ],
 });
