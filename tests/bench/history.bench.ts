@@ -16,6 +16,7 @@
  * (`history-series-ms`) and the statistics (`history-stats-ms`) of a period of 1 to 31 days, real
  * money, 2,000 points; a whole year's figures go to stderr.
  */
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +54,31 @@ function time(fn: () => unknown): number {
   const t = performance.now();
   fn();
   return performance.now() - t;
+}
+
+/**
+ * The peer for the import rate, in the same run: better-sqlite3 alone inserting rows of the same size
+ * (a text key, a time, a blob of the store's bytes per hand) into one indexed table, 20,000 a
+ * transaction, WAL as the store. No record to check, encode or count: the floor of what storing costs.
+ */
+function bareInserts(file: string, rows: number, rowBytes: number): number {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec('CREATE TABLE t (id TEXT PRIMARY KEY, at INTEGER NOT NULL, body BLOB NOT NULL) WITHOUT ROWID; CREATE INDEX t_at ON t(at)');
+  const ins = db.prepare('INSERT INTO t (id, at, body) VALUES (?, ?, ?)');
+  const body = Buffer.alloc(Math.max(1, Math.round(rowBytes) - 40));
+  const batch = db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      body.writeUInt32LE(i, 0);
+      ins.run(`peer-${i}`, YEAR_START + i * 1000, body);
+    }
+  });
+  const ms = time(() => {
+    for (let i = 0; i < rows; i += 20_000) batch(i, Math.min(rows, i + 20_000));
+  });
+  db.close();
+  return (rows * 1000) / ms;
 }
 
 export default async function run(): Promise<BenchResult[]> {
@@ -192,7 +218,9 @@ export default async function run(): Promise<BenchResult[]> {
       `  history: ${n.toLocaleString('en')} hands, ${(bytes / 1e6).toFixed(1)} MB; worst period ${Math.max(...periodTimes).toFixed(2)} ms, ` +
         `worst page ${Math.max(...pageTimes).toFixed(2)} ms, worst open ${Math.max(...openTimes).toFixed(2)} ms\n`,
     );
+    const peer = EXISTING ? [] : [{ name: 'sqlite-insert-rows-per-s:better-sqlite3', unit: 'rows/s', value: bareInserts(join(dir, 'peer.sqlite'), Math.min(n, 200_000), bytes / n) }];
     return [
+      ...peer,
       // An existing store (CERCLE_BENCH_STORE) times no import: `cercle generate` prints its own rate.
       ...(EXISTING ? [] : [{ name: 'history-import-hands-per-s:cercle', unit: 'hands/s', value: (n * 1000) / importMs }]),
       { name: 'history-results-period-ms:cercle', unit: 'ms', value: median(periodTimes) },
