@@ -128,6 +128,27 @@ function choose(hand: HandState, legal: LegalActions, r: () => number): Move {
 }
 
 /**
+ * Waits, with the player paused, for a decision of ours in a hand we are dealt into. Clock timeouts
+ * while the connection was down may have sat us out (two in a row): we sit back in, as a player would.
+ */
+async function ourTurn(link: OperatorLink, model: NonNullable<ReturnType<OperatorLink['table']>>, play: { idle(): boolean }): Promise<void> {
+  let sitting = false;
+  await until(
+    () => {
+      const seat = model.heroSeat;
+      if (seat !== null && model.view?.seats[seat]?.status === 'sitting-out' && !sitting && link.state === 'connected') {
+        sitting = true;
+        void link.sitIn(model.tableId, false).finally(() => (sitting = false));
+      }
+      const hand = model.hand;
+      return play.idle() && hand !== null && seat !== null && hand.plan.dealtIn.includes(seat) && model.view!.turn?.seat === seat && legalActions(hand).seat === seat;
+    },
+    20_000,
+    () => `seat ${model.heroSeat} ${JSON.stringify(model.heroSeat === null ? null : model.view?.seats[model.heroSeat])} turn ${JSON.stringify(model.view?.turn)}`,
+  );
+}
+
+/**
  * Plays our seat through the link: on our turn (the operator's `turn` naming our seat, and the
  * engine agreeing), a random legal move; between hands, tops up a short stack and sits back in.
  */
@@ -347,7 +368,7 @@ describe('playing through the link', () => {
     // Our turn in a hand we are dealt into: the connection dies.
     play.pause();
     const model = link.table('holdem')!;
-    await until(() => play.idle() && !!model.hand && model.hand.plan.dealtIn.includes(model.heroSeat!) && model.view!.turn?.seat === model.heroSeat);
+    await ourTurn(link, model, play);
     const handId = model.hand!.handId!;
     const states: LinkState[] = [];
     link.on('state', (s) => states.push(s.state));
@@ -364,7 +385,7 @@ describe('playing through the link', () => {
     // Once more, with our action applied but its answer lost: the link sends it again with the same
     // id after the resume, and the operator answers `replayed` without applying it twice.
     play.pause();
-    await until(() => play.idle() && !!model.hand && model.view!.turn?.seat === model.heroSeat && legalActions(model.hand).seat === model.heroSeat);
+    await ourTurn(link, model, play);
     const server = op.context.byAccount.get(g.account.id)!;
     // The operator's socket dies right after reading our action: it is applied, its answer is lost.
     const cutOnAction = (data: unknown): void => {
