@@ -13,6 +13,7 @@ import { parsePhhs, writePhh, writePhhs, type PhhHand } from '../rules/phh/phh';
 import { parseToml, tomlPathKey } from '../rules/phh/toml';
 import { DECREE_VARIANT_OF, PHH_CODE_OF, PHH_VARIANTS, isPhhVariant } from '../rules/phh/variants';
 import { WSOP_LIMIT_CAP } from '../rules/phh/replay';
+import { readBlinds } from '../rules/phh/blinds';
 import { cardFromText } from '../rules/cards';
 import { makeTableRules, validateTableRules, type TableRules } from '../rules/tableRules';
 import { VARIANTS } from '../rules/variants';
@@ -137,30 +138,14 @@ function inferredConfig(hand: PhhHand, scale: number, line: number): HandConfig 
   if (v.forcedBets === 'ante-bring-in') {
     plan = { button: null, smallBlind: null, bigBlind: null, extraBigBlinds: [], deadSmallBlinds: [], dealtIn: range };
   } else {
-    const raw = (hand.blinds_or_straddles ?? []).map(u);
-    const posted = n === 2 ? [raw[1], raw[0]] : raw;
-    const live = posted.map((b, i) => [b, i] as const).filter(([b]) => b > 0);
-    let sb: number | null;
-    let bb: number;
-    if (n === 2) {
-      if (live.length !== 2 || posted[0] < posted[1]) return fail(line, 'heads-up blinds are not a big and a small blind');
-      sb = 1;
-      bb = 0;
-      smallBlind = posted[1];
-      bigBlind = posted[0];
-    } else if (live.length === 2 && live[0][1] === 0 && live[1][1] === 1 && posted[0] <= posted[1]) {
-      sb = 0;
-      bb = 1;
-      smallBlind = posted[0];
-      bigBlind = posted[1];
-    } else if (live.length === 1 && live[0][1] === 0) {
-      sb = null;
-      bb = 0;
-      bigBlind = posted[0];
-      smallBlind = Math.floor(bigBlind / 2);
-    } else return fail(line, 'straddles are not a decree forced bet (R-FORCED)');
-    const extra = posted.flatMap((b, i) => (b < 0 ? [i] : []));
-    if (extra.some((i) => -posted[i] !== bigBlind)) return fail(line, 'a post is not a big blind');
+    const blinds = readBlinds((hand.blinds_or_straddles ?? []).map(u), n);
+    if (!blinds.ok) return fail(line, blinds.reason === 'heads-up' ? 'heads-up blinds are not a big and a small blind' : 'straddles are not a decree forced bet (R-FORCED)');
+    const sb = blinds.smallBlindSeat;
+    const bb = blinds.bigBlindSeat;
+    smallBlind = blinds.smallBlind;
+    bigBlind = blinds.bigBlind;
+    if (blinds.posts.some((p) => p.amount !== bigBlind)) return fail(line, 'a post is not a big blind');
+    const extra = blinds.posts.map((p) => p.seat);
     plan = { button: n - 1, smallBlind: sb, bigBlind: bb, extraBigBlinds: extra, deadSmallBlinds: [], dealtIn: range };
   }
   const ante = bbAnte ? antes[anteSeats[0]] : antes[0];

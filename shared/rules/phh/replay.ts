@@ -16,6 +16,7 @@ import { apply, legalActions, startHand, type Action, type HandConfig, type Hand
 import { makeTableRules, validateTableRules, type TableRules } from '../tableRules';
 import { VARIANTS, type VariantCode } from '../variants';
 import { parsePhhAction, type PhhAction } from './actions';
+import { readBlinds } from './blinds';
 import type { PhhHand } from './phh';
 import { PHH_VARIANTS, isPhhVariant } from './variants';
 
@@ -154,40 +155,20 @@ function buildStart(hand: PhhHand, variant: VariantCode, scale: number, options:
   if (v.forcedBets === 'ante-bring-in') {
     plan = { button: null, smallBlind: null, bigBlind: null, extraBigBlinds: [], deadSmallBlinds: [], dealtIn: range(n) };
   } else {
-    const raw = (hand.blinds_or_straddles ?? []).map((b) => units(b, scale));
-    // Heads-up, the blinds are written reversed: player 2 (the button) posts the small blind.
-    const posted = n === 2 ? [raw[1], raw[0]] : raw;
-    const live = posted.map((b, i) => [b, i] as const).filter(([b]) => b > 0);
-    const posts = posted.map((b, i) => [b, i] as const).filter(([b]) => b < 0);
-    let sbSeat: number | null;
-    let bbSeat: number;
-    if (n === 2) {
-      if (live.length !== 2 || posted[0] < posted[1]) return fail(`heads-up blinds ${JSON.stringify(hand.blinds_or_straddles)} are not a small and a big blind`);
-      sbSeat = 1;
-      bbSeat = 0;
-      smallBlind = posted[1];
-      bigBlind = posted[0];
-    } else if (live.length === 2 && live[0][1] === 0 && live[1][1] === 1 && posted[0] <= posted[1]) {
-      sbSeat = 0;
-      bbSeat = 1;
-      smallBlind = posted[0];
-      bigBlind = posted[1];
-    } else if (live.length === 1 && live[0][1] === 0) {
-      // Only player 1 posts: the big blind with the small blind missing (R-BUTTON, dead button).
-      sbSeat = null;
-      bbSeat = 0;
-      bigBlind = posted[0];
-      smallBlind = Math.floor(bigBlind / 2);
-      notes.push('no small blind this hand (dead small blind seat)');
-    } else {
+    const blinds = readBlinds((hand.blinds_or_straddles ?? []).map((b) => units(b, scale)), n);
+    if (!blinds.ok) {
+      if (blinds.reason === 'heads-up') return fail(`heads-up blinds ${JSON.stringify(hand.blinds_or_straddles)} are not a small and a big blind`);
       return skip(`blinds or straddles ${JSON.stringify(hand.blinds_or_straddles)}: straddles are not a decree forced bet (R-FORCED)`, 'straddle');
     }
-    // A negative blind is a post: a player who has just sat down posts a big blind to play at once
-    // (pokerkit's reading; R-BUTTON "wait for the big blind or post it").
+    const sbSeat = blinds.smallBlindSeat;
+    const bbSeat = blinds.bigBlindSeat;
+    smallBlind = blinds.smallBlind;
+    bigBlind = blinds.bigBlind;
+    if (sbSeat === null) notes.push('no small blind this hand (dead small blind seat)');
     const extra: number[] = [];
-    for (const [b, i] of posts) {
-      if (-b !== bigBlind) return fail(`player ${i + 1} posts ${-b / scale}, not a big blind`);
-      extra.push(i);
+    for (const p of blinds.posts) {
+      if (p.amount !== bigBlind) return fail(`player ${p.seat + 1} posts ${p.amount / scale}, not a big blind`);
+      extra.push(p.seat);
     }
     if (extra.length > 0) notes.push(`player(s) ${extra.map((i) => i + 1).join(', ')} post a big blind out of position`);
     plan = { button: n - 1, smallBlind: sbSeat, bigBlind: bbSeat, extraBigBlinds: extra, deadSmallBlinds: [], dealtIn: range(n) };
