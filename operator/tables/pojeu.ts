@@ -15,11 +15,11 @@
  * - Reveal lists the cards that were face down (up cards were seen already); a muck reveals nothing.
  * - A reshuffle (Triple Draw, R-DEAL) has no element of its own: the cards dealt after it are Draws.
  */
-import type { LogEntry } from '../../shared/rules/engine';
+import { pojeuBetName } from '../../shared/exchange/pojeu';
 import type { HandRecord } from '../../shared/rules/record';
 import type { TableRules } from '../../shared/rules/tableRules';
 import { VARIANTS } from '../../shared/rules/variants';
-import type { BetName, PojeuAction, PojeuData, PojeuParticipant, PojeuRound } from '../trace/records';
+import type { PojeuAction, PojeuData, PojeuParticipant, PojeuRound } from '../trace/records';
 
 /** Who sat where, as the operator knows them (the record has names only). */
 export interface PojeuSeat {
@@ -47,24 +47,6 @@ export interface PojeuContext {
   test: boolean;
 }
 
-function betName(e: LogEntry): BetName {
-  switch (e.kind) {
-    case 'post':
-      return e.post === 'dead small blind' ? 'small blind' : e.post;
-    case 'bring-in':
-      return 'bring-in';
-    case 'call':
-      return e.allIn ? 'allin' : 'call';
-    case 'bet':
-      return e.allIn ? 'allin' : 'bet';
-    case 'raise':
-    case 'complete':
-      return e.allIn ? 'allin' : 'raise';
-    default:
-      throw new Error(`${e.kind} is not a bet`);
-  }
-}
-
 export function pojeuOf(record: HandRecord, ctx: PojeuContext): PojeuData {
   const siege = (seat: number) => seat + 1;
   const upBySeat = new Map(record.seats.map((s) => [s.seat, s.up]));
@@ -80,7 +62,7 @@ export function pojeuOf(record: HandRecord, ctx: PojeuContext): PojeuData {
       case 'bet':
       case 'raise':
       case 'complete':
-        r.actions.push({ type: 'Bet', name: betName(e), siege: siege(e.seat), valeur: e.amount });
+        r.actions.push({ type: 'Bet', name: pojeuBetName(e), siege: siege(e.seat), valeur: e.amount });
         r.bets += e.amount;
         break;
       case 'deal':

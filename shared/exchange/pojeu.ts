@@ -533,7 +533,15 @@ export function readPojeu(text: string): ImportResult {
 // ---------------------------------------------------------------------------------------------
 // Hand → document
 
-function betName(e: LogEntry): string {
+/** The kinds of bet of A 1.3.6.d.2 (poker:betType). */
+export type PojeuBetName = 'ante' | 'small blind' | 'big blind' | 'bring-in' | 'bet' | 'call' | 'raise' | 'allin';
+
+/**
+ * The A 1.3.6.d.2 name of a log entry that puts chips in: a dead small blind is a small blind, a
+ * completion a raise, any all-in `allin`. The operator's trace (operator/tables/pojeu.ts) names bets
+ * with it too.
+ */
+export function pojeuBetName(e: LogEntry): PojeuBetName {
   switch (e.kind) {
     case 'post':
       return e.post === 'dead small blind' ? 'small blind' : e.post;
@@ -543,8 +551,11 @@ function betName(e: LogEntry): string {
       return e.allIn ? 'allin' : 'call';
     case 'bet':
       return e.allIn ? 'allin' : 'bet';
+    case 'raise':
+    case 'complete':
+      return e.allIn ? 'allin' : 'raise';
     default:
-      return e.kind === 'raise' || e.kind === 'complete' ? (e.allIn ? 'allin' : 'raise') : e.kind;
+      throw new Error(`${e.kind} is not a bet`);
   }
 }
 
@@ -591,7 +602,7 @@ export function pojeuElement(hand: ExchangeHand, o: PojeuWriteOptions = {}): Xml
       case 'bet':
       case 'raise':
       case 'complete':
-        r.actions.push(node('Bet', [leaf('Siege', siege(e.seat)), leaf('Valeur', money(e.amount))], [['name', betName(e)]]));
+        r.actions.push(node('Bet', [leaf('Siege', siege(e.seat)), leaf('Valeur', money(e.amount))], [['name', pojeuBetName(e)]]));
         r.bets += e.amount;
         break;
       case 'deal':
