@@ -262,9 +262,12 @@ export const historyJobSchema = obj({
 });
 export type HistoryJobView = Infer<typeof historyJobSchema>;
 const exchangeCalls = {
-  /** Exports the filtered hands, oldest first, to a file (`historyJob` events follow the job). */
+  /**
+   * Exports the filtered hands, oldest first, to a file (`historyJob` events follow the job); with
+   * `handId`, that one hand only (the filter is then not used).
+   */
   historyExport: {
-    args: obj({ filter: historyFilterSchema, format: exchangeFormatSchema }),
+    args: obj({ filter: historyFilterSchema, format: exchangeFormatSchema, handId: str({ min: 1, max: 200 }) }, ['handId']),
     result: obj({ ok: bool, reason: str({ max: 2000 }), jobId: jobIdSchema, file: str({ max: 4096 }) }, ['reason', 'jobId', 'file']),
   },
   /** An import starts with an upload: the file's text in chunks of at most `chunkChars` characters (frames stay small). */

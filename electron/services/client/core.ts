@@ -290,7 +290,7 @@ export class ClientCore {
   // History exchange jobs and the operator sync (issue 6; history/jobs.ts, history/sync.ts)
 
   historyExport(a: CallArgs<'historyExport'>): CallResult<'historyExport'> {
-    const r = this.jobs.exportHands(a.filter, a.format);
+    const r = this.jobs.exportHands(a.filter, a.format, a.handId);
     return r.ok ? { ok: true, jobId: r.jobId, file: r.file } : { ok: false, reason: r.reason };
   }
 

@@ -146,6 +146,27 @@ describe('history jobs in worker threads', () => {
     expect(again).toMatchObject({ state: 'done', stored: 0, duplicates: ex.total });
   }, 60_000);
 
+  it('exports one hand on its own: the file holds that hand alone; an unknown id exports none', async () => {
+    const a = store('a');
+    fillHistory(a, { hands: 60, seed: 12, end: END, days: 5 });
+    const p = a.page({}, { sort: 'time', dir: 'asc', limit: 30 });
+    if (!p.ok) throw new Error(p.reason);
+    const id = p.hands[17].handId;
+    const ja = jobs(a, 'a');
+    // The filter is not used when a hand is named.
+    const ex = await finished(ja, ja.exportHands({ result: 'won' }, 'pojeu', id));
+    expect(ex).toMatchObject({ state: 'done', done: 1, total: 1 });
+    const read = importHands('pojeu', readFileSync(ex.file!, 'utf8'));
+    if (!read.ok) throw new Error(read.message);
+    expect(read.hands.map((h) => h.record.handId)).toEqual([id]);
+    const stored = a.getHand(id);
+    if (!stored.ok) throw new Error(stored.reason);
+    expect(canonicalRecord(read.hands[0].record)).toEqual(canonicalRecord(stored.record));
+    const none = await finished(ja, ja.exportHands({}, 'phh', 'no-such-hand'));
+    expect(none).toMatchObject({ state: 'done', done: 0, total: 0 });
+    expect(importHands('phh', readFileSync(none.file!, 'utf8'))).toEqual({ ok: true, hands: [] });
+  }, 60_000);
+
   it('a corrupt file reports its line and stores nothing', async () => {
     const a = store('a');
     fillHistory(a, { hands: 30, seed: 3, end: END, days: 5 });

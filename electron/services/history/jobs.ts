@@ -257,7 +257,8 @@ export class HistoryJobs {
   // -------------------------------------------------------------------------------------------
   // Export
 
-  exportHands(filter: HistoryFilter, format: ExchangeFormat): Outcome<{ jobId: string; file: string }> {
+  /** Exports the hands of `filter`, or the one hand `handId` (its file holds that hand alone). */
+  exportHands(filter: HistoryFilter, format: ExchangeFormat, handId?: string): Outcome<{ jobId: string; file: string }> {
     if (this.closed) return { ok: false, reason: 'closing' };
     if ([...this.jobs.values()].filter((j) => j.view.kind === 'export' && j.view.state === 'running').length >= 2) {
       return { ok: false, reason: 'two exports are already running' };
@@ -275,6 +276,7 @@ export class HistoryJobs {
       out,
       format,
       filter,
+      ...(handId !== undefined ? { handId } : {}),
       control: control.buffer as SharedArrayBuffer,
     }, id);
     return { ok: true, jobId, file: out };

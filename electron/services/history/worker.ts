@@ -25,7 +25,7 @@ import type { HandRecord } from '../../../shared/rules/record';
 
 export type WorkerJob = { cercleHistoryJob: true } & (
   | { kind: 'import'; history: string; input: string; format: ExchangeFormat | 'auto'; heroNames: string[]; now: number; control: SharedArrayBuffer }
-  | { kind: 'export'; history: string; out: string; format: ExchangeFormat; filter: HistoryFilter; control: SharedArrayBuffer }
+  | { kind: 'export'; history: string; out: string; format: ExchangeFormat; filter: HistoryFilter; handId?: string; control: SharedArrayBuffer }
 );
 
 export type WorkerReport =
@@ -268,11 +268,18 @@ export class ChunkedExport {
   }
 }
 
-function countHands(store: HistoryStore, filter: HistoryFilter): number {
+/** A page of the hands to export: the filter's, or only the hand asked for (unknown: none). */
+function exportPage(store: HistoryStore, job: Extract<WorkerJob, { kind: 'export' }>, cursor: string | null): ReturnType<HistoryStore['page']> {
+  if (job.handId === undefined) return store.page(job.filter, { sort: 'time', dir: 'asc', limit: 200, cursor });
+  const h = cursor === null ? store.getHand(job.handId) : null;
+  return { ok: true, hands: h?.ok ? [h.summary] : [], next: null };
+}
+
+function countHands(store: HistoryStore, job: Extract<WorkerJob, { kind: 'export' }>): number {
   let n = 0;
   let cursor: string | null = null;
   do {
-    const p = store.page(filter, { sort: 'time', dir: 'asc', limit: 200, cursor });
+    const p = exportPage(store, job, cursor);
     if (!p.ok) throw new Error(p.reason);
     n += p.hands.length;
     cursor = p.next;
@@ -285,7 +292,7 @@ function runExport(job: Extract<WorkerJob, { kind: 'export' }>, control: Int32Ar
   let out: ChunkedExport | null = null;
   let complete = false;
   try {
-    const total = countHands(store, job.filter);
+    const total = countHands(store, job);
     post({ type: 'progress', phase: 'export', done: 0, total });
     out = new ChunkedExport(job.format, job.out);
     let done = 0;
@@ -295,7 +302,7 @@ function runExport(job: Extract<WorkerJob, { kind: 'export' }>, control: Int32Ar
         post({ type: 'cancelled', done, total });
         return;
       }
-      const p = store.page(job.filter, { sort: 'time', dir: 'asc', limit: 200, cursor });
+      const p = exportPage(store, job, cursor);
       if (!p.ok) throw new Error(p.reason);
       for (const s of p.hands) {
         const h = store.getHand(s.handId);

@@ -3,10 +3,11 @@ export default {
   title: 'Export, import, clean up',
   export: {
     title: 'Export',
-    explain: 'The hands of the list (the period and filters chosen below), oldest first.',
+    explain: 'The hands of the list (the period and filters chosen below), oldest first; or only the hand chosen in the list.',
     format: 'Format',
     formats: { pojeu: 'POJEU XML (ARJEL)', phh: 'PHH (Poker Hand History)', pokerstars: 'PokerStars text' },
     start: 'Export',
+    oneHand: 'Export the chosen hand',
     badFilter: 'Fix the filter’s dates before exporting.',
     running: 'Exporting… {done} / {total} hands',
     done: '{n} hand exported | {n} hands exported',

@@ -3,10 +3,11 @@ export default {
   title: 'Exporter, importer, nettoyer',
   export: {
     title: 'Exporter',
-    explain: 'Les mains de la liste (période et filtres choisis ci-dessous), des plus anciennes aux plus récentes.',
+    explain: 'Les mains de la liste (période et filtres choisis ci-dessous), des plus anciennes aux plus récentes ; ou la seule main choisie dans la liste.',
     format: 'Format',
     formats: { pojeu: 'POJEU XML (ARJEL)', phh: 'PHH (Poker Hand History)', pokerstars: 'Texte PokerStars' },
     start: 'Exporter',
+    oneHand: 'Exporter la main choisie',
     badFilter: 'Corrigez les dates du filtre avant d’exporter.',
     running: 'Export… {done} / {total} mains',
     done: '{n} main exportée | {n} mains exportées',

@@ -76,6 +76,18 @@ test('export and re-import a period', async ({ page, browser }, info) => {
   expect(text.match(/<POJEU>/g)?.length).toBe(played.length);
   for (const id of played) expect(text).toContain(`<Pool>${id}</Pool>`);
 
+  // One hand on its own: chosen in the list, exported alone.
+  const one = played[0];
+  await page.getByTestId(`history-row-${one}`).click();
+  await page.getByTestId('export-hand').click();
+  await expect(page.getByTestId('export-result')).toContainText('1 main exportée', { timeout: 30_000 });
+  const [single] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-link').click()]);
+  const singleFile = join(dir, `one-${single.suggestedFilename()}`);
+  await single.saveAs(singleFile);
+  const singleText = readFileSync(singleFile, 'utf8');
+  expect(singleText.match(/<POJEU>/g)?.length).toBe(1);
+  expect(singleText).toContain(`<Pool>${one}</Pool>`);
+
   // A corrupt copy: one amount of the last hand changed. Refused with its line; nothing kept.
   const lines = text.split('\n');
   const lastHand = lines.lastIndexOf('  <POJEU>');
