@@ -47,7 +47,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/**/*.ts', 'operator/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.mjs', '*.config.ts', '*.config.mjs'],
+    files: ['electron/**/*.ts', 'operator/**/*.ts', 'shared/node/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.mjs', '*.config.ts', '*.config.mjs'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -56,7 +56,7 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.ts'],
-    ignores: ['shared/**/*.test.ts'],
+    ignores: ['shared/**/*.test.ts', 'shared/node/**'],
     rules: { 'no-restricted-globals': ['error', ...FORBIDDEN_IN_SHARED] },
   },
 );

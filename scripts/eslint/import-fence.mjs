@@ -18,8 +18,10 @@ function kindOf(spec) {
  * `node`, `electron`, `packages`: whether those kinds of bare import are allowed.
  */
 export const ZONES = [
-  { zone: 'shared', folders: ['shared'], node: false, electron: false, packages: false },
-  { zone: 'renderer', folders: ['renderer', 'shared', 'resources'], node: false, electron: false, packages: true },
+  // shared/node: Node code the client's services and the operator both need (DESIGN.md §2).
+  { zone: 'shared/node', folders: ['shared'], node: true, electron: false, packages: true },
+  { zone: 'shared', folders: ['shared'], deny: ['shared/node'], node: false, electron: false, packages: false },
+  { zone: 'renderer', folders: ['renderer', 'shared', 'resources'], deny: ['shared/node'], node: false, electron: false, packages: true },
   { zone: 'electron/services', folders: ['electron/services', 'shared'], node: true, electron: false, packages: true },
   { zone: 'electron/web', folders: ['electron/web', 'electron/services', 'shared', 'package.json'], node: true, electron: false, packages: true },
   { zone: 'electron/cli', folders: ['electron/cli', 'electron/services', 'shared'], node: true, electron: false, packages: true },
@@ -52,7 +54,8 @@ export const importFence = {
       if (typeof source !== 'string') return;
       if (source.startsWith('.') || source.startsWith('/')) {
         const target = relative(root, resolve(dirname(context.filename), source)).split(sep).join('/');
-        const ok = zone.folders.some((f) => target === f || target.startsWith(`${f}/`));
+        const within = (/** @type {string} */ f) => target === f || target.startsWith(`${f}/`);
+        const ok = zone.folders.some(within) && !(zone.deny ?? []).some(within);
         if (!ok) context.report({ node, messageId: 'folder', data: { zone: zone.zone, target, allowed: zone.folders.join(', ') } });
         return;
       }

@@ -35,6 +35,16 @@ describe('import fences (DESIGN.md §2)', () => {
     expect(await problems('shared/rules/bad.ts', "export const b = Buffer.from('x');\n")).toHaveLength(1);
   });
 
+  it('shared/node/ holds Node code for the services and the operator, imported by neither shared/ nor renderer/', async () => {
+    expect(await problems('shared/node/ok.ts', "import { readFileSync } from 'node:fs';\nimport Database from 'better-sqlite3';\nexport const f = [readFileSync, Database, process.pid];\n")).toEqual([]);
+    expect(await problems('shared/rules/bad.ts', "export { lockFolder } from '../node/folder-lock';\n")).toEqual([
+      expect.stringMatching(/shared\/ may not import shared\/node\/folder-lock/),
+    ]);
+    expect(await problems('renderer/src/bad.ts', "export { lockFolder } from '../../shared/node/folder-lock';\n")).toHaveLength(1);
+    expect(await problems('operator/ok.ts', "export { lockFolder } from '../shared/node/folder-lock';\n")).toEqual([]);
+    expect(await problems('electron/services/ok.ts', "export { lockFolder } from '../../shared/node/folder-lock';\n")).toEqual([]);
+  });
+
   it('renderer/ may not import electron, node:* or electron/', async () => {
     expect(await problems('renderer/src/bad.ts', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n")).toEqual([
       expect.stringMatching(/renderer\/ may not import electron module "electron"/),
