@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../package.json';
+import { FolderInUseError, lockFolder } from '../../shared/node/folder-lock';
 import { ClientCore, memoryVault } from '../services/client';
 import { createHandlers } from '../services/client-api';
 import { defaultDataDir } from '../services/data-dir';
@@ -62,6 +63,15 @@ if (values['practice-tables'] !== undefined) {
     process.exit(2);
   }
   timing.tablesPerVariant = n;
+}
+// One owner per data folder (issue 11 item 6): a second browser host or the desktop app on the same
+// folder would "recover" the live seats of the first. Refuse before touching any file.
+try {
+  lockFolder(dataDir, 'the Cercle browser host');
+} catch (e) {
+  if (!(e instanceof FolderInUseError)) throw e;
+  console.error(`cercle: ${e.message}`);
+  process.exit(3);
 }
 const settings = new SettingsStore(dataDir);
 if (settings.loadProblem) console.error(`cercle: settings reset to defaults (${settings.loadProblem}); the old file was kept aside`);

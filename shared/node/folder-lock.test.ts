@@ -48,6 +48,12 @@ describe('lockFolder', () => {
     lockFolder(dir, 'the second').release();
   });
 
+  it('names a damaged lock file instead of guessing', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'cercle.lock'), 'not a database, '.repeat(64));
+    expect(() => lockFolder(dir, 'the test')).toThrow(/lock file .*cercle\.lock is damaged/);
+  });
+
   it('refuses while another process holds it, and takes it once that process is killed', async () => {
     const dir = tempDir();
     const child = await holder(dir);

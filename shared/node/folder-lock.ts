@@ -82,6 +82,10 @@ export function lockFolder(folder: string, what: string): FolderLock {
     if ((e as { code?: string }).code === 'SQLITE_BUSY' || (e as { code?: string }).code === 'SQLITE_LOCKED') {
       throw new FolderInUseError(dir, readOwner(dir));
     }
+    if ((e as { code?: string }).code === 'SQLITE_NOTADB' || (e as { code?: string }).code === 'SQLITE_CORRUPT') {
+      // Not deleted here: if another process held it, a new file would let two owners in.
+      throw new Error(`The lock file ${join(dir, LOCK_FILE)} is damaged; delete it if no Cercle process uses ${dir}.`, { cause: e });
+    }
     throw e;
   }
   const owner: LockOwner = { pid: process.pid, host: hostname(), what, since: new Date().toISOString() };

@@ -43,14 +43,25 @@ test('the window runs sandboxed with context isolation and no Node integration',
 
 test('navigation away from the app and new windows are blocked', async () => {
   const before = page.url();
+  // Listen in main for the navigation attempt itself: the app's guard (registered first, at
+  // web-contents-created) has already refused it when this listener runs, so once the event has come
+  // and the page still answers from app://, the navigation did not happen. No waiting on a clock.
+  await app.evaluate(({ BrowserWindow }) => {
+    const g = globalThis as unknown as { attempted?: Promise<{ url: string; prevented: boolean }> };
+    g.attempted = new Promise((ok) => {
+      BrowserWindow.getAllWindows()[0].webContents.once('will-navigate', (event, url) => ok({ url, prevented: event.defaultPrevented }));
+    });
+  });
   await page.evaluate(() => {
     (globalThis as unknown as { location: { href: string } }).location.href = 'https://example.com/';
   });
-  await page.waitForTimeout(500);
-  expect(page.url()).toBe(before);
-  await page.evaluate(() => (globalThis as unknown as { open: (u: string) => unknown }).open('https://example.com/'));
-  await page.waitForTimeout(500);
-  expect(app.windows()).toHaveLength(1);
+  const attempted = await app.evaluate(() => (globalThis as unknown as { attempted: Promise<{ url: string; prevented: boolean }> }).attempted);
+  expect(attempted).toEqual({ url: 'https://example.com/', prevented: true });
+  expect(await page.evaluate(() => (globalThis as unknown as { location: { href: string } }).location.href)).toBe(before);
+  // window.open returns null when the window-open handler denies it (no window is created).
+  const opened = await page.evaluate(() => (globalThis as unknown as { open: (u: string) => unknown }).open('https://example.com/') === null);
+  expect(opened).toBe(true);
+  expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
 });
 
 test('switching language goes through IPC and is kept in the data folder', async () => {
