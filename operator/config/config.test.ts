@@ -35,6 +35,9 @@ describe('the lobby configuration', () => {
     [{ ...entry, practicePlayers: 2 }, /practice players sit at play-money tables only/],
     [{ ...entry, buyIn: { min: 1000, max: 400 } }, /buyIn.min 1000 is more than buyIn.max 400/],
     [{ ...entry, colour: 'green' }, /unexpected field "colour"/],
+    // D art. 7 III: "les joueurs engagent un ante" (issue 15 item 2).
+    [{ ...entry, variant: '7SHL', seats: 7, stakes: { ante: 0, bringIn: 10, smallBet: 20 } }, /R-FORCED: D art. 7 III.*\(ante\)/],
+    [{ ...entry, variant: '7SLL', seats: 7, stakes: { bringIn: 10, smallBet: 20 } }, /R-FORCED: D art. 7 III.*\(ante\)/],
   ])('refuses a bad entry with a message naming it (%#)', (bad, message) => {
     expect(() => tablesOf({ ...base, tables: [bad] }, 'lobby.json')).toThrow(message);
     expect(() => tablesOf({ ...base, tables: [bad] }, 'lobby.json')).toThrow(ConfigError);
@@ -51,6 +54,12 @@ describe('the lobby configuration', () => {
     } finally {
       t.cleanup();
     }
+  });
+
+  it('every Stud table of the default and embedded lobbies has an ante (D art. 7 III)', () => {
+    const stud = [...loadConfig(DEFAULT_CONFIG_PATH).tables, ...practiceLobby().tables].filter((t) => t.spec.rules.bringIn > 0);
+    expect(new Set(stud.map((t) => t.spec.rules.variant))).toEqual(new Set(['7SHL', '7SJL', '7SLL']));
+    for (const t of stud) expect(t.spec.rules.ante, t.spec.tableId).toBeGreaterThanOrEqual(1);
   });
 
   it('the embedded lobby has one practice table of every variant', () => {

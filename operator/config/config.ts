@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { makeTableRules, validateTableRules, type TableRules } from '../../shared/rules/tableRules';
+import { makeTableRules, validateDecreeTable, type TableRules } from '../../shared/rules/tableRules';
 import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../shared/rules/variants';
 import { arr, bool, int, nullable, obj, oneOf, str, validate, type Infer } from '../../shared/validate';
 import type { TableSpec } from '../tables/types';
@@ -101,7 +101,8 @@ export function tablesOf(raw: unknown, source = 'configuration'): { config: Oper
     if ((e.practicePlayers ?? 0) > 0 && e.money !== 'play') throw new ConfigError(`${where}: practice players sit at play-money tables only`);
     if ((e.practicePlayers ?? 0) >= e.seats) throw new ConfigError(`${where}: practicePlayers must leave at least one seat for a person`);
     const rules = entryRules(e);
-    const check = validateTableRules(rules);
+    // The operator deals decree tables only: no replay-only house rule (D art. 7 III, R-FORCED).
+    const check = validateDecreeTable(rules);
     if (!check.ok) throw new ConfigError(`${where}: ${check.rule}: ${check.reason} (${check.field})`);
     const count = e.count ?? 1;
     for (let k = 1; k <= count; k++) {

@@ -171,12 +171,21 @@ describe('corrupt or partial files: the line, and nothing imported', () => {
   it('POJEU: a card code out of range, a stack that does not add up, an unknown element', () => {
     const text = exportHands('pojeu', hands(3));
     const lines = text.split('\n');
-    // A card of the second hand's deal.
-    const second = lines.findIndex((l, i) => i > lines.findIndex((x) => x.includes('</POJEU>')) && /<Draw/.test(l));
+    // A card of the second hand's deal (the first card given in one of its Draw elements: a seat's
+    // view leaves others' cards without a Valeur).
+    const firstEnd = lines.findIndex((x) => x.includes('</POJEU>'));
+    let inDraw = false;
+    const card = lines.findIndex((l, i) => {
+      if (i <= firstEnd) return false;
+      if (l.includes('<Draw>')) inDraw = true;
+      if (l.includes('</Draw>')) inDraw = false;
+      return inDraw && /<Valeur>\d+</.test(l);
+    });
+    expect(card).toBeGreaterThan(firstEnd);
     const badCard = [...lines];
-    badCard[second + 2] = badCard[second + 2].replace(/<Valeur>\d+</, '<Valeur>60<');
+    badCard[card] = badCard[card].replace(/<Valeur>\d+</, '<Valeur>60<');
     const r1 = importHands('pojeu', badCard.join('\n'));
-    expect(r1).toMatchObject({ ok: false, line: second + 3 });
+    expect(r1).toMatchObject({ ok: false, line: card + 1 });
     // CaveApres of the first participant of the last hand.
     const apres = lines.lastIndexOf(lines.filter((l) => l.includes('<CaveApres>')).slice(-1)[0]);
     const badStack = [...lines];

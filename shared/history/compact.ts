@@ -43,7 +43,7 @@ import type { Card } from '../rules/cards';
 import type { LogEntry, PostKind, PotResult, PotShare } from '../rules/engine/types';
 import { explainHand, type EvalGame } from '../rules/eval';
 import type { HandRecord, RecordSeat } from '../rules/record';
-import { makeTableRules, type TableRules } from '../rules/tableRules';
+import { makeTableRules, REPLAY_HOUSE_RULES, type TableRules } from '../rules/tableRules';
 import { VARIANTS, type BettingStructure, type RoundName, type VariantCode } from '../rules/variants';
 import { ByteReader, ByteWriter, CorruptBytes, crc16, packSixBits, unpackSixBits } from './bytes';
 
@@ -134,7 +134,9 @@ const R_SMALL_BET = 1 << 13;
 const R_BIG_BLIND = 1 << 14;
 const R_STRUCTURE = 1 << 15;
 const R_VARIANT = 1 << 16;
-const R_ALL = (1 << 17) - 1;
+// Replay-only house rules of a recorded hand (tableRules.ts ReplayHouseRule): a byte, bit i = rule i.
+const R_HOUSE_RULES = 1 << 17;
+const R_ALL = (1 << 18) - 1;
 
 /** The largest table whose seat sets are written as bit masks (they stay 32-bit safe). */
 const MASK_SEATS = 30;
@@ -669,6 +671,7 @@ function writeRules(w: ByteWriter, variant: VariantCode, r: TableRules): void {
   if (r.bigBlind !== base.bigBlind) mask |= R_BIG_BLIND;
   if (r.structure !== base.structure) mask |= R_STRUCTURE;
   if (r.variant !== variant) mask |= R_VARIANT;
+  if (r.houseRules !== undefined && r.houseRules.length > 0) mask |= R_HOUSE_RULES;
   w.uint(primary);
   w.uint(mask);
   if (mask & R_RAKE) {
@@ -695,6 +698,15 @@ function writeRules(w: ByteWriter, variant: VariantCode, r: TableRules): void {
     const id = VARIANT_IDS.indexOf(r.variant);
     if (id < 0) throw new RangeError(`unknown variant ${String(r.variant)}`);
     w.byte(id);
+  }
+  if (mask & R_HOUSE_RULES) {
+    let bits = 0;
+    for (const h of r.houseRules!) {
+      const i = REPLAY_HOUSE_RULES.indexOf(h);
+      if (i < 0) throw new RangeError(`unknown house rule ${String(h)}`);
+      bits |= 1 << i;
+    }
+    w.byte(bits);
   }
 }
 
@@ -1102,6 +1114,11 @@ function readRules(r: ByteReader, variant: VariantCode): TableRules {
     const id = r.byte();
     if (id >= VARIANT_IDS.length) throw new CorruptBytes('unknown rules variant');
     out.variant = VARIANT_IDS[id];
+  }
+  if (mask & R_HOUSE_RULES) {
+    const bits = r.byte();
+    if (bits === 0 || bits >= 1 << REPLAY_HOUSE_RULES.length) throw new CorruptBytes('unknown house rules');
+    out.houseRules = REPLAY_HOUSE_RULES.filter((_, i) => (bits >> i) & 1);
   }
   return out;
 }

@@ -110,7 +110,12 @@ class Player {
   private playerMove(state: HandState, legal: LegalActions, aggression: number): Action {
     const r = this.r;
     const seat = legal.seat as number;
-    if (legal.next === 'show') return legal.muck && r.chance(0.4) ? { type: 'muck', seat } : { type: 'show', seat };
+    if (legal.next === 'show') {
+      // The choice is drawn even where mucking is not allowed (a Stud showdown, D art. 7 III), so
+      // the same seed walks the same sessions whatever the showdown rules.
+      const wantsMuck = r.chance(0.4);
+      return legal.muck && wantsMuck ? { type: 'muck', seat } : { type: 'show', seat };
+    }
     if (legal.next === 'draw') return { type: 'draw', seat, discards: state.seats[seat].hole.slice(0, r.int(Math.min(legal.draw!.max, 3) + 1)) };
     if (legal.bringIn !== null) return legal.bet !== null && r.chance(0.25) ? { type: 'bet', seat, to: legal.bet.min } : { type: 'bringIn', seat };
     const b = legal.bet;
@@ -222,8 +227,18 @@ export function* generateHands(o: GenerateOptions): Generator<GeneratedHand> {
       if (t === null || !t.seats.some((s) => s?.player === name)) return { player: name, stack: freshStack(k) };
     }
   };
+  // The first tables opened try each game once (a year of play has every variant in it, however the
+  // draws fall); then the player's favourites, by weight.
+  let opened = 0;
+  const pickKind = (): TableKind => {
+    const code = opened < VARIANT_CODES.length ? VARIANT_CODES[opened] : null;
+    opened++;
+    if (code === null) return kinds[weighted[r.int(weighted.length)]];
+    const ofGame = kinds.filter((k) => k.code === code);
+    return ofGame[r.int(ofGame.length)];
+  };
   const openTable = (at: number): OpenTable => {
-    const kind = kinds[weighted[r.int(weighted.length)]];
+    const kind = pickKind();
     const t: OpenTable = { kind, id: `${kind.name}-${1 + r.int(4)}`, run: (at + r.int(1e9)).toString(36), handNo: 0, seats: [], hero: r.int(kind.seats), button: r.int(kind.seats), at };
     for (let i = 0; i < kind.seats; i++) t.seats.push(i === t.hero ? { player: hero, stack: kind.buyIn } : kind.seats > 2 && r.chance(0.08) ? null : newcomer(kind, t));
     return t;

@@ -9,7 +9,7 @@
 import { apply, legalActions, startHand, viewFor, type HandConfig } from '../rules/engine';
 import { Dealer, dealerAction, prng, randInt, randomPlayerAction } from '../rules/engine/test-support';
 import { recordOf, type HandRecord } from '../rules/record';
-import { makeTableRules, type TableRules } from '../rules/tableRules';
+import { houseRulesOf, makeTableRules, type TableRules } from '../rules/tableRules';
 import { VARIANTS, type VariantCode } from '../rules/variants';
 
 export { prng, randInt };
@@ -34,6 +34,9 @@ export function randomRules(code: VariantCode, rng: Rng): TableRules {
     studOpenPairBigBet: rng() < 0.7,
     anteBy: !stud && stakes.ante > 0 && rng() < 0.3 ? 'big-blind' : undefined,
     actionSeconds: rng() < 0.1 ? 20 : undefined,
+    // A recorded Stud hand dealt without an ante replays by its house rule (D art. 7 III has one).
+    // Some recorded Stud games let a loser muck: both readings of the showdown are walked.
+    houseRules: stud ? houseRulesOf([...(stakes.ante === 0 ? ['stud-no-ante' as const] : []), ...(rng() < 0.5 ? ['stud-muck' as const] : [])]) : undefined,
   });
 }
 

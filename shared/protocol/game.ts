@@ -6,7 +6,7 @@
  */
 import type { Action, HandPlan, HandState, LogEntry } from '../rules/engine/types';
 import type { HandRecord } from '../rules/record';
-import type { TableRules } from '../rules/tableRules';
+import { REPLAY_HOUSE_RULES, type TableRules } from '../rules/tableRules';
 import { VARIANT_CODES } from '../rules/variants';
 import { arr, bool, int, nullable, obj, oneOf, str } from '../validate';
 import { amount, as, card, seatIndex, signedAmount, union } from './schema';
@@ -57,7 +57,9 @@ export const tableRulesSchema = as<TableRules>(
     actionSeconds: int({ min: 1, max: 3600 }),
     timeBankSeconds: int({ min: 0, max: 36_000 }),
     anteBy: oneOf('everyone', 'big-blind'),
-  }, ['anteBy']),
+    // Replay-only house rules of a recorded hand (a record or an imported file, never a live table).
+    houseRules: arr(oneOf(...REPLAY_HOUSE_RULES), { max: REPLAY_HOUSE_RULES.length }),
+  }, ['anteBy', 'houseRules']),
 );
 
 export const handPlanSchema = as<HandPlan>(

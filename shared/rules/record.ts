@@ -85,6 +85,20 @@ function describe(state: HandState, seat: number): RecordSeat['hand'] {
 }
 
 /** The record of a finished hand. Throws when the hand is not over (a caller's bug). */
+/**
+ * The table rules as the hand used them: a replay-only house rule the hand did not use is dropped
+ * (`stud-muck` with no muck plays exactly as the decree's Stud showdown), so a record reads the same
+ * whatever file it came through: a file shows a house rule only by using it (shared/exchange).
+ */
+function usedRules(state: HandState): TableRules {
+  const house = state.rules.houseRules;
+  if (house === undefined) return state.rules;
+  const used = house.filter((h) => h !== 'stud-muck' || state.log.some((e) => e.kind === 'muck'));
+  if (used.length === house.length) return state.rules;
+  const { houseRules: _dropped, ...rest } = state.rules;
+  return used.length > 0 ? { ...rest, houseRules: used } : rest;
+}
+
 export function recordOf(state: HandState): HandRecord {
   const result = state.result;
   if (state.phase !== 'done' || result === null) throw new Error('recordOf: the hand is not over');
@@ -119,7 +133,7 @@ export function recordOf(state: HandState): HandRecord {
   return {
     handId: state.handId,
     variant: state.variant,
-    rules: state.rules,
+    rules: usedRules(state),
     tableSize: state.seats.length,
     button: plan.button,
     smallBlind: plan.smallBlind,

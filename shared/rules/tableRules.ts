@@ -25,6 +25,18 @@ export type Lowball27Reading = 'decree' | 'international';
  */
 export type AntePayer = 'everyone' | 'big-blind';
 
+/**
+ * House rules of hands recorded elsewhere (live games, other sites) that the decree does not have.
+ * Replay only, like the big-blind ante: `validateDecreeTable` (the operator's tables) refuses them, so
+ * a decree table never allows one; recorded hands (PHH, imported histories) replay with them.
+ * - `stud-muck`: a loser may muck at a Stud showdown. The decree has every player still in open
+ *   their three hidden cards (D art. 7 III: "Tous les joueurs ouvrent ensuite leurs trois cartes
+ *   privatives fermées"; R-SHOWDOWN).
+ * - `stud-no-ante`: a Stud hand dealt without an ante (D art. 7 III: "les joueurs engagent un ante").
+ */
+export type ReplayHouseRule = 'stud-muck' | 'stud-no-ante';
+export const REPLAY_HOUSE_RULES: readonly ReplayHouseRule[] = ['stud-muck', 'stud-no-ante'];
+
 /** R-RAKE, D art. 4. */
 export interface RakeRule {
   /** Share of the pot taken, in basis points (1/100 of a percent): 500 = 5 %. 0 = no rake. */
@@ -64,6 +76,25 @@ export interface TableRules {
   readonly actionSeconds: number;
   /** Seconds of extra time bank; carried, not enforced by the hand engine. */
   readonly timeBankSeconds: number;
+  /** Replay only: the recorded hand's house rules (see ReplayHouseRule). Absent on every decree table. */
+  readonly houseRules?: readonly ReplayHouseRule[];
+}
+
+/** House rules in their one written form: in REPLAY_HOUSE_RULES order, each once; none is absent. */
+export function houseRulesOf(rules: Iterable<ReplayHouseRule>): readonly ReplayHouseRule[] | undefined {
+  const set = new Set(rules);
+  const out = REPLAY_HOUSE_RULES.filter((h) => set.has(h));
+  return out.length > 0 ? out : undefined;
+}
+
+/** The rules with `rule` added to their house rules. */
+export function withHouseRule(r: TableRules, rule: ReplayHouseRule): TableRules {
+  return { ...r, houseRules: houseRulesOf([...(r.houseRules ?? []), rule]) };
+}
+
+/** True when the rules carry the replay-only house rule `rule`. */
+export function hasHouseRule(r: TableRules, rule: ReplayHouseRule): boolean {
+  return r.houseRules !== undefined && r.houseRules.includes(rule);
 }
 
 /** Betting amounts for `makeTableRules`; what is not given gets the usual default. */
@@ -136,6 +167,11 @@ export function validateTableRules(r: TableRules): RulesCheck {
     if (r.smallBlind !== 0 || r.bigBlind !== 0) return no('bigBlind', 'R-FORCED', 'Stud has no blinds: antes and a bring-in');
     if (r.bringIn < 1) return no('bringIn', 'R-FORCED', 'Stud needs a bring-in of at least 1');
     if (r.anteBy === 'big-blind') return no('anteBy', 'R-FORCED', 'Stud has no big blind to post the ante: every player antes');
+    // D art. 7 III: "les joueurs engagent un ante" (R-FORCED); recorded hands without one replay
+    // through the `stud-no-ante` house rule.
+    if (r.ante < 1 && !hasHouseRule(r, 'stud-no-ante')) {
+      return no('ante', 'R-FORCED', 'D art. 7 III: in Stud every player posts an ante ("les joueurs engagent un ante"): at least 1');
+    }
     if (r.bringIn > r.smallBet) return no('bringIn', 'R-FORCED', 'the bring-in may not exceed the small bet');
   } else {
     if (r.bringIn !== 0) return no('bringIn', 'R-FORCED', `${v.code} has blinds, not a bring-in`);
@@ -177,5 +213,34 @@ export function validateTableRules(r: TableRules): RulesCheck {
   if (typeof rake.noFlopNoDrop !== 'boolean') return no('rake', 'R-RAKE', 'noFlopNoDrop must be true or false');
   if (!isCount(r.actionSeconds) || r.actionSeconds < 1) return no('actionSeconds', 'R-INFO', 'the action time is a whole number of seconds, at least 1');
   if (!isCount(r.timeBankSeconds)) return no('timeBankSeconds', 'R-INFO', 'the time bank is a whole number of seconds');
+  if (r.houseRules !== undefined) {
+    if (!Array.isArray(r.houseRules)) return no('houseRules', 'R-INFO', 'houseRules is a list');
+    for (const h of r.houseRules as unknown[]) {
+      if (!REPLAY_HOUSE_RULES.includes(h as ReplayHouseRule)) return no('houseRules', 'R-INFO', `unknown house rule ${String(h)}`);
+      if (v.forcedBets !== 'ante-bring-in') return no('houseRules', 'R-INFO', `${String(h)} is a Stud house rule; ${v.code} is not Stud`);
+    }
+    // One written form, so that equal rules compare equal (records, the codec, files).
+    const canonical = houseRulesOf(r.houseRules);
+    if (canonical === undefined || canonical.join() !== r.houseRules.join()) {
+      return no('houseRules', 'R-INFO', `house rules are listed once each, in the order ${REPLAY_HOUSE_RULES.join(', ')}, and absent when none`);
+    }
+  }
+  return { ok: true };
+}
+
+/**
+ * The rules of a table the operator deals (decree tables): valid rules with no replay-only house
+ * rule and the decree's ante (every player dealt in pays it, D art. 3; R-FORCED). Recorded hands use
+ * `validateTableRules`, which lets them keep the house rules they were played by.
+ */
+export function validateDecreeTable(r: TableRules): RulesCheck {
+  const check = validateTableRules(r);
+  if (!check.ok) return check;
+  if (r.houseRules !== undefined && r.houseRules.length > 0) {
+    return { ok: false, rule: 'R-SHOWDOWN', reason: `house rules (${r.houseRules.join(', ')}) are for replaying recorded hands, never for a decree table (D art. 7 III)`, field: 'houseRules' };
+  }
+  if (r.anteBy === 'big-blind') {
+    return { ok: false, rule: 'R-FORCED', reason: 'a big-blind ante is not the decree\'s ante (every player dealt in posts it, D art. 3)', field: 'anteBy' };
+  }
   return { ok: true };
 }

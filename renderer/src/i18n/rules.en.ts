@@ -50,7 +50,7 @@ const en: typeof fr = {
     pots: {
       uncalled: 'The part of a bet that nobody called goes back to its owner before the pot is shared.',
       side: 'When a player is all-in, side pots are formed: each pot is contested only by the players who contributed to it and did not fold. Pots are shared from the last side pot to the main pot.',
-      showdown: 'At the showdown the last player who bet or raised shows first, then the others clockwise; a losing hand may be mucked unseen. Cards speak.',
+      showdown: 'At the showdown the last player who bet or raised shows first, then the others clockwise; a losing hand may be mucked unseen, except in Stud, where everyone shows their hidden cards. Cards speak.',
       oddChip: 'An indivisible chip goes to the first winner left of the button (in Stud, to the highest card by suit; in high/low, to the high half).',
       rake: 'The operator takes a commission (rake) from the pot, shown by the table and in each hand’s history; never from an uncalled bet.',
     },
@@ -83,7 +83,8 @@ const en: typeof fr = {
       draw: 'Each player gets five down cards. After each of the first three betting rounds, they may exchange zero to five cards. When the stub runs out, the cards discarded in earlier draws are shuffled into a new stub.',
     },
     low8: 'Low hand: five cards of different ranks, all 8 or lower, ace low; straights and flushes do not count. The lowest wins (5-4-3-2-A is the best). If no hand qualifies, the high hand takes the whole pot. In Omaha the high and the low are chosen independently, each with two private and three community cards.',
-    razz: 'Razz: the lowest hand wins; the ace is low, straights and flushes do not count, pairs count against. The best hand is 5-4-3-2-A. The highest up-card posts the bring-in (the king is highest).',
+    razz: 'Razz: the lowest hand wins; the ace is low, straights and flushes do not count, pairs count against. The best hand is 5-4-3-2-A. The decree gives the bring-in to the weakest up-card and, later, the first word to the strongest visible hand; in Razz, where the lowest hand is best, the weakest card is the highest (the king) and the strongest visible hand is the lowest.',
+    studShowdown: 'At the showdown every player still in shows their three hidden cards (decree no. 2016-1326, art. 7 III): in Stud no hand is mucked unseen.',
     lowball27: '2-7: the lowest hand wins and the ace is always high (A-2-3-4-5 is not a straight but an ace-high hand). Under the decree, straights and flushes do not count, so the best hand is 6-5-4-3-2. A table may use the international rule, where straights and flushes count against the hand (best hand: 7-5-4-3-2 of mixed suits); it says so before you sit down.',
     street: {
       'pre-flop': '{n} down card(s) to each player, then a betting round',

@@ -49,7 +49,7 @@ export default {
     pots: {
       uncalled: 'La part d’une mise que personne n’a suivie est rendue à son auteur avant le partage.',
       side: "Quand un joueur est à tapis, des pots annexes sont formés : chaque pot n’est disputé que par ceux qui y ont contribué et n’ont pas passé. Les pots sont partagés du dernier pot annexe au pot principal.",
-      showdown: "À l’abattage, le dernier joueur à avoir misé ou relancé montre en premier, puis les autres dans le sens des aiguilles d’une montre ; une main perdante peut être jetée sans être montrée. Les cartes parlent.",
+      showdown: "À l’abattage, le dernier joueur à avoir misé ou relancé montre en premier, puis les autres dans le sens des aiguilles d’une montre ; une main perdante peut être jetée sans être montrée, sauf au Stud où chacun montre ses cartes fermées. Les cartes parlent.",
       oddChip: "Un jeton indivisible va au premier gagnant à gauche du bouton (au Stud, à la carte la plus haute par couleur ; en high/low, à la moitié « haute »).",
       rake: "L’opérateur prélève une commission (rake) sur le pot, indiquée par la table et par l’historique de chaque coup ; jamais sur une mise non suivie.",
     },
@@ -82,7 +82,8 @@ export default {
       draw: "Chaque joueur reçoit cinq cartes fermées. Après chacun des trois premiers tours d’enchères, il peut échanger de zéro à cinq cartes. Si le talon est épuisé, les cartes écartées lors des échanges précédents sont mélangées pour former un nouveau talon.",
     },
     low8: "Main basse (« inférieur ») : cinq cartes de rangs différents, toutes de 8 ou moins, l’as compté bas ; les quintes et couleurs ne comptent pas. La plus basse l’emporte (5-4-3-2-A est la meilleure). Si aucune main ne se qualifie, la main haute remporte tout le pot. En Omaha, la main haute et la main basse sont choisies indépendamment, chacune avec deux cartes privatives et trois communes.",
-    razz: 'Razz : la main la plus basse gagne ; l’as compte bas, quintes et couleurs ne comptent pas, les paires pénalisent. La meilleure main est 5-4-3-2-A. Le bring-in est posé par la carte ouverte la plus haute (le roi est la plus haute).',
+    razz: 'Razz : la main la plus basse gagne ; l’as compte bas, quintes et couleurs ne comptent pas, les paires pénalisent. La meilleure main est 5-4-3-2-A. Le décret confie le bring-in à la carte ouverte la plus faible et la parole, ensuite, à la main ouverte la plus forte ; au Razz, où la main la plus basse est la meilleure, la plus faible carte est la plus haute (le roi) et la main ouverte la plus forte est la plus basse.',
+    studShowdown: 'À l’abattage, tous les joueurs encore en jeu montrent leurs trois cartes fermées (décret n° 2016-1326, art. 7 III) : au Stud, aucune main n’est jetée sans être montrée.',
     lowball27: "2-7 : la main la plus basse gagne et l’as compte toujours haut (A-2-3-4-5 n’est pas une quinte mais une main à l’as). Selon le décret, les quintes et les couleurs ne comptent pas : la meilleure main est alors 6-5-4-3-2. La table peut appliquer la règle internationale, où quintes et couleurs pénalisent la main (meilleure main : 7-5-4-3-2 dépareillée) ; elle l’indique avant que vous ne vous asseyiez.",
     street: {
       'pre-flop': '{n} carte(s) fermée(s) à chaque joueur, puis un tour d’enchères',

@@ -7,12 +7,12 @@
  * to whom, the stub size and which cards are known, to refuse duplicates (R-DECK).
  */
 import { isCard, type Card } from '../cards';
-import { validateTableRules } from '../tableRules';
+import { hasHouseRule, validateTableRules } from '../tableRules';
 import type { RoundName, Variant } from '../variants';
 import { betBounds, fullRaiseTo, isBlock, liveCount } from './betting';
 import { bringInSeat, nextSeat, openPairShowing, studFirstSeat } from './order';
 import { ALL_DOWN, ALL_UP, appendCards, appendFlags, cloneSeat } from './seat';
-import { settle } from './settle';
+import { liveCommitments, settle } from './settle';
 import { variantOf } from './variant';
 import type {
   Action,
@@ -522,13 +522,17 @@ function beginShowdown(ns: HandState): void {
   advanceShowdown(ns);
 }
 
-/** Another contender has not mucked: none other means the seat wins without showing (T 8-6). */
-function othersUnmucked(s: HandState, seat: number, atLeast: number): boolean {
+/**
+ * Another contender has not mucked and put in, live, at least `atLeast` (dead money aside: a big-blind
+ * ante or a dead small blind contests no level of its own, R-POTS). None other means the seat wins
+ * without showing (T 8-6).
+ */
+function othersUnmucked(s: HandState, seat: number, atLeast: number, live: readonly number[] | null = null): boolean {
   const seats = s.seats;
   for (let i = 0; i < seats.length; i++) {
     if (i === seat) continue;
     const p = seats[i];
-    if (inHand(p.status) && !p.mucked && p.committed >= atLeast) return true;
+    if (inHand(p.status) && !p.mucked && (live === null ? p.committed : live[i]) >= atLeast) return true;
   }
   return false;
 }
@@ -975,10 +979,21 @@ function applyShow(state: HandState, a: ShowAction): ApplyResult {
   return { ok: true, state: ns };
 }
 
-/** R-SHOWDOWN, T 8-5: a hand may be mucked, unless it is all-in showdown or the last claim on a pot. */
+/**
+ * R-SHOWDOWN, T 8-5: a hand may be mucked, unless it is all-in showdown, the last claim on a pot, or
+ * a Stud showdown, where every player still in opens their hidden cards (D art. 7 III; recorded
+ * hands of games that let a loser muck replay with the `stud-muck` house rule).
+ */
 export function mayMuck(s: HandState, seat: number): boolean {
   if (s.allInShowdown) return false;
-  return othersUnmucked(s, seat, s.seats[seat].committed);
+  if (studShowsAll(s)) return false;
+  const { live } = liveCommitments(s);
+  return othersUnmucked(s, seat, live[seat], live);
+}
+
+/** D art. 7 III: "Tous les joueurs ouvrent ensuite leurs trois cartes privatives fermées". */
+function studShowsAll(s: HandState): boolean {
+  return variantOf(s.variant).forcedBets === 'ante-bring-in' && !hasHouseRule(s.rules, 'stud-muck');
 }
 
 function applyMuck(state: HandState, seat: number): ApplyResult {
@@ -987,6 +1002,7 @@ function applyMuck(state: HandState, seat: number): ApplyResult {
     return refuse('R-SHOWDOWN', `seat ${String(state.showQueue[0])} shows or mucks first (T 8-3)`);
   }
   if (state.allInShowdown) return refuse('R-SHOWDOWN', 'all-in with no betting left: every hand is shown (T 8-4)');
+  if (studShowsAll(state)) return refuse('R-SHOWDOWN', 'at a Stud showdown every player opens their hidden cards (D art. 7 III)');
   if (!mayMuck(state, seat)) return refuse('R-SHOWDOWN', 'no one else claims a pot this hand is in: show it');
   const ns = begin(state);
   w(ns, seat).mucked = true;

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../cards';
 import { recordOf } from '../record';
-import { makeTableRules, type TableRules } from '../tableRules';
+import { houseRulesOf, makeTableRules, type TableRules } from '../tableRules';
 import { VARIANT_CODES, VARIANTS, type VariantCode } from '../variants';
 import { legalActions } from './legal';
 import { apply, startHand } from './machine';
@@ -38,6 +38,8 @@ function rulesFor(code: VariantCode, rng: Rng, h: number): TableRules {
     lowball27: bit(2) ? 'international' : 'decree',
     rake: bit(3) ? { basisPoints: pick([250, 500, 1000]), cap: pick([null, 5, 60]), noFlopNoDrop: rng() < 0.8 } : undefined,
     studOpenPairBigBet: bit(4),
+    // Stud: decree tables (every hand shown, an ante) and recorded hands' house rules, both walked.
+    houseRules: stud ? houseRulesOf([...(stakes.ante === 0 ? ['stud-no-ante' as const] : []), ...(bit(5) ? ['stud-muck' as const] : [])]) : undefined,
   });
 }
 

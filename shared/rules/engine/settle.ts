@@ -22,17 +22,15 @@ export interface PotLevel {
 }
 
 /**
- * R-POTS: pots built from the all-in levels of the players still in the hand; each pot is contested
- * by the players who reached its level and did not fold. Main pot first. Folded players' chips are
- * dead money in the levels they reached.
+ * Each seat's live commitment: what it put in, dead money aside. Dead money (R-POTS): a dead small
+ * blind and a big-blind ante belong to the pot, not to their poster's all-in level, so they go to the
+ * main pot, contested by every player still in; they never come back to their poster as a side pot
+ * of their own. Antes paid by everyone stay in the levels: a player all-in on the ante can win only
+ * the ante level from each (T 8-14).
  */
-export function buildPots(state: HandState): PotLevel[] {
+export function liveCommitments(state: HandState): { live: number[]; deadTotal: number } {
   const seats = state.seats;
   const n = seats.length;
-  // Dead money (R-POTS): a dead small blind and a big-blind ante belong to the pot, not to their
-  // poster's all-in level, so they go to the main pot, contested by every player still in; they never
-  // come back to their poster as a side pot of their own. Antes paid by everyone stay in the levels: a
-  // player all-in on the ante can win only the ante level from each (T 8-14).
   const bigBlindAnte = state.rules.anteBy === 'big-blind';
   let deadTotal = 0;
   let dead: number[] | null = null;
@@ -45,11 +43,22 @@ export function buildPots(state: HandState): PotLevel[] {
       deadTotal += entry.amount;
     }
   }
-  // Per seat: its live commitment (what it put in, dead money aside). An array rather than a closure,
-  // which would be created at every settlement (and, run through esbuild's `keepNames` as tsx does,
-  // named by a `__name` call each time).
+  // An array rather than a closure, which would be created at every settlement (and, run through
+  // esbuild's `keepNames` as tsx does, named by a `__name` call each time).
   const live = new Array<number>(n);
   for (let i = 0; i < n; i++) live[i] = dead === null ? seats[i].committed : seats[i].committed - dead[i];
+  return { live, deadTotal };
+}
+
+/**
+ * R-POTS: pots built from the all-in levels of the players still in the hand; each pot is contested
+ * by the players who reached its level and did not fold. Main pot first. Folded players' chips are
+ * dead money in the levels they reached.
+ */
+export function buildPots(state: HandState): PotLevel[] {
+  const seats = state.seats;
+  const n = seats.length;
+  const { live, deadTotal } = liveCommitments(state);
   // Distinct live commitments of the players still in, ascending (a handful: insertion is enough).
   const levels: number[] = [];
   for (let i = 0; i < n; i++) {

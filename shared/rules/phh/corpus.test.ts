@@ -102,6 +102,15 @@ describe('the PHH conformance corpus', () => {
     for (const r of wsopLimit) expect(r.result.ok && r.result.notes).toContain('WSOP limit cap: 1 bet + 4 raises');
   });
 
+  it('house rule: Stud hands where a loser mucks replay with stud-muck; every other Stud hand shows every hidden card (D art. 7 III)', () => {
+    const stud = replayed.filter((r) => r.result.ok && ['F7S', 'F7S/8', 'FR'].includes(r.hand.variant));
+    const mucking = stud.filter((r) => r.hand.actions.some((a) => /^p\d+ sm\s*(#.*)?$/.test(a.trim())));
+    // The WSOP Stud and Razz records have losers who muck: without the house rule they would not replay.
+    expect(mucking.length).toBeGreaterThan(0);
+    for (const r of mucking) expect(r.result.ok && r.result.notes.some((n) => n.includes('stud-muck'))).toBe(true);
+    for (const r of stud.filter((x) => !mucking.includes(x))) expect(r.result.ok && r.result.notes.some((n) => n.includes('stud-muck'))).toBe(false);
+  });
+
   it("house rule: F2L3D hands are read with the international 2-7 ranking (R-27 table rule 'international')", () => {
     const draw = replayed.filter((r) => r.hand.variant === 'F2L3D');
     expect(draw).toHaveLength(8);

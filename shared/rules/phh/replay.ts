@@ -13,7 +13,7 @@
 
 import { cardFromText, type Card } from '../cards';
 import { apply, legalActions, startHand, type Action, type HandConfig, type HandPlan, type HandState } from '../engine';
-import { makeTableRules, validateTableRules, type TableRules } from '../tableRules';
+import { houseRulesOf, makeTableRules, validateTableRules, type ReplayHouseRule, type TableRules } from '../tableRules';
 import { VARIANTS, type VariantCode } from '../variants';
 import { parsePhhAction, type PhhAction } from './actions';
 import { readBlinds } from './blinds';
@@ -195,6 +195,20 @@ function buildStart(hand: PhhHand, variant: VariantCode, scale: number, options:
     if (plan.bigBlind !== anteSeats[0]) return fail(`player ${anteSeats[0] + 1} antes alone but is not the big blind`);
     overrides.anteBy = 'big-blind';
     notes.push('big-blind ante: the big blind antes for the table (table rule anteBy big-blind)');
+  }
+  if (v.forcedBets === 'ante-bring-in') {
+    // Live Stud games let a loser muck and some deal without an ante; the decree has every hand shown
+    // and an ante (D art. 7 III). Such records replay with the replay-only house rules (docs/phh.md).
+    const houseRules: ReplayHouseRule[] = [];
+    if (ante === 0) {
+      houseRules.push('stud-no-ante');
+      notes.push('Stud without an ante (replay-only house rule stud-no-ante; the decree has one, D art. 7 III)');
+    }
+    if (hand.actions.some((line) => /^p\d+ sm\s*(#.*)?$/.test(line.trim()))) {
+      houseRules.push('stud-muck');
+      notes.push('a loser mucks at the Stud showdown (replay-only house rule stud-muck; the decree has every hand shown, D art. 7 III)');
+    }
+    overrides.houseRules = houseRulesOf(houseRules);
   }
   if (variant === '2T7TD') {
     // PHH's F2L3D is deuce-to-seven as played internationally (WSOP): straights and flushes count.

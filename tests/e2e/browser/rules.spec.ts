@@ -29,6 +29,15 @@ test('from the lobby a player reads the rules of every game, in French then in E
   await expect(page.getByText('toutes de 8 ou moins')).toBeVisible();
   await page.screenshot({ path: artifactPath('rules-o4jpl-fr.png'), fullPage: true });
 
+  await expect(page.getByTestId('rules-stud-showdown')).toHaveCount(0);
+
+  // Stud (D art. 7 III): every hidden card is shown at the showdown; Razz's bring-in and first to act.
+  await page.getByRole('link', { name: 'Tous les jeux' }).click();
+  await page.getByTestId('rules-link-7SLL').click();
+  await expect(page.getByTestId('rules-stud-showdown')).toContainText('tous les joueurs encore en jeu montrent leurs trois cartes fermées');
+  await expect(page.getByTestId('rules-stud-showdown')).toContainText('art. 7 III');
+  await expect(page.getByText('la plus faible carte est la plus haute (le roi)')).toBeVisible();
+
   await page.getByRole('link', { name: 'Tous les jeux' }).click();
   await page.getByTestId('rules-link-2T7TD').click();
   await expect(page.getByText('la meilleure main est alors 6-5-4-3-2')).toBeVisible();
