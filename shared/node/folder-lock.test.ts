@@ -48,6 +48,27 @@ describe('lockFolder', () => {
     lockFolder(dir, 'the second').release();
   });
 
+  it('holds even when the caller drops the returned object and the garbage collector runs', async () => {
+    const dir = tempDir();
+    // A separate process with --expose-gc: lock, drop the handle, collect, then report.
+    const script = join(tempDir(), 'drop.ts');
+    writeFileSync(
+      script,
+      `import { lockFolder } from ${JSON.stringify(resolve(__dirname, 'folder-lock.ts'))};\n` +
+        `lockFolder(${JSON.stringify(dir)}, 'a forgetful holder');\n` +
+        `void (async () => {\n` +
+        `  for (let i = 0; i < 5; i++) { (globalThis as { gc?: () => void }).gc!(); await new Promise((r) => setTimeout(r, 20)); }\n` +
+        `  console.log('held');\n  setInterval(() => undefined, 1000);\n})();\n`,
+    );
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    await new Promise<void>((ok, fail) => {
+      child.stdout!.on('data', (b: Buffer) => b.toString().includes('held') && ok());
+      child.on('exit', (code) => fail(new Error(`holder exited ${code}`)));
+    });
+    expect(() => lockFolder(dir, 'the test')).toThrow(/a forgetful holder/);
+  });
+
   it('names a damaged lock file instead of guessing', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'cercle.lock'), 'not a database, '.repeat(64));

@@ -90,13 +90,17 @@ export function lockFolder(folder: string, what: string): FolderLock {
   }
   const owner: LockOwner = { pid: process.pid, host: hostname(), what, since: new Date().toISOString() };
   writeFileSync(join(dir, OWNER_FILE), `${JSON.stringify(owner)}\n`);
-  let held = true;
+  // Kept reachable until released: a caller that drops the returned object must not lose the lock
+  // when the garbage collector closes an unreferenced connection.
+  HELD.add(db);
   return {
     folder: dir,
     release() {
-      if (!held) return;
-      held = false;
+      if (!HELD.delete(db)) return;
       db.close();
     },
   };
 }
+
+/** The connections holding a folder lock in this process. */
+const HELD = new Set<Database.Database>();

@@ -153,7 +153,6 @@ function notOffered(s: HandState, l: LegalActions): Action[] {
 }
 
 interface Stats {
-  hands: number;
   showdowns: number;
   allInShowdowns: number;
   sidePots: number;
@@ -221,7 +220,6 @@ function playChecked(config: HandConfig, rng: Rng, probe: boolean, stats: Stats)
     expect(view.seats.map((p) => p.stack)).toEqual(s.seats.map((p) => p.stack));
     expect(view.result?.pots).toEqual(result.pots);
   }
-  stats.hands++;
   if (result.showdown) stats.showdowns++;
   if (s.allInShowdown) stats.allInShowdowns++;
   if (result.pots.length > 1) stats.sidePots++;
@@ -233,9 +231,10 @@ describe('random legal play in every variant (R-CONSERVE, R-NODEBT)', () => {
   for (const [i, code] of VARIANT_CODES.entries()) {
     it(`${code}: chips conserved, no negative stack, offered actions accepted, others refused, every hand ends`, () => {
       const rng = prng(1000 + i);
-      const stats: Stats = { hands: 0, showdowns: 0, allInShowdowns: 0, sidePots: 0, splits: 0, raked: 0, reshuffles: 0 };
+      const stats: Stats = { showdowns: 0, allInShowdowns: 0, sidePots: 0, splits: 0, raked: 0, reshuffles: 0 };
       for (let h = 0; h < 2500; h++) playChecked(randomConfig(code, rng, h), rng, h < 320, stats);
-      expect(stats.hands).toBe(2500);
+      // (No count of hands here: playChecked counts every hand it is given or throws, so such an
+      // assertion could not fail. The figures below are what random play must reach.)
       // The random play reaches the interesting cases.
       expect(stats.showdowns).toBeGreaterThan(100);
       expect(stats.allInShowdowns).toBeGreaterThan(20);
