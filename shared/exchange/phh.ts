@@ -16,10 +16,13 @@ import { WSOP_LIMIT_CAP } from '../rules/phh/replay';
 import { readBlinds } from '../rules/phh/blinds';
 import { cardFromText } from '../rules/cards';
 import { makeTableRules, validateTableRules, type TableRules } from '../rules/tableRules';
-import { VARIANTS } from '../rules/variants';
+import { VARIANTS, type RoundName } from '../rules/variants';
 import { canonicalRecord, configOfExt, drive, extOf, fail, parseExt, planOf, type ExchangeHand, type Fail, type ImportResult, type Step } from './core';
 
 const cardText = (c: Card | null): string => (c === null ? '??' : cardToText(c));
+
+/** The rounds where players discard and draw (Triple Draw). */
+const DRAW_ROUNDS: ReadonlySet<RoundName> = new Set<RoundName>(['1st draw', '2nd draw', '3rd draw']);
 
 /** One hand as a PHH hand object. */
 export function phhOf(hand: ExchangeHand): PhhHand {
@@ -33,10 +36,23 @@ export function phhOf(hand: ExchangeHand): PhhHand {
   const bySeat = new Map(record.seats.map((s) => [s.seat, s]));
   const limit = v.betting === 'limit';
   const actions: string[] = [];
+  // A draw round is written as pokerkit (PHH's reference implementation) plays it: every player's
+  // discard (`sd`) first, then the replacement cards (`d dh`), in the same order (issue 14 item 8c).
+  // The engine's log deals each player's cards right after their discard; the reader takes both.
+  let drawDeals: string[] = [];
+  let drawRound: RoundName | null = null;
+  const flushDraw = () => {
+    actions.push(...drawDeals);
+    drawDeals = [];
+  };
   for (const e of record.actions) {
+    const drawing = e.round === drawRound && (e.kind === 'discard' || e.kind === 'reshuffle' || (e.kind === 'deal' && e.seat !== null));
+    if (drawDeals.length > 0 && !drawing) flushDraw();
+    drawRound = DRAW_ROUNDS.has(e.round) ? e.round : null;
     switch (e.kind) {
       case 'deal':
-        actions.push(e.seat === null ? `d db ${e.cards.map(cardText).join('')}` : `d dh ${p(e.seat)} ${e.cards.map(cardText).join('')}`);
+        if (e.seat !== null && DRAW_ROUNDS.has(e.round)) drawDeals.push(`d dh ${p(e.seat)} ${e.cards.map(cardText).join('')}`);
+        else actions.push(e.seat === null ? `d db ${e.cards.map(cardText).join('')}` : `d dh ${p(e.seat)} ${e.cards.map(cardText).join('')}`);
         break;
       case 'bring-in':
         actions.push(`${p(e.seat)} pb`);
@@ -66,6 +82,7 @@ export function phhOf(hand: ExchangeHand): PhhHand {
         break; // posts and returns follow from the fields; reshuffles are not carried
     }
   }
+  flushDraw();
   const bbAnte = rules.anteBy === 'big-blind';
   const out: PhhHand = {
     variant: PHH_CODE_OF[record.variant],
