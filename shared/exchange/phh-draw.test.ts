@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { prng, randomRecord } from '../history/test-support';
+import { playRecord, prng, randomConfig, randomRecord } from '../history/test-support';
+import { parsePhhs } from '../rules/phh/phh';
+import { replayHand } from '../rules/phh/replay';
 import { exportHands, importHands } from './index';
 
 // Issue 14 item 8c: pokerkit (PHH's reference implementation) takes every discard of a draw round
@@ -56,5 +58,24 @@ describe('Triple Draw in PHH', () => {
       expect(back.hands[0].record).toEqual(direct.hands[0].record);
     }
     expect(reordered).toBeGreaterThan(5);
+  });
+});
+
+describe('cercle replay of a Triple Draw hand that needs the earlier discards reshuffled (issue 14 item 8a)', () => {
+  it('replays to its finishing stacks: the reshuffle PHH does not write is made when the stub runs short', () => {
+    // Hands that drew enough cards to exhaust the stub, seen by the operator (every card known).
+    let checked = 0;
+    for (let i = 0; i < 400 && checked < 5; i++) {
+      const rng = prng(7000 + i);
+      const record = playRecord(randomConfig('2T7TD', rng), rng, null);
+      // PHH carries no rake: hands with none replay to their exact finishing stacks.
+      if (!record.actions.some((e) => e.kind === 'reshuffle') || record.rake > 0) continue;
+      const parsed = parsePhhs(exportHands('phh', [{ record, meta: {} }]));
+      if (!parsed.ok) throw new Error(parsed.reason);
+      const result = replayHand(parsed.hands[0].hand);
+      expect(result, JSON.stringify(result)).toMatchObject({ ok: true, stacksChecked: true });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });

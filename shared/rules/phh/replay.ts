@@ -368,6 +368,12 @@ export function replayHand(hand: PhhHand, options: ReplayOptions = {}): ReplayRe
     const action = translate(state, actions[i], scale, spare);
     if (action === null) return null;
     if (typeof action === 'string') return fail(action, { actionIndex: i, rule: 'R-SHOWDOWN' });
+    if (action.type === 'deal' && action.seat !== null && action.cards.length > state.stub) {
+      // R-DEAL: the stub cannot serve this draw, so the earlier discards were reshuffled into it
+      // (PHH does not write the reshuffle; issue 14 item 8a). Refused unless a reshuffle is due.
+      const reshuffled = apply(state, { type: 'reshuffle' });
+      if (reshuffled.ok) state = reshuffled.state;
+    }
     const r = apply(state, action);
     if (!r.ok) return fail(r.reason, { actionIndex: i, rule: r.rule });
     state = r.state;
