@@ -65,7 +65,10 @@ export class AppProcess {
   private nextId = 1;
   private waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
+  readonly userData: string;
+
   constructor(config: FakeConfig, env: Record<string, string> = {}) {
+    this.userData = config.userData;
     this.child = fork(HARNESS, [], {
       cwd: ROOT,
       execArgv: ['--import', 'tsx'],
@@ -93,8 +96,13 @@ export class AppProcess {
   request<T>(op: string, args: Record<string, unknown> = {}): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
+      if (!this.child.connected) return reject(new Error(`the app has exited; output:\n${this.output.slice(-40).join('\n')}`));
       this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.child.send({ id, op, args });
+      this.child.send({ id, op, args }, (e) => {
+        if (!e) return;
+        this.waiting.delete(id);
+        reject(e);
+      });
     });
   }
 

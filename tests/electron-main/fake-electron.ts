@@ -32,7 +32,7 @@ export interface FakeConfig {
   name?: string;
   isPackaged?: boolean;
   appPath?: string;
-  safeStorage?: { available: boolean; backend: string };
+  safeStorage?: { available: boolean; backend: string; keyring?: string };
 }
 
 const CONFIG_VAR = 'CERCLE_FAKE_ELECTRON';
@@ -609,7 +609,10 @@ export const dialog = {
 // ---------------------------------------------------------------------------------------------
 // safeStorage
 
-const storageKey = randomBytes(32);
+/** fake: the key of "the OS store": one per keyring name, the same in every process (as a user's login keyring is). */
+function storageKey(): Buffer {
+  return createHash('sha256').update(`cercle fake keyring:${config.safeStorage?.keyring ?? 'login'}`).digest();
+}
 export const safeStorage = {
   // electronjs.org/docs/latest/api/safe-storage#safestorageisencryptionavailable: "Returns boolean - Whether
   // encryption is available. On Linux, returns true if the app has emitted the ready event and the secret
@@ -626,11 +629,11 @@ export const safeStorage = {
   },
   // electronjs.org/docs/latest/api/safe-storage#safestorageencryptstringplaintext: "Returns Buffer - An array
   // of bytes representing the encrypted string. This function will throw an error if encryption fails."
-  // fake: AES-256-GCM under a key of this process (a new key per run: like another keyring, old files do not decrypt).
+  // fake: AES-256-GCM under the keyring's key (another keyring: old files do not decrypt).
   encryptString(plainText: string): Buffer {
     if (!safeStorage.isEncryptionAvailable()) throw new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
     const iv = randomBytes(12);
-    const c = createCipheriv('aes-256-gcm', storageKey, iv);
+    const c = createCipheriv('aes-256-gcm', storageKey(), iv);
     const body = Buffer.concat([c.update(plainText, 'utf8'), c.final()]);
     return Buffer.concat([Buffer.from('v10'), iv, c.getAuthTag(), body]);
   },
@@ -640,7 +643,7 @@ export const safeStorage = {
   decryptString(encrypted: Buffer): string {
     if (!safeStorage.isEncryptionAvailable()) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.');
     if (encrypted.length < 31 || encrypted.subarray(0, 3).toString() !== 'v10') throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
-    const d = createDecipheriv('aes-256-gcm', storageKey, encrypted.subarray(3, 15));
+    const d = createDecipheriv('aes-256-gcm', storageKey(), encrypted.subarray(3, 15));
     d.setAuthTag(encrypted.subarray(15, 31));
     return Buffer.concat([d.update(encrypted.subarray(31)), d.final()]).toString('utf8');
   },

@@ -21,7 +21,10 @@ import { events, type EventName } from '../../shared/api';
 import { SECURITY_HEADERS } from '../../electron/services/content-policy';
 import { EMBEDDED_ENV_NAMES } from '../../electron/services/embedded';
 import { validate, type Schema } from '../../shared/validate';
+import { tablesOf } from '../../operator/config/config';
+import { startOperator, type RunningOperator } from '../../operator/server/operator';
 import { AppProcess, assertFreshBuild, type WindowState } from './app-process';
+import type { FakeConfig } from './fake-electron';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -35,9 +38,9 @@ function tempDir(prefix: string): string {
   return d;
 }
 const apps: AppProcess[] = [];
-function startApp(userData: string): AppProcess {
+function startApp(userData: string, config: Partial<FakeConfig> = {}): AppProcess {
   // A secret in main's environment: it must not reach the embedded operator's process (item 5).
-  const a = new AppProcess({ userData, version: '0.1.0', isPackaged: false }, { [SECRET]: 'do-not-leak' });
+  const a = new AppProcess({ userData, version: '0.1.0', isPackaged: false, ...config }, { [SECRET]: 'do-not-leak' });
   apps.push(a);
   return a;
 }
@@ -279,7 +282,8 @@ function holder(folder: string): Promise<ChildProcess> {
   writeFileSync(
     script,
     `import { lockFolder } from ${JSON.stringify(join(ROOT, 'shared/node/folder-lock.ts'))};\n` +
-      `lockFolder(${JSON.stringify(folder)}, 'the browser host');\nconsole.log('held');\nsetInterval(() => undefined, 1000);\n`,
+      // Kept in a global: a lock nobody references is closed by the garbage collector, and the folder freed.
+      `(globalThis as Record<string, unknown>).lock = lockFolder(${JSON.stringify(folder)}, 'the browser host');\nconsole.log('held');\nsetInterval(() => undefined, 1000);\n`,
   );
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   cleanup.unshift(() => void child.kill('SIGKILL'));
@@ -313,5 +317,88 @@ describe('a data folder held by a browser host (issue 11 item 6)', () => {
     expect(listing(userData)).toEqual(before);
     expect(existsSync(join(userData, 'settings.json'))).toBe(false);
     expect(existsSync(join(userData, 'embedded-operator'))).toBe(false);
+  });
+});
+
+describe('pop-outs at the limit, on an operator of 25 tables (issue 11 item 5)', () => {
+  let op: RunningOperator;
+  let userData: string;
+  afterAll(async () => op?.close());
+
+  /** Points the app at the test operator and signs `username` up there. */
+  async function signUp(app: AppProcess, window: number, username: string): Promise<void> {
+    await app.value(window, 'updateSettings', { operator: { mode: 'custom', url: op.url, pins: [op.pin] } });
+    // The link follows the settings in the background (the embedded operator stops first): until it is on
+    // the new operator a login is OFFLINE, or ALREADY_AUTHENTICATED while the embedded guest's link remains.
+    const login = await app.until(async () => {
+      const r = await app.value<{ ok: boolean; code?: string }>(window, 'login', { username, password: 'correct horse battery', register: true });
+      return r.ok || (r.code !== 'OFFLINE' && r.code !== 'ALREADY_AUTHENTICATED') ? r : null;
+    }, 'the login on the custom operator');
+    expect(login).toEqual({ ok: true });
+  }
+
+  it('a player seated at 25 tables pops out 24 of them, and the 25th is refused', async () => {
+    // A real operator on loopback: 25 play tables with no practice player (no hands: seats only).
+    op = await startOperator({
+      dataDir: tempDir('cercle-op-'),
+      lobby: tablesOf(
+        {
+          version: 1,
+          operator: { idOper: '0000', idCoffre: 1, name: 'Test operator' },
+          tables: [{ id: 'cap', name: 'Cap', variant: 'THNL', money: 'play', seats: 6, count: 25, practicePlayers: 0, stakes: { smallBlind: 25, bigBlind: 50 }, buyIn: { min: 2000, max: 5000 } }],
+        },
+        'test',
+      ),
+      welcomePlayChips: 100_000,
+      durability: 'normal',
+      log: () => undefined,
+    });
+    userData = join(tempDir('cercle-cap-'), 'userData');
+    const app = startApp(userData);
+    const main = await app.mainWindow();
+    await signUp(app, main.id, 'popper');
+    const lobby = await app.until(async () => {
+      const l = await app.value<Lobby>(main.id, 'lobby');
+      return l.length === 25 ? l : null;
+    }, 'the lobby of 25 tables');
+    for (const t of lobby) expect(await app.value(main.id, 'join', { tableId: t.tableId, buyIn: t.buyIn.min, waitForBigBlind: false })).toEqual({ ok: true });
+    await app.until(async () => (await app.value<{ status: string }[]>(main.id, 'tables')).filter((t) => t.status === 'live').length === 25 || null, 'seated at 25 tables');
+    for (const t of lobby.slice(0, 24)) expect(await app.value(main.id, 'popOut', { tableId: t.tableId })).toEqual({ opened: true });
+    expect(await app.value(main.id, 'popOut', { tableId: lobby[24].tableId })).toEqual({ opened: false });
+    const windows = await app.until(async () => {
+      const w = (await app.state()).windows;
+      return w.every((x) => x.loads.length > 0) ? w : null;
+    }, 'every window loaded');
+    expect(windows).toHaveLength(25);
+    expect(windows.filter((w) => w.id !== main.id).map((w) => w.url).sort()).toEqual(lobby.slice(0, 24).map((t) => `app://cercle/index.html#/table/${t.tableId}`).sort());
+    await app.request('quit');
+    expect(await app.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('the session token is kept encrypted by an OS store: the next start is still signed in', async () => {
+    const file = readFileSync(join(userData, 'session.bin'));
+    expect(file.subarray(0, 3).toString()).toBe('v10'); // what the fake safeStorage wrote, not the token
+    const app = startApp(userData);
+    const main = await app.mainWindow();
+    const s = await app.until(async () => {
+      const v = await app.value<{ account: { username: string } | null }>(main.id, 'session');
+      return v.account ? v : null;
+    }, 'the session resumed');
+    expect(s.account).toEqual({ username: 'popper', guest: false });
+    await app.request('quit');
+    expect(await app.exited).toEqual({ code: 0, signal: null });
+  });
+
+  // `basic_text` is a Linux backend (safe-storage#safestoragegetselectedstoragebackend-linux); the vault asks only there.
+  it.runIf(process.platform === 'linux')('with the basic_text store (a hard-coded key) the token is never written', async () => {
+    const plain = join(tempDir('cercle-plain-'), 'userData');
+    const app = startApp(plain, { safeStorage: { available: true, backend: 'basic_text' } });
+    const main = await app.mainWindow();
+    await signUp(app, main.id, 'plainer');
+    expect((await app.value<{ account: { username: string } | null }>(main.id, 'session')).account?.username).toBe('plainer');
+    expect(existsSync(join(plain, 'session.bin'))).toBe(false);
+    await app.request('quit');
+    expect(await app.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(join(plain, 'session.bin'))).toBe(false);
   });
 });
