@@ -140,8 +140,8 @@ class FakeApp extends EventEmitter {
    */
   requestSingleInstanceLock(additionalData?: Record<string, unknown>): boolean {
     if (this.lock) return true;
-    const id = createHash('sha256').update(resolve(config.userData)).digest('hex').slice(0, 16);
-    const dir = join(tmpdir(), `cercle-fake-electron-${id}`);
+    const dir = singletonDir(config.userData);
+    const id = dir.slice(dir.lastIndexOf('-') + 1);
     mkdirSync(dir, { recursive: true });
     const socketPath = process.platform === 'win32' ? `\\\\?\\pipe\\cercle-fake-electron-${id}` : join(dir, 'singleton.sock');
     const db = new Database(join(dir, 'singleton.lock'), { timeout: 0 });
@@ -231,6 +231,11 @@ class FakeApp extends EventEmitter {
     if (this.listenerCount('window-all-closed') === 0) this.quit();
     else this.emit('window-all-closed');
   }
+}
+
+/** Where the fake keeps the single-instance lock of a userData folder (the test removes it afterwards). */
+export function singletonDir(userData: string): string {
+  return join(tmpdir(), `cercle-fake-electron-${createHash('sha256').update(resolve(userData)).digest('hex').slice(0, 16)}`);
 }
 
 /** The second instance's side: hands argv to the primary and waits for it to take them. */

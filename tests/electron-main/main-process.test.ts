@@ -24,7 +24,7 @@ import { validate, type Schema } from '../../shared/validate';
 import { tablesOf } from '../../operator/config/config';
 import { startOperator, type RunningOperator } from '../../operator/server/operator';
 import { AppProcess, assertFreshBuild, type WindowState } from './app-process';
-import type { FakeConfig } from './fake-electron';
+import { type FakeConfig, singletonDir } from './fake-electron';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -39,6 +39,7 @@ function tempDir(prefix: string): string {
 }
 const apps: AppProcess[] = [];
 function startApp(userData: string, config: Partial<FakeConfig> = {}): AppProcess {
+  cleanup.push(() => rmSync(singletonDir(userData), { recursive: true, force: true }));
   // A secret in main's environment: it must not reach the embedded operator's process (item 5).
   const a = new AppProcess({ userData, version: '0.1.0', isPackaged: false, ...config }, { [SECRET]: 'do-not-leak' });
   apps.push(a);
