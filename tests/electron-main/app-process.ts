@@ -72,7 +72,8 @@ export class AppProcess {
     this.child = fork(HARNESS, [], {
       cwd: ROOT,
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, ...env, CERCLE_FAKE_ELECTRON: JSON.stringify(config) },
+      // ELECTRON_RENDERER_URL (the development server) only when the test gives it.
+      env: { ...process.env, ELECTRON_RENDERER_URL: undefined, ...env, CERCLE_FAKE_ELECTRON: JSON.stringify(config) },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     for (const s of [this.child.stdout, this.child.stderr]) s?.on('data', (d: Buffer) => this.output.push(...d.toString('utf8').split('\n').filter(Boolean)));

@@ -314,8 +314,10 @@ async function fetchThroughProtocol(url: string, init?: RequestInit): Promise<Re
   const href = canonical(url);
   const scheme = new URL(href).protocol.slice(0, -1);
   const handler = handlers.get(scheme);
-  if (!handler) throw new Error(`net::ERR_UNKNOWN_URL_SCHEME ${href}`);
-  return handler(new Request(href, init));
+  if (handler) return handler(new Request(href, init));
+  // fake: an http page (the development server) is fetched for real; the tests serve it on loopback only.
+  if (scheme === 'http' && ['127.0.0.1', 'localhost'].includes(new URL(href).hostname)) return fetch(href, init);
+  throw new Error(`net::ERR_UNKNOWN_URL_SCHEME ${href}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -366,7 +368,7 @@ export class WebContents extends EventEmitter {
    * fails to load (see did-fail-load)."
    * electronjs.org/docs/latest/api/web-contents#event-will-navigate: "This event will not emit when the
    * navigation is started programmatically with APIs like webContents.loadURL".
-   * fake: only URLs of a handled scheme load (there is no network); the page's answer is kept.
+   * fake: only URLs of a handled scheme, or of a loopback http server, load; the page's answer is kept.
    */
   async loadURL(url: string): Promise<void> {
     if (this.destroyed) throw new Error('Object has been destroyed');

@@ -12,6 +12,8 @@
  */
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -38,10 +40,10 @@ function tempDir(prefix: string): string {
   return d;
 }
 const apps: AppProcess[] = [];
-function startApp(userData: string, config: Partial<FakeConfig> = {}): AppProcess {
+function startApp(userData: string, config: Partial<FakeConfig> = {}, env: Record<string, string> = {}): AppProcess {
   cleanup.push(() => rmSync(singletonDir(userData), { recursive: true, force: true }));
   // A secret in main's environment: it must not reach the embedded operator's process (item 5).
-  const a = new AppProcess({ userData, version: '0.1.0', isPackaged: false, ...config }, { [SECRET]: 'do-not-leak' });
+  const a = new AppProcess({ userData, version: '0.1.0', isPackaged: false, ...config }, { [SECRET]: 'do-not-leak', ...env });
   apps.push(a);
   return a;
 }
@@ -402,5 +404,37 @@ describe('pop-outs at the limit, on an operator of 25 tables (issue 11 item 5)',
     await app.request('close', { window: main.id });
     expect(await app.exited).toEqual({ code: 0, signal: null });
     expect(existsSync(join(plain, 'session.bin'))).toBe(false);
+  });
+});
+
+describe('the development server URL (ELECTRON_RENDERER_URL), trusted only when not packaged', () => {
+  let server: Server;
+  let devUrl: string;
+  beforeAll(async () => {
+    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>dev</title>'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    devUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('in development the window shows the dev server, whose page is answered (on its protocol, host and port)', async () => {
+    const app = startApp(join(tempDir('cercle-dev-'), 'userData'), { isPackaged: false }, { ELECTRON_RENDERER_URL: devUrl });
+    const main = await app.mainWindow();
+    expect(main.url).toBe(devUrl);
+    expect((await app.call(main.id, 'appInfo')).ok).toBe(true);
+    const otherPort = devUrl.replace(/:(\d+)\/$/, (_m, p: string) => `:${Number(p) + 1}/`);
+    expect(await app.call(main.id, 'appInfo', {}, { frame: { url: otherPort } })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    await app.request('quit');
+    expect(await app.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('a packaged app ignores it: the window shows app://cercle and a page of that server is refused', async () => {
+    const app = startApp(join(tempDir('cercle-packaged-'), 'userData'), { isPackaged: true }, { ELECTRON_RENDERER_URL: devUrl });
+    const main = await app.mainWindow();
+    expect(main.url).toBe('app://cercle/index.html');
+    expect(await app.call(main.id, 'appInfo', {}, { frame: { url: devUrl } })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await app.request('navigate', { window: main.id, url: devUrl })).toEqual({ prevented: true });
+    await app.request('quit');
+    expect(await app.exited).toEqual({ code: 0, signal: null });
   });
 });
