@@ -127,6 +127,8 @@ describe('a player session in the desktop app (built main bundle, fake Electron)
       return l.length >= 11 ? l : null;
     }, 'the lobby');
     expect(new Set(lobby.map((t) => t.variant)).size).toBe(11);
+    // electron-updater loaded and asked: not an installed build, so no feed is fetched.
+    expect(await app.value(main.id, 'updateStatus')).toEqual({ state: 'unsupported', message: 'updates apply to installed builds only' });
     // The embedded operator runs in the fake utility process: a real child process.
     const fork = (await app.state()).forks[0];
     expect(fork.modulePath).toBe(join(ROOT, 'out/main/embedded-child.cjs'));
