@@ -15,7 +15,7 @@ export const BUNDLE = join(ROOT, 'out/main/index.cjs');
 
 /**
  * The main-process tests run the BUILT bundle (npm test builds before the unit tests: package.json
- * "test:unit"). A bundle older than its sources would test yesterday's code: refuse it, saying how to build.
+ * "test"). A bundle older than its sources would test yesterday's code: refuse it, saying how to build.
  */
 export function assertFreshBuild(): void {
   const built = [BUNDLE, join(ROOT, 'out/renderer/index.html')];

@@ -8,7 +8,7 @@
  * a table pops out only where the player sits, quitting cashes every stack back into the wallet, a second
  * launch focuses the first, and a data folder held by a browser host is left untouched (issue 11 item 6).
  *
- * npm test builds before the unit tests (package.json "test:unit"); a stale bundle is refused.
+ * npm test builds before the unit tests (package.json "test"); a stale bundle is refused.
  */
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
