@@ -44,13 +44,6 @@ export class FolderInUseError extends Error {
   }
 }
 
-/**
- * The connections holding a lock. better-sqlite3 closes a Database the garbage collector reclaims, which
- * would free the folder while its owner still runs (a caller that keeps no reference to the returned
- * lock, or keeps it only in a local): held here until `release()`, so the lock lasts as the process does.
- */
-const held = new Set<Database.Database>();
-
 /** A held lock: release it on a clean exit (the OS releases it anyway when the process ends). */
 export interface FolderLock {
   readonly folder: string;
@@ -93,11 +86,12 @@ export function lockFolder(folder: string, what: string): FolderLock {
   }
   const owner: LockOwner = { pid: process.pid, host: hostname(), what, since: new Date().toISOString() };
   writeFileSync(join(dir, OWNER_FILE), `${JSON.stringify(owner)}\n`);
-  held.add(db);
+  let held = true;
   return {
     folder: dir,
     release() {
-      if (!held.delete(db)) return;
+      if (!held) return;
+      held = false;
       db.close();
     },
   };
