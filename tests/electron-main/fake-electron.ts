@@ -195,6 +195,12 @@ class FakeApp extends EventEmitter {
     const before = new FakeEvent();
     this.emit('before-quit', before);
     if (before.defaultPrevented) return;
+    // "It is possible that a window cancels the quitting" (app#appquit): each window's close is preventable.
+    for (const w of BrowserWindow.getAllWindows()) {
+      const close = new FakeEvent();
+      w.emit('close', close);
+      if (close.defaultPrevented) return;
+    }
     this.quitting = true;
     for (const w of BrowserWindow.getAllWindows()) w.destroyForQuit();
     const will = new FakeEvent();
