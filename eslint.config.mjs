@@ -47,7 +47,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/**/*.ts', 'operator/**/*.ts', 'shared/node/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.mjs', '*.config.ts', '*.config.mjs'],
+    files: ['electron/**/*.ts', 'operator/**/*.ts', 'shared/node/**/*.ts', 'tests/**/*.ts', 'tests/**/*.mjs', 'scripts/**/*.mjs', '*.config.ts', '*.config.mjs'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -11,6 +11,8 @@ export default defineConfig({
       'renderer/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'tests/lint/**/*.test.ts',
+      // The Electron main process, built, over a fake Electron (issue 11): needs `electron-vite build` first.
+      'tests/electron-main/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 120_000,

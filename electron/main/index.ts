@@ -3,8 +3,9 @@
  * the client API's IPC adapter over the services (DESIGN.md §2). No game or storage logic lives here.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import { autoUpdater } from 'electron-updater';
+import { FolderInUseError, type FolderLock, lockFolder } from '../../shared/node/folder-lock';
 import { ClientCore } from '../services/client';
 import { createHandlers } from '../services/client-api';
 import { builtLaunch, launchEmbeddedOperator } from '../services/embedded';
@@ -12,23 +13,17 @@ import { SettingsStore } from '../services/settings';
 import { createElectronUpdater, wireUpdates } from '../services/updater';
 import { utilityChild } from './utility-child';
 import { safeStorageVault } from './vault';
-import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
+import { registerAppScheme, serveRenderer } from './protocol';
+import { APP_START_URL, appPageUrl, appUrlCheck } from './app-url';
 import { broadcast, serveIpc } from './ipc';
+import { popOuts } from './pop-outs';
 import { denyAllPermissions, hardenApp } from './security';
 
 // In development (`electron-vite dev`) the renderer comes from Vite's server; never in a packaged app.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-const startUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
-
-function isAppUrl(url: string): boolean {
-  try {
-    const u = new URL(url);
-    if (u.origin === APP_ORIGIN) return true;
-    return devServerUrl !== undefined && u.origin === new URL(devServerUrl).origin;
-  } catch {
-    return false;
-  }
-}
+const startUrl = devServerUrl ?? APP_START_URL;
+// Issue 11 item 1: our pages compared on protocol + host (app-url.ts), not on Node's "null" origin.
+const isAppUrl = appUrlCheck(devServerUrl);
 
 // Checklist 4: the renderer process sandbox for every window.
 app.enableSandbox();
@@ -38,7 +33,7 @@ hardenApp(isAppUrl);
 // One instance: a second launch focuses the first window instead of opening a second client.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
-} else {
+} else if (takeDataFolder()) {
   app.on('second-instance', () => {
     const w = BrowserWindow.getAllWindows()[0];
     if (w) {
@@ -47,6 +42,26 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
   void app.whenReady().then(start);
+}
+
+/**
+ * Issue 11 item 6: one owner per data folder. After the single-instance lock (which only knows other
+ * desktop apps) and before any file is read or written, the app takes the folder's lock; a browser host
+ * (or a CLI) on the same folder keeps it, and this app says so in one line and quits without touching
+ * anything, instead of "recovering" the live seats of the other one.
+ */
+let folderLock: FolderLock | null = null;
+function takeDataFolder(): boolean {
+  try {
+    folderLock = lockFolder(app.getPath('userData'), 'the Cercle desktop app');
+    return true;
+  } catch (e) {
+    if (!(e instanceof FolderInUseError)) throw e;
+    // Safe before 'ready' (on Linux it then goes to stderr): electronjs.org/docs/latest/api/dialog#dialogshowerrorboxtitle-content
+    dialog.showErrorBox('Cercle', e.message);
+    app.quit();
+    return false;
+  }
 }
 
 function createMainWindow(route = ''): BrowserWindow {
@@ -76,7 +91,7 @@ function createMainWindow(route = ''): BrowserWindow {
     },
   });
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(route ? `${startUrl}#${route}` : startUrl);
+  void win.loadURL(appPageUrl(startUrl, route));
   return win;
 }
 
@@ -99,25 +114,18 @@ async function start(): Promise<void> {
   });
   // Updates download in the background and install on the next quit ("install on restart").
   const updates = createElectronUpdater(autoUpdater);
-  const popOuts = new Map<string, BrowserWindow>();
   const handlers = createHandlers({
     info: { name: 'Cercle', version: app.getVersion(), host: 'electron', platform: process.platform, dataDir },
     settings,
     core,
     updates,
     openExternal: (url) => shell.openExternal(url),
-    // A table in its own window: the same page on the table's route (one window per table).
-    popOut: (tableId) => {
-      const open = popOuts.get(tableId);
-      if (open && !open.isDestroyed()) {
-        open.focus();
-        return true;
-      }
-      const w = createMainWindow(`/table/${encodeURIComponent(tableId)}`);
-      popOuts.set(tableId, w);
-      w.on('closed', () => popOuts.delete(tableId));
-      return true;
-    },
+    // A table in its own window: the same page on the table's route (one window per table), only for
+    // a table the player sits at, at most 24 (issue 11 item 5, pop-outs.ts).
+    popOut: popOuts({
+      isSeated: (tableId) => core.tables().some((t) => t.tableId === tableId && (t.status === 'live' || t.status === 'syncing')),
+      open: (tableId) => createMainWindow(`/table/${encodeURIComponent(tableId)}`),
+    }),
   });
   serveIpc(handlers, isAppUrl);
   void core.start();
@@ -127,7 +135,10 @@ async function start(): Promise<void> {
     if (quitting) return;
     quitting = true;
     e.preventDefault();
-    void core.close().finally(() => app.quit());
+    void core.close().finally(() => {
+      folderLock?.release();
+      app.quit();
+    });
   });
 
   createMainWindow();

@@ -1,10 +1,9 @@
 import { protocol } from 'electron';
 import { readStaticFile } from '../services/static-files';
 import { SECURITY_HEADERS } from '../services/content-policy';
+import { APP_SCHEME, appUrlPath } from './app-url';
 
-/** The renderer is served from `app://cercle/`, never `file://` (Electron's checklist item 18). */
-export const APP_SCHEME = 'app';
-export const APP_ORIGIN = `${APP_SCHEME}://cercle`;
+export { APP_ORIGIN, APP_SCHEME } from './app-url';
 
 /** Must run before `app.ready`. */
 export function registerAppScheme(): void {
@@ -13,12 +12,15 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves the built renderer folder under `app://cercle/`, with the CSP and hardening headers. */
+/**
+ * Serves the built renderer folder under `app://cercle/`, with the CSP and hardening headers. Another
+ * host, credentials or a port (app-url.ts), or a method other than GET: 404, nothing read.
+ */
 export function serveRenderer(rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    if (url.host !== 'cercle' || request.method !== 'GET') return new Response('Not found', { status: 404 });
-    const file = await readStaticFile(rendererDir, url.pathname);
+    const path = appUrlPath(request.url);
+    if (path === null || request.method !== 'GET') return new Response('Not found', { status: 404 });
+    const file = await readStaticFile(rendererDir, path);
     return new Response(new Uint8Array(file.body), {
       status: file.status,
       headers: { 'Content-Type': file.contentType, ...SECURITY_HEADERS },

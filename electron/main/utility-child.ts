@@ -4,13 +4,15 @@
  * through this adapter.
  */
 import { utilityProcess } from 'electron';
-import type { ChildHandle } from '../services/embedded';
+import { type ChildHandle, embeddedChildEnv } from '../services/embedded';
 
 export function utilityChild(entry: string, env: Record<string, string>): ChildHandle {
   const child = utilityProcess.fork(entry, [], {
     serviceName: 'Cercle embedded operator',
     stdio: 'pipe',
-    env: { ...process.env, ...env },
+    // Issue 11 item 5: a minimal environment, never the whole process.env (Electron's default when
+    // `env` is left out: electronjs.org/docs/latest/api/utility-process#utilityprocessforkmodulepath-args-options).
+    env: embeddedChildEnv(process.env, env),
   });
   let alive = true;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>

@@ -5,6 +5,8 @@
 export {
   builtLaunch,
   developmentLaunch,
+  EMBEDDED_ENV_NAMES,
+  embeddedChildEnv,
   nodeChild,
   type ChildHandle,
   EMBEDDED_OPERATOR_DIR,

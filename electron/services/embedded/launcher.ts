@@ -44,7 +44,7 @@ export interface EmbeddedLaunchOptions {
   execPath?: string;
   /** Before the entry: `['--import', 'tsx']` in development; none for built files. */
   execArgv?: string[];
-  /** Added to the child's environment. */
+  /** Added to the child's environment (which holds only {@link EMBEDDED_ENV_NAMES} of the client's). */
   env?: Record<string, string>;
   /**
    * How the process is started: a Node child process with an IPC channel by default; Electron's main
@@ -92,9 +92,28 @@ export interface ChildHandle {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/**
+ * What the embedded operator's process inherits of the client's environment (issue 11 item 5): only
+ * what Node and SQLite read to run there, never the whole `process.env` (a token, a proxy password or a
+ * CI secret in the player's environment has no business in the operator). The operator itself reads no
+ * variable; Node and SQLite place temporary files with TMPDIR (TMP/TEMP on Windows), local time follows
+ * TZ, and on Windows a process without SystemRoot cannot load Winsock or the crypto provider.
+ * PATH is not passed: the operator starts no program.
+ */
+export const EMBEDDED_ENV_NAMES: readonly string[] = ['TMPDIR', 'TMP', 'TEMP', 'TZ', 'SYSTEMROOT', 'WINDIR'];
+
+/** The child's environment: the allowed names from `parent` (case-insensitively, as Windows does), then `extra`. */
+export function embeddedChildEnv(parent: NodeJS.ProcessEnv, extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parent)) {
+    if (value !== undefined && EMBEDDED_ENV_NAMES.includes(name.toUpperCase())) env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
 /** A Node child process with an IPC channel (`fork`-style). */
 export function nodeChild(execPath: string, args: string[], env: Record<string, string>): ChildHandle {
-  const child = spawn(execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, ...env }, windowsHide: true });
+  const child = spawn(execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: embeddedChildEnv(process.env, env), windowsHide: true });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
   return {
     pid: child.pid,

@@ -171,11 +171,17 @@ export const useTablesStore = defineStore('tables', () => {
     return api.topUp({ tableId, amount });
   }
 
-  /** Its own window in Electron; a new tab under the browser host (the tab shares this tab's host token). */
-  async function popOut(tableId: string): Promise<void> {
+  /**
+   * Its own window in Electron; a new tab under the browser host (the tab shares this tab's host token).
+   * The tile gives way only when the table did open somewhere: Electron refuses a table the player does
+   * not sit at and a 25th window (issue 11 item 5), and its page may not open windows itself
+   * (window.open then returns null), nor may a browser's pop-up blocker.
+   */
+  async function popOut(tableId: string): Promise<boolean> {
     const r = await api.popOut({ tableId });
-    if (!r.opened) window.open(`#/table/${encodeURIComponent(tableId)}`, `cercle-table-${tableId}`);
-    poppedOut.value = new Set([...poppedOut.value, tableId]);
+    const opened = r.opened || window.open(`#/table/${encodeURIComponent(tableId)}`, `cercle-table-${tableId}`) !== null;
+    if (opened) poppedOut.value = new Set([...poppedOut.value, tableId]);
+    return opened;
   }
 
   function bringBack(tableId: string): void {
