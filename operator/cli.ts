@@ -18,6 +18,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { FolderInUseError } from '../shared/node/folder-lock';
 import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from './config/config';
 import type { Db } from './db';
 import { openOperatorDatabase } from './schema';
@@ -183,6 +184,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (e instanceof TlsIdentityError) {
       io.err(e.message);
       return 2;
+    }
+    // issue 12 item 1: another operator holds the folder; nothing was read or written.
+    if (e instanceof FolderInUseError) {
+      io.err(e.message);
+      return 1;
     }
     throw e;
   }

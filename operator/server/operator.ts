@@ -13,6 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lockFolder } from '../../shared/node/folder-lock';
 import { Accounts, type AccountsOptions } from '../accounts';
 import type { ConfiguredTable, OperatorConfig } from '../config/config';
 import type { Db } from '../db';
@@ -20,7 +21,7 @@ import { Lobby } from '../lobby/lobby';
 import { openOperatorDatabase } from '../schema';
 import { HandHistoryStore } from '../tables/history';
 import { TableManager, type TableManagerDeps } from '../tables/manager';
-import { recoverTables, type RecoveryReport } from '../tables/recovery';
+import { recoverTables, type RecoveryReport, type RecoveryStep } from '../tables/recovery';
 import { SeatLedger } from '../tables/seats';
 import { DecisionTimes } from '../tables/timings';
 import { realTimers, type Timers } from '../tables/timers';
@@ -56,6 +57,10 @@ export interface OperatorOptions {
   /** `full` (default): every money movement and record durable on commit; `normal` for throw-away data. */
   durability?: 'full' | 'normal';
   log?: (line: string) => void;
+  /** Names this process in another process's refusal of the data folder (default `the operator`). */
+  owner?: string;
+  /** Told after each durable step of crash recovery (tests kill the process there: issue 12 item 1). */
+  recoveryStep?: (step: RecoveryStep) => void;
 }
 
 export interface RunningOperator {
@@ -87,8 +92,19 @@ function packageVersion(): string {
 export async function startOperator(o: OperatorOptions): Promise<RunningOperator> {
   const log = o.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const synchronous = o.durability === 'normal' ? 'NORMAL' : 'FULL';
-  const tls = await loadOrCreateTlsIdentity({ dataDir: o.dataDir, certFile: o.certFile, keyFile: o.keyFile });
-  const db = openOperatorDatabase(join(o.dataDir, 'operator.sqlite'), { synchronous });
+  // One operator per data folder (issue 12 item 1): a second one would run crash recovery on the live
+  // tables of the first (the same chips at two tables). Taken before anything is read or written here;
+  // FolderInUseError's one line names the folder and the process that holds it.
+  const lock = lockFolder(o.dataDir, o.owner ?? 'the operator');
+  let db: Db;
+  let tls: Awaited<ReturnType<typeof loadOrCreateTlsIdentity>>;
+  try {
+    tls = await loadOrCreateTlsIdentity({ dataDir: o.dataDir, certFile: o.certFile, keyFile: o.keyFile });
+    db = openOperatorDatabase(join(o.dataDir, 'operator.sqlite'), { synchronous });
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
   const { idOper, idCoffre } = o.lobby.config.operator;
   let vault: TraceVault;
   let history: HandHistoryStore;
@@ -96,6 +112,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     vault = TraceVault.open({ path: join(o.dataDir, 'trace.sqlite'), idOper, idCoffre, synchronous });
   } catch (e) {
     db.close();
+    lock.release();
     throw e;
   }
   try {
@@ -103,6 +120,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   } catch (e) {
     vault.close();
     db.close();
+    lock.release();
     throw e;
   }
   const accounts = new Accounts(db, o.accounts);
@@ -111,11 +129,12 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   let recovered: RecoveryReport;
   try {
     // R-CASH: money left at tables by a crash goes back before anything else happens.
-    recovered = recoverTables({ wallet, seats, vault });
+    recovered = recoverTables({ wallet, seats, vault, step: o.recoveryStep });
   } catch (e) {
     history.close();
     vault.close();
     db.close();
+    lock.release();
     throw e;
   }
   if (recovered.seats > 0) {
@@ -162,7 +181,18 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     closing: false,
     log,
   };
-  const wire = await startWireServer(context, tls, { host: o.host ?? '127.0.0.1', port: o.port ?? 0, trustProxy: o.trustProxy ?? false });
+  let wire: Awaited<ReturnType<typeof startWireServer>>;
+  try {
+    wire = await startWireServer(context, tls, { host: o.host ?? '127.0.0.1', port: o.port ?? 0, trustProxy: o.trustProxy ?? false });
+  } catch (e) {
+    // A port in use: every stack is still in the ledger's table funds; the tables close (R-CASH) and the folder is freed.
+    manager.close();
+    history.close();
+    vault.close();
+    db.close();
+    lock.release();
+    throw e;
+  }
   const v = vault;
   const h = history;
   let closed: Promise<void> | null = null;
@@ -187,6 +217,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
         h.close();
         v.close();
         db.close();
+        lock.release();
       })();
       return closed;
     },
