@@ -1,8 +1,8 @@
 /**
  * The operator's command line (`npm run operator -- …`, i.e. `npx tsx operator/main.ts …`):
  *
- *   --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>]
- *       runs the operator; prints `wss://127.0.0.1:<port>` and `pin sha256/<base64>`; stops on
+ *   --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]
+ *       runs the operator (connection caps: server/gate.ts, default 900 and 32); prints `wss://127.0.0.1:<port>` and `pin sha256/<base64>`; stops on
  *       SIGINT/SIGTERM (hands in progress cancelled, every player cashed out)
  *   trace verify --data <folder> [--config <file>]
  *       recomputes the trace vault's hash chain; exit 1 if it is broken
@@ -37,7 +37,7 @@ export interface CliIo {
 
 const USAGE = [
   'usage:',
-  '  operator --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>]',
+  '  operator --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]',
   '  operator trace verify --data <folder> [--config <file>]',
   '  operator trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]',
   '  operator report --data <folder> [--config <file>] [--min-hands <n>] [--min-decisions <n>] [--max-cv <x>] [--play yes]',
@@ -75,7 +75,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     ? ['data', 'config', 'from', 'to', 'out']
     : report
       ? ['data', 'config', 'min-hands', 'min-decisions', 'max-cv', 'play']
-      : ['port', 'data', 'config', 'cert', 'key'];
+      : ['port', 'data', 'config', 'cert', 'key', 'max-connections', 'max-per-address'];
   for (const k of flags.keys()) {
     if (!known.includes(k)) {
       io.err(`unknown option --${k}\n${USAGE}`);
@@ -177,9 +177,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.err(`--port must be a port number\n${USAGE}`);
     return 2;
   }
+  // issue 12 item 2: the caps follow the descriptor limit the operator is given (ulimit -n).
+  const connectionLimits: { global?: number; perAddress?: number } = {};
+  for (const [flag, field] of [['max-connections', 'global'], ['max-per-address', 'perAddress']] as const) {
+    const v = flags.get(flag);
+    if (v === undefined) continue;
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n < 1 || n > 1_000_000) {
+      io.err(`--${flag} must be a whole number from 1 to 1000000\n${USAGE}`);
+      return 2;
+    }
+    connectionLimits[field] = n;
+  }
   let op: RunningOperator;
   try {
-    op = await startOperator({ dataDir, lobby, port, certFile: flags.get('cert'), keyFile: flags.get('key'), log: io.err });
+    op = await startOperator({ dataDir, lobby, port, certFile: flags.get('cert'), keyFile: flags.get('key'), connectionLimits, log: io.err });
   } catch (e) {
     if (e instanceof TlsIdentityError) {
       io.err(e.message);

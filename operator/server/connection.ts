@@ -26,7 +26,8 @@ import type { TableManager } from '../tables/manager';
 import type { Table } from '../tables/table';
 import type { TableRefusal } from '../tables/types';
 import type { Wallet } from '../wallet';
-import { TokenBucket, type RateLimit } from './ratelimit';
+import { addressKey } from '../accounts';
+import { TokenBucket, type KeyedBuckets, type RateLimit } from './ratelimit';
 
 /** What every connection shares. */
 export interface ServerContext {
@@ -40,6 +41,8 @@ export interface ServerContext {
   serverVersion: string;
   heartbeatMs: number;
   rateLimit: RateLimit;
+  /** Account creation (guests, registrations) per address and overall (issue 12 item 2). */
+  signup: { perAddress: KeyedBuckets; global: KeyedBuckets };
   /** Play chips given to a new account (guest or registered). */
   welcomePlayChips: number;
   now: () => number;
@@ -68,6 +71,8 @@ export class Connection {
     private readonly ctx: ServerContext,
     readonly ws: WebSocket,
     readonly ip: string,
+    /** Told when `hello` is accepted (the server's hello deadline stops: gate.ts). */
+    private readonly onHello: () => void = () => undefined,
   ) {
     this.bucket = new TokenBucket(ctx.rateLimit, ctx.now);
   }
@@ -199,6 +204,7 @@ export class Connection {
       return;
     }
     this.state = 'anon';
+    this.onHello();
     this.send({
       type: 'welcome',
       protocol: PROTOCOL_VERSION,
@@ -217,6 +223,15 @@ export class Connection {
 
   private async authenticate(m: ClientMessageOf<'guest' | 'register' | 'login' | 'resume'>): Promise<void> {
     const a = this.ctx.accounts;
+    if (m.type === 'guest' || m.type === 'register') {
+      // issue 12 item 2: a new account (and its welcome chips) is rationed per address and overall,
+      // before any work (a registration's scrypt) is done.
+      const key = addressKey(this.ip) ?? this.ip;
+      const wait = Math.max(this.ctx.signup.perAddress.wait(key), this.ctx.signup.global.wait(''));
+      if (wait > 0) return this.error(m.rid, 'RATE_LIMITED', `too many new accounts; try again in ${Math.ceil(wait / 1000)} s`, { retryAfterMs: wait });
+      this.ctx.signup.perAddress.take(key);
+      this.ctx.signup.global.take('');
+    }
     switch (m.type) {
       case 'guest': {
         const g = a.createGuest({ ip: this.ip });

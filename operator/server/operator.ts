@@ -29,7 +29,8 @@ import { loadOrCreateTlsIdentity } from '../tls';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
 import type { ServerContext } from './connection';
-import { DEFAULT_RATE_LIMIT, type RateLimit } from './ratelimit';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './gate';
+import { DEFAULT_RATE_LIMIT, DEFAULT_SIGNUP_LIMIT, KeyedBuckets, type RateLimit, type SignupLimit } from './ratelimit';
 import { startWireServer } from './server';
 
 export interface OperatorOptions {
@@ -52,6 +53,10 @@ export interface OperatorOptions {
   minClientVersion?: string;
   heartbeatMs?: number;
   rateLimit?: RateLimit;
+  /** Bounds on open connections and the hello deadline (gate.ts; issue 12 item 2). */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /** Account creation per address and overall (ratelimit.ts; issue 12 item 2). */
+  signupLimit?: SignupLimit;
   trustProxy?: boolean;
   welcomePlayChips?: number;
   /** `full` (default): every money movement and record durable on commit; `normal` for throw-away data. */
@@ -174,6 +179,10 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     serverVersion: version,
     heartbeatMs: o.heartbeatMs ?? 15_000,
     rateLimit: o.rateLimit ?? DEFAULT_RATE_LIMIT,
+    signup: {
+      perAddress: new KeyedBuckets((o.signupLimit ?? DEFAULT_SIGNUP_LIMIT).perAddress, () => timers.now()),
+      global: new KeyedBuckets((o.signupLimit ?? DEFAULT_SIGNUP_LIMIT).global, () => timers.now()),
+    },
     welcomePlayChips: o.welcomePlayChips ?? 100_000,
     now: () => timers.now(),
     byAccount: new Map(),
@@ -183,7 +192,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   };
   let wire: Awaited<ReturnType<typeof startWireServer>>;
   try {
-    wire = await startWireServer(context, tls, { host: o.host ?? '127.0.0.1', port: o.port ?? 0, trustProxy: o.trustProxy ?? false });
+    wire = await startWireServer(context, tls, { host: o.host ?? '127.0.0.1', port: o.port ?? 0, trustProxy: o.trustProxy ?? false, limits: { ...DEFAULT_CONNECTION_LIMITS, ...o.connectionLimits } });
   } catch (e) {
     // A port in use: every stack is still in the ledger's table funds; the tables close (R-CASH) and the folder is freed.
     manager.close();
