@@ -281,7 +281,17 @@ export class Connection {
     this.sessionId = sessionId;
     this.token = token;
     this.state = 'authed';
-    const tables = this.ctx.manager.tablesOf(account.id);
+    // issue 12 item 4: each seat takes this connection's address and session, R-NOBOT permitting; a
+    // table where another account plays from this address is not rejoined (its seat waits out the
+    // grace period, then leaves with its stack: R-CASH).
+    const refused: { t: Table; r: TableRefusal }[] = [];
+    const tables = this.ctx.manager.tablesOf(account.id).filter((t) => {
+      const r = t.rebind(account.id, { ip: this.ip, sessionId });
+      if (r.ok) return true;
+      refused.push({ t, r });
+      t.detach(account.id);
+      return false;
+    });
     this.send({
       type: 'authed',
       rid,
@@ -292,6 +302,11 @@ export class Connection {
       balances: this.balances(account.id),
       seated: tables.map((t) => t.tableId),
     });
+    for (const { t, r } of refused) {
+      const extra: Extra = { tableId: t.tableId };
+      if (r.rule !== undefined) extra.rule = r.rule;
+      this.error(null, r.code, r.message, extra);
+    }
     for (const t of tables) {
       const last = since.get(t.tableId);
       const frames = last === undefined ? null : t.framesSince(account.id, last);

@@ -70,6 +70,7 @@ export function walletMoney(wallet: Wallet, seats: SeatLedger, spec: TableSpec):
     },
     handCancelled: () => seats.handCancelled(tableId),
     participationClosed: (inscription) => seats.forget(inscription),
+    moved: (inscription, p) => seats.moved(inscription, p),
   };
 }
 

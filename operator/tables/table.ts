@@ -438,6 +438,29 @@ export class Table {
   // -------------------------------------------------------------------------------------------
   // Streams
 
+  /**
+   * The seated person now connects from `where` (a resume or a login, perhaps from another address):
+   * R-NOBOT's one address per table is checked again (D art. 2: before, a player could resume from the
+   * address of another player at the table and play beside them), and if it holds, the seat takes the
+   * new address and session, so that every record from now on carries them (IPJoueur, IDSession;
+   * issue 12 item 4). A refusal changes nothing.
+   */
+  rebind(accountId: number, where: { ip: string; sessionId: string }): { ok: true } | TableRefusal {
+    const m = this.members.get(accountId);
+    if (!m || m.brain) return refusal('NOT_SEATED', 'you have no seat at this table');
+    const key = addressKey(where.ip) ?? where.ip;
+    if (this.humans.some((o) => o !== m && (addressKey(o.player.ip) ?? o.player.ip) === key)) {
+      return refusal('SAME_ADDRESS', 'another account from your address plays at this table', { rule: 'R-NOBOT' });
+    }
+    if (m.player.ip === where.ip && m.player.sessionId === where.sessionId) return { ok: true };
+    m.player = { ...m.player, ip: where.ip, sessionId: where.sessionId };
+    // The hand in play records the address at its settlement (its POJEU is written then).
+    const w = this.hand?.who[m.seat];
+    if (this.hand && w && w.accountId === accountId) this.hand.who[m.seat] = { ...w, player: m.player, ipJoueur: where.ip };
+    this.safely(() => this.hooks.money.moved?.(m.inscription, m.player));
+    return { ok: true };
+  }
+
   /** A person's connection is back (or new): frames go to `sink` from now on. */
   attach(accountId: number, sink: (frame: string) => void): boolean {
     const m = this.members.get(accountId);

@@ -70,6 +70,11 @@ export interface TableMoney {
   handCancelled(handId: string): void;
   /** The participation is closed in the trace (its POBILAN written): nothing of it is left to recover. */
   participationClosed(inscription: string): void;
+  /**
+   * The seated player now connects from another address or session (a resume, a login elsewhere):
+   * kept with the seat, so that records written after a crash carry it too (issue 12 item 4).
+   */
+  moved?(inscription: string, player: TablePlayer): void;
 }
 
 /** Why a hand was cancelled; the POANNUL's Motif says it. */
