@@ -26,6 +26,7 @@ import { SeatLedger } from '../tables/seats';
 import { DecisionTimes } from '../tables/timings';
 import { realTimers, type Timers } from '../tables/timers';
 import { loadOrCreateTlsIdentity } from '../tls';
+import { TraceOutbox } from '../trace/outbox';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
 import type { ServerContext } from './connection';
@@ -76,6 +77,8 @@ export interface RunningOperator {
   accounts: Accounts;
   wallet: Wallet;
   vault: TraceVault;
+  /** Records committed with their money, on their way to the vault (issue 12 item 5). */
+  outbox: TraceOutbox;
   history: HandHistoryStore;
   manager: TableManager;
   lobby: Lobby;
@@ -131,10 +134,16 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   const accounts = new Accounts(db, o.accounts);
   const wallet = new Wallet(db);
   const seats = new SeatLedger(db);
+  const outbox = new TraceOutbox(db, vault, log);
   let recovered: RecoveryReport;
   try {
+    // issue 12 item 5: records committed with their money but not yet in the vault go in first (the
+    // vault may make this wait up to its 5 s busy timeout), so recovery reads a complete vault.
+    outbox.flush();
     // R-CASH: money left at tables by a crash goes back before anything else happens.
     recovered = recoverTables({ wallet, seats, vault, step: o.recoveryStep });
+    // From now on a busy vault never stalls the event loop: its records wait in the outbox.
+    vault.setBusyTimeout(0);
   } catch (e) {
     history.close();
     vault.close();
@@ -157,6 +166,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     seats,
     decisionTimes: new DecisionTimes(db),
     vault,
+    outbox,
     history,
     lobby,
     timers,
@@ -213,6 +223,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     accounts,
     wallet,
     vault: v,
+    outbox,
     history: h,
     manager,
     lobby,
@@ -223,6 +234,15 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
         context.closing = true;
         await wire.close();
         manager.close();
+        // The last records (the cancellations of the hands in play, the cash-outs) into the vault,
+        // waiting for it if it is busy; what still cannot go in stays in the outbox for the next start.
+        outbox.close();
+        v.setBusyTimeout(5000);
+        try {
+          outbox.flush();
+        } catch (e) {
+          log(`trace outbox: ${outbox.pending()} records left for the next start: ${(e as Error).message}`);
+        }
         h.close();
         v.close();
         db.close();

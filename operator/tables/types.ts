@@ -136,6 +136,11 @@ export interface TableHooks {
   decided?(player: TablePlayer, decision: TimedDecision): void;
   /** A bug or an I/O failure inside the table loop: logged, the hand is cancelled, the table goes on. */
   error(e: unknown): void;
+  /**
+   * Runs `fn` (a money movement and its trace record) as one durable step: both or neither (issue 12
+   * item 5: the trace never falls behind the money). Without it, `fn` runs as is.
+   */
+  step?<T>(fn: () => T): T;
 }
 
 /** What a table is: shown in the lobby before sitting (R-INFO). */

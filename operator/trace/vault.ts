@@ -203,6 +203,20 @@ export class TraceVault {
       .immediate();
   }
 
+  /**
+   * How long a write waits for another connection's lock on the file before failing with SQLITE_BUSY
+   * (5 s from {@link open}). The running operator sets 0: a busy vault must not stall the event loop,
+   * its records wait in the outbox (outbox.ts; issue 12 item 5).
+   */
+  setBusyTimeout(ms: number): void {
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(ms))}`);
+  }
+
+  /** What each record is about, in IDEvt order, without its XML (for the ledger cross-check). */
+  summaries(): { kind: string; inscription: string | null; pool: string | null }[] {
+    return this.db.prepare<[], { kind: string; inscription: string | null; pool: string | null }>('SELECT kind, inscription, pool FROM records ORDER BY id_evt').all();
+  }
+
   /** The record with this IDEvt, if any. */
   get(idEvt: number): StoredRecord | undefined {
     const r = this.q.byId.get(idEvt);
