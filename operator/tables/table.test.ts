@@ -381,4 +381,34 @@ describe('a cancelled hand (SPEC.md §4: every cancellation a POANNUL)', () => {
     t.close();
     books(e, [t]);
   });
+
+  it('a hand whose POJEU cannot be written is not settled: voided with its POANNULs, stacks as at its start (issue 12 item 5)', () => {
+    const e = env();
+    const full: TableSpec = { tableId: 't-pojeu', name: 'Pojeu', money: 'play', practice: false, seats: 6, buyIn: { min: 2000, max: 10_000 }, mode: 'cash', rules: rulesFor('THNL') };
+    const hooks = cashTableHooks(full, { wallet: e.wallet, seats: e.seats, vault: e.vault, error: (x) => e.errors.push(x) });
+    const hand = hooks.trace.hand;
+    let failures = 1;
+    hooks.trace.hand = (data) => {
+      if (failures-- > 0) throw new Error('the POJEU could not be written'); // once
+      hand(data);
+    };
+    const t = new Table(full, hooks, { timers: e.timers, idOper: '0099', betweenHandsMs: 0 });
+    const a = person(e, '203.0.113.1');
+    const b = person(e, '203.0.113.2');
+    t.join(a, 5000, { waitForBigBlind: false });
+    t.join(b, 3000, { waitForBigBlind: false });
+    const events = listen(t, a);
+    e.timers.runDue();
+    const pool = t.snapshot(a.accountId).table.hand!.handId!;
+    const raiser = actor(t, [a, b]);
+    expect(t.act(raiser.accountId, 'r', { type: 'bet', to: legalActions(t.snapshot(raiser.accountId).table.hand!).bet!.min })).toMatchObject({ ok: true });
+    t.act(actor(t, [a, b]).accountId, 'f', { type: 'fold' }); // the hand ends; its POJEU fails
+    expect(e.errors.map((x) => (x as Error).message)).toEqual(['the POJEU could not be written']);
+    expect(events.some((x) => x.type === 'handCancelled')).toBe(true);
+    // Not settled: nobody won the blinds nor the raise; the seats hold the start-of-hand stacks.
+    expect(t.players().map((p) => p.stack).sort()).toEqual([3000, 5000]);
+    expect(t.handsPlayed).toBe(0);
+    expect(e.vault.byPool(pool).map((r) => r.kind)).toEqual(['POANNUL', 'POANNUL']);
+    books(e, [t]);
+  });
 });
