@@ -191,6 +191,8 @@ function traceOutboxV5(db: Db): void {
       -- the record's data (JSON; dates as {"$date": ms}) and the time of its event (ms since the epoch)
       data     TEXT NOT NULL,
       at       INTEGER NOT NULL,
+      -- the record's XML rendered at that time (validated), its IDEvt left to fill (vault.ts prepareRecord)
+      xml      TEXT NOT NULL,
       -- the vault's last IDEvt when this record's append was tried: a later IDEvt means it went in
       tried_at_head INTEGER
     );

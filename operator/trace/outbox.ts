@@ -19,30 +19,27 @@
  * Only this process appends to the vault (one operator per data folder, issue 12 item 1).
  */
 import type { Db } from '../db';
-import { recordXml, type TraceData } from './records';
-import type { TraceVault } from './vault';
+import type { TraceData } from './records';
+import { prepareRecord, type TraceVault } from './vault';
 
 interface Row {
   id: number;
   data: string;
   at: number;
+  xml: string;
   tried_at_head: number | null;
 }
 
 /** Longest a flush runs before it yields to the event loop (the rest continues on the next turn). */
 const SLICE_MS = 10;
 
+/** The record's data as JSON (native, fast: the only dates in TraceData are the POJEU rounds' `timestamp`). */
 function encode(data: TraceData): string {
-  return JSON.stringify(data, function (this: Record<string, unknown>, key, value: unknown) {
-    const raw = this[key];
-    return raw instanceof Date ? { $date: raw.getTime() } : value;
-  });
+  return JSON.stringify(data);
 }
 
 function decode(text: string): TraceData {
-  return JSON.parse(text, (_key, value: unknown) =>
-    value && typeof value === 'object' && '$date' in value && typeof (value as { $date: unknown }).$date === 'number' ? new Date((value as { $date: number }).$date) : value,
-  ) as TraceData;
+  return JSON.parse(text, (key, value: unknown) => (key === 'timestamp' && typeof value === 'string' ? new Date(value) : value)) as TraceData;
 }
 
 function isBusy(e: unknown): boolean {
@@ -53,6 +50,8 @@ function isBusy(e: unknown): boolean {
 export class TraceOutbox {
   private readonly q;
   private timer: NodeJS.Timeout | null = null;
+  /** The data of rows put by this process, so the usual flush right after does not parse it back. */
+  private readonly memo = new Map<number, { text: string; data: TraceData }>();
   private retryMs = 50;
   private closed = false;
 
@@ -63,7 +62,7 @@ export class TraceOutbox {
     private readonly clock: () => number = Date.now,
   ) {
     this.q = {
-      put: db.prepare<[string, number]>('INSERT INTO trace_outbox(data, at) VALUES (?, ?)'),
+      put: db.prepare<[string, number, string]>('INSERT INTO trace_outbox(data, at, xml) VALUES (?, ?, ?)'),
       first: db.prepare<[], Row>('SELECT * FROM trace_outbox ORDER BY id LIMIT 1'),
       tried: db.prepare<[number, number]>('UPDATE trace_outbox SET tried_at_head = ? WHERE id = ?'),
       done: db.prepare<[number]>('DELETE FROM trace_outbox WHERE id = ?'),
@@ -78,8 +77,18 @@ export class TraceOutbox {
    */
   put(data: TraceData): void {
     const at = this.clock();
-    recordXml({ idOper: this.vault.idOper, idCoffre: this.vault.idCoffre, dateEvt: new Date(at), idEvt: 1 }, data);
-    this.q.put.run(encode(data), at);
+    // Rendered once, here: a record that breaks the format throws before its money moves.
+    const xml = prepareRecord(this.vault.idOper, this.vault.idCoffre, new Date(at), data);
+    const text = encode(data);
+    const id = Number(this.q.put.run(text, at, xml).lastInsertRowid);
+    // A rolled-back row's id may be given again: the memo is used only when the text matches too.
+    this.memo.set(id, { text, data });
+    if (this.memo.size > 10_000) this.memo.clear();
+  }
+
+  private dataOf(row: Row): TraceData {
+    const m = this.memo.get(row.id);
+    return m && m.text === row.data ? m.data : decode(row.data);
   }
 
   /** Records not yet in the vault. */
@@ -108,17 +117,19 @@ export class TraceOutbox {
       if (performance.now() > end) return 'slice';
       try {
         const head = this.vault.head().idEvt;
+        const data = this.dataOf(row);
         if (row.tried_at_head !== null && head > row.tried_at_head) {
           // Appended before a crash or a failure after the append: not twice.
           const there = this.vault.get(row.tried_at_head + 1);
-          const data = decode(row.data);
           if (!there || there.kind !== data.kind) throw new Error(`trace outbox: record ${row.id} (${data.kind}) was tried at head ${row.tried_at_head}, but IDEvt ${row.tried_at_head + 1} is ${there?.kind}`);
           this.q.done.run(row.id);
+          this.memo.delete(row.id);
           continue;
         }
         this.q.tried.run(head, row.id);
-        this.vault.append(decode(row.data), new Date(row.at));
+        this.vault.append(data, new Date(row.at), row.xml);
         this.q.done.run(row.id);
+        this.memo.delete(row.id);
       } catch (e) {
         if (isBusy(e)) return 'busy';
         throw e;
