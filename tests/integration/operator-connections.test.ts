@@ -14,14 +14,15 @@ import { get } from 'node:https';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { tablesOf, type OperatorConfig } from '../../operator/config/config';
+import type { OperatorConfig } from '../../operator/config/config';
 import { CLOSE_ADDRESS_FULL, CLOSE_HELLO_TIMEOUT, CLOSE_OPERATOR_FULL, DEFAULT_CONNECTION_LIMITS } from '../../operator/server/gate';
-import { startOperator, type OperatorOptions, type RunningOperator } from '../../operator/server/operator';
+import type { OperatorOptions, RunningOperator } from '../../operator/server/operator';
 import { TestClient } from '../../operator/server/testing';
 import { tempDir } from '../../operator/testing';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
+import { testOperator } from './operator-harness';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../operator/main.ts', import.meta.url));
@@ -78,21 +79,7 @@ function hello(ws: WebSocket): void {
   ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, client: '0.1.0' }));
 }
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const f of cleanup.reverse()) await f();
-  cleanup = [];
-});
-
-async function operator(options: Partial<OperatorOptions> = {}): Promise<RunningOperator> {
-  const t = tempDir();
-  const op = await startOperator({ dataDir: t.dir, lobby: tablesOf(CONFIG), log: () => undefined, ...options });
-  cleanup.push(async () => {
-    await op.close();
-    t.cleanup();
-  });
-  return op;
-}
+const operator = (options: Partial<OperatorOptions> = {}): Promise<RunningOperator> => testOperator('0097', CONFIG.tables, options);
 
 describe('bounded connections (issue 12 item 2)', () => {
   it('one address opening idle sockets by the thousand cannot shut out /health, a signed-in player or a newcomer of an operator limited to 1,024 descriptors', async () => {

@@ -3,32 +3,12 @@
  * addresses (127/8 is all loopback on Linux): before the fix five wrong passwords from any address
  * locked the account for its owner too.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { tablesOf } from '../../operator/config/config';
-import { startOperator, type RunningOperator } from '../../operator/server/operator';
+import { describe, expect, it } from 'vitest';
+import type { RunningOperator } from '../../operator/server/operator';
 import { TestClient } from '../../operator/server/testing';
-import { tempDir } from '../../operator/testing';
+import { PLAY_TABLE, testOperator } from './operator-harness';
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const f of cleanup.reverse()) await f();
-  cleanup = [];
-});
-
-async function operator(): Promise<RunningOperator> {
-  const t = tempDir();
-  const op = await startOperator({
-    dataDir: t.dir,
-    lobby: tablesOf({ version: 1, operator: { idOper: '0096', idCoffre: 1, name: 'Lock' }, tables: [{ id: 't', name: 'T', variant: 'THNL', money: 'play', stakes: { smallBlind: 10, bigBlind: 20 }, seats: 6, buyIn: { min: 400, max: 2000 } }] }),
-    accounts: { scrypt: { N: 1024, r: 8, p: 1 } },
-    log: () => undefined,
-  });
-  cleanup.push(async () => {
-    await op.close();
-    t.cleanup();
-  });
-  return op;
-}
+const operator = (): Promise<RunningOperator> => testOperator('0096', [PLAY_TABLE]);
 
 /** Tries `password` for `username` from `localAddress`; the answer's type or error code. */
 async function attempt(op: RunningOperator, localAddress: string, username: string, password: string): Promise<string> {

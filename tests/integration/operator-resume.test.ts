@@ -3,38 +3,15 @@
  * sockets from distinct loopback addresses: before the fix a player could come back from the address
  * of another player at the table and play beside them, and the trace kept their old address.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../shared/protocol/messages';
-import { tablesOf } from '../../operator/config/config';
-import { startOperator, type RunningOperator } from '../../operator/server/operator';
+import type { RunningOperator } from '../../operator/server/operator';
 import { AutoPlayer, TestClient } from '../../operator/server/testing';
 import { prng } from '../../shared/rules/engine/test-support';
-import { tempDir } from '../../operator/testing';
+import { PLAY_TABLE, testOperator } from './operator-harness';
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const f of cleanup.reverse()) await f();
-  cleanup = [];
-});
-
-async function operator(): Promise<RunningOperator> {
-  const t = tempDir();
-  const op = await startOperator({
-    dataDir: t.dir,
-    lobby: tablesOf({
-      version: 1,
-      operator: { idOper: '0095', idCoffre: 1, name: 'Resume' },
-      tables: [{ id: 'p1', name: 'P1', variant: 'THNL', money: 'play', stakes: { smallBlind: 10, bigBlind: 20 }, seats: 6, buyIn: { min: 400, max: 2000 }, actionSeconds: 600 }],
-    }),
-    accounts: { scrypt: { N: 1024, r: 8, p: 1 } },
-    log: () => undefined,
-  });
-  cleanup.push(async () => {
-    await op.close();
-    t.cleanup();
-  });
-  return op;
-}
+// The hands wait 600 s for a player: Carl's turn holds the hand while he reconnects.
+const operator = (): Promise<RunningOperator> => testOperator('0095', [{ ...PLAY_TABLE, actionSeconds: 600 }]);
 
 type Authed = Extract<ServerMessage, { type: 'authed' }>;
 
