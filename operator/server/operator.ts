@@ -175,6 +175,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     practiceNeedsPeople: o.practiceNeedsPeople,
     practice: o.practice,
     error: (e) => log(`table error: ${(e as Error)?.stack ?? String(e)}`),
+    log,
   });
   for (const t of o.lobby.tables) manager.add(t.spec, t.practicePlayers);
 
