@@ -8,8 +8,8 @@
  *   await op.close();   // hands in progress cancelled, every player cashed out (R-CASH), files closed
  *
  * An operator that stopped without `close()` (a crash) left chips at its tables: on start, before any
- * table opens or any client is served, every stack still held goes back to its owner's wallet, with
- * the POANNUL of a hand that was in play and the POBILAN (R-CASH; tables/recovery.ts).
+ * table opens or any client is served, every stack still held goes back to its owner's wallet with its
+ * POBILAN; a hand that was in play is void, written to the log (R-CASH; tables/recovery.ts, docs/trace.md).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -154,7 +154,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   if (recovered.seats > 0) {
     log(
       `recovered ${recovered.seats} seats left at tables: ${recovered.returned.real} cents and ${recovered.returned.play} play chips back to wallets` +
-        (recovered.cancelledHands.length ? `; hands cancelled: ${recovered.cancelledHands.join(', ')}` : ''),
+        (recovered.cancelledHands.length ? `; hands voided (stakes back on the caves; no POJEU, no POANNUL): ${recovered.cancelledHands.join(', ')}` : ''),
     );
   }
   for (const u of recovered.unaccounted) log(`table ${u.tableId} still holds ${u.held} that no seat accounts for: review the ledger`);
