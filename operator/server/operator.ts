@@ -65,6 +65,8 @@ export interface OperatorOptions {
   log?: (line: string) => void;
   /** Names this process in another process's refusal of the data folder (default `the operator`). */
   owner?: string;
+  /** How often the vault's head goes to the log (default an hour; issue 15 item 6). */
+  headLogMs?: number;
   /** Told after each durable step of crash recovery (tests kill the process there: issue 12 item 1). */
   recoveryStep?: (step: RecoveryStep) => void;
 }
@@ -215,6 +217,21 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   }
   const v = vault;
   const h = history;
+  // issue 15 item 6: the head (hash, count, time) published in the log every hour and on shutdown, so
+  // that a chain rewritten whole later is caught against it (`trace verify --head`; docs/trace.md).
+  const logHead = () => {
+    const head = v.head();
+    log(`trace head: hash ${head.hash}, ${head.idEvt} records, at ${new Date(timers.now()).toISOString()}`);
+  };
+  let headTimer: ReturnType<Timers['set']> | null = null;
+  const everyHour = () => {
+    headTimer = timers.set(() => {
+      logHead();
+      everyHour();
+    }, o.headLogMs ?? 3_600_000);
+  };
+  logHead();
+  everyHour();
   let closed: Promise<void> | null = null;
   return {
     url: `wss://127.0.0.1:${wire.port}`,
@@ -233,6 +250,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     close() {
       closed ??= (async () => {
         context.closing = true;
+        timers.clear(headTimer);
         await wire.close();
         manager.close();
         // The last records (the cancellations of the hands in play, the cash-outs) into the vault,
@@ -244,6 +262,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
         } catch (e) {
           log(`trace outbox: ${outbox.pending()} records left for the next start: ${(e as Error).message}`);
         }
+        logHead();
         h.close();
         v.close();
         db.close();
