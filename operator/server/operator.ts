@@ -19,6 +19,7 @@ import type { ConfiguredTable, OperatorConfig } from '../config/config';
 import type { Db } from '../db';
 import { Lobby } from '../lobby/lobby';
 import { openOperatorDatabase } from '../schema';
+import { playConditions } from '../tables/conditions';
 import { HandHistoryStore } from '../tables/history';
 import { TableManager, type TableManagerDeps } from '../tables/manager';
 import { recoverTables, type RecoveryReport, type RecoveryStep } from '../tables/recovery';
@@ -161,7 +162,8 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   }
   for (const u of recovered.unaccounted) log(`table ${u.tableId} still holds ${u.held} that no seat accounts for: review the ledger`);
   const timers = o.timers ?? realTimers();
-  const lobby = new Lobby();
+  // R-RULES: the conditions of play written from the settings these tables run with (issue 15 item 8).
+  const lobby = new Lobby(playConditions(o.table ?? {}));
   const manager = new TableManager({
     accounts,
     wallet,

@@ -76,6 +76,21 @@ export interface TableOptions {
 /** A record of the player's own doing (A 1.3.6.c: no `supervision`). */
 const PLAYER: RecordOrigin = { supervision: false };
 
+/**
+ * The table's settings, defaults filled in. The conditions of play the lobby serves are written from
+ * these (conditions.ts; R-RULES, issue 15 item 8), so what players read is what tables do.
+ */
+export function tableSettings(options: Partial<TableOptions>): Required<Omit<TableOptions, 'timers' | 'random' | 'idOper'>> {
+  return {
+    betweenHandsMs: options.betweenHandsMs ?? 2500,
+    practiceDelayMs: options.practiceDelayMs ?? [600, 1800],
+    disconnectGraceMs: options.disconnectGraceMs ?? 120_000,
+    maxTimeouts: options.maxTimeouts ?? 2,
+    ringSize: options.ringSize ?? 512,
+    requireHuman: options.requireHuman ?? false,
+  };
+}
+
 export type ActionOutcome = ({ ok: true } | TableRefusal) & { replayed: boolean };
 
 interface Member {
@@ -195,14 +210,7 @@ export class Table {
     this.timers = options.timers;
     this.random = options.random ?? secureRandomInt;
     this.game = VARIANTS[spec.rules.variant].forcedBets === 'ante-bring-in' ? 'stud' : 'blinds';
-    this.opt = {
-      betweenHandsMs: options.betweenHandsMs ?? 2500,
-      practiceDelayMs: options.practiceDelayMs ?? [600, 1800],
-      disconnectGraceMs: options.disconnectGraceMs ?? 120_000,
-      maxTimeouts: options.maxTimeouts ?? 2,
-      ringSize: options.ringSize ?? 512,
-      requireHuman: options.requireHuman ?? false,
-    };
+    this.opt = tableSettings(options);
   }
 
   // -------------------------------------------------------------------------------------------

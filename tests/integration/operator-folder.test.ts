@@ -84,7 +84,7 @@ async function seatWaiting(url: string, pin: string, tableId: string, localAddre
   const c = await TestClient.guest(url, pin, { localAddress });
   const p = new AutoPlayer(c, prng(7));
   p.paused = true;
-  expect(await c.request({ type: 'table.join', tableId, buyIn: 1000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+  expect(await c.join(tableId, 1000)).toMatchObject({ type: 'table.joined' });
   await until(
     () => {
       const s = p.tables.get(tableId);

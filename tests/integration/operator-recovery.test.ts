@@ -97,7 +97,7 @@ describe('an operator killed mid-hand (R-CASH)', () => {
         expect(books.deposit(r.account.id, 100_000, { idempotencyKey: `dep-${names[i]}` })).toMatchObject({ ok: true }); // 1,000.00 €
         const p = new AutoPlayer(c, prng(500 + i));
         p.rebuy = 2000;
-        expect(await c.request({ type: 'table.join', tableId: 'cash', buyIn: 2000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+        expect(await c.join('cash', 2000)).toMatchObject({ type: 'table.joined' });
         cash.push({ p, id: r.account.id });
       }
       const gc = await TestClient.connect(url, pin, { forwardedFor: '198.51.100.7' });
@@ -105,7 +105,7 @@ describe('an operator killed mid-hand (R-CASH)', () => {
       const ga = (await gc.request({ type: 'guest' })) as Extract<ServerMessage, { type: 'authed' }>;
       const guest = new AutoPlayer(gc, prng(99));
       guest.rebuy = 2000; // never out of chips, so always dealt in
-      expect(await gc.request({ type: 'table.join', tableId: 'practice', buyIn: 2000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+      expect(await gc.join('practice', 2000)).toMatchObject({ type: 'table.joined' });
 
       // Play some hands, then everyone stops acting: each table stays in a hand, waiting for a person.
       await until(() => cash[0].p.handsEnded >= 40 && guest.handsEnded >= 10, 60_000, () => `${cash[0].p.handsEnded} and ${guest.handsEnded} hands`);

@@ -73,7 +73,7 @@ describe('the trace never falls behind the money (issue 12 item 5)', () => {
       p.onEvent = (_tableId, e) => {
         if (e.type === 'handEnd' && e.record.handId) ended.push(e.record.handId);
       };
-      expect(await c.request({ type: 'table.join', tableId: 'p1', buyIn: 2000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+      expect(await c.join('p1', 2000)).toMatchObject({ type: 'table.joined' });
       await until(() => ended.length >= 3, 30_000, () => `${ended.length} hands`);
 
       // Another process takes the vault's write lock and keeps it.
@@ -125,7 +125,7 @@ describe('the trace never falls behind the money (issue 12 item 5)', () => {
     try {
       const op = await startOperator({ dataDir: t.dir, lobby: tablesOf(CONFIG), log: () => undefined });
       const c = await TestClient.guest(op.url, op.pin);
-      expect(await c.request({ type: 'table.join', tableId: 'p1', buyIn: 1000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+      expect(await c.join('p1', 1000)).toMatchObject({ type: 'table.joined' });
       await c.close();
       await op.close();
       expect((await verify(t.dir)).code).toBe(0);
@@ -155,7 +155,7 @@ describe('the trace never falls behind the money (issue 12 item 5)', () => {
       const started = op.vault.head();
       expect(heads()).toEqual([`trace head: hash ${started.hash}, ${started.idEvt} records, at 2026-06-01T12:00:00.000Z`]);
       const c = await TestClient.guest(op.url, op.pin);
-      expect(await c.request({ type: 'table.join', tableId: 'p1', buyIn: 1000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+      expect(await c.join('p1', 1000)).toMatchObject({ type: 'table.joined' });
       await c.close();
       timers.advance(3_600_000);
       const hourly = op.vault.head();

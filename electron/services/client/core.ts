@@ -27,6 +27,7 @@ import type {
   TrackerView,
 } from '../../../shared/api';
 import type { TableInfo } from '../../../shared/protocol/messages';
+import type { PlayConditions } from '../../../shared/protocol/conditions';
 import type { EmbeddedOperatorProcess } from '../embedded/launcher';
 import { HistoryJobs, runningJob, type HistoryJobView, type WorkerEntry } from '../history/jobs';
 import { playerStats, resultsSeries, resultsSessions } from '../history/results';
@@ -93,6 +94,7 @@ export class ClientCore {
   private embedded: EmbeddedOperatorProcess | null = null;
   private status: LinkStatusView = { state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null };
   private readonly lobbyTables = new Map<string, TableInfo>();
+  private conditions: PlayConditions | null = null;
   /** Per table: what the pages see besides the model (the last hand, the action in flight, the last refusal). */
   private readonly extras = new Map<string, Pick<TableState, 'lastHand' | 'pending' | 'error' | 'cashedOut'>>();
   private readonly dirtyTables = new Set<string>();
@@ -187,6 +189,9 @@ export class ClientCore {
         for (const t of tables) this.lobbyTables.set(t.tableId, t);
         this.schedule('lobby');
       }),
+      link.on('conditions', (c) => {
+        this.conditions = c;
+      }),
       link.on('lobby.table', (t) => {
         this.lobbyTables.set(t.tableId, t);
         this.schedule('lobby');
@@ -238,6 +243,11 @@ export class ClientCore {
 
   lobby(): TableInfo[] {
     return [...this.lobbyTables.values()];
+  }
+
+  /** The operator's conditions of play, as served with its lobby (R-RULES); null before the lobby came. */
+  playConditions(): PlayConditions | null {
+    return this.conditions;
   }
 
   tables(): TableState[] {
@@ -505,6 +515,7 @@ export class ClientCore {
     if (!link) return;
     const r = await link.lobby();
     if (!r.ok) return;
+    this.conditions = r.conditions;
     this.lobbyTables.clear();
     for (const t of r.tables) this.lobbyTables.set(t.tableId, t);
     this.schedule('lobby');
@@ -544,7 +555,7 @@ export class ClientCore {
   async join(a: CallArgs<'join'>): Promise<Outcome> {
     const link = this.link;
     if (!link) return notConnected();
-    const r = await link.join(a.tableId, a.buyIn, { waitForBigBlind: a.waitForBigBlind });
+    const r = await link.join(a.tableId, a.buyIn, { waitForBigBlind: a.waitForBigBlind, rulesVersion: a.rulesVersion });
     void this.refreshBalance();
     if (!r.ok) return refusal(r);
     this.markTable(a.tableId);
