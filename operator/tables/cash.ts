@@ -58,7 +58,6 @@ export function walletMoney(wallet: Wallet, seats: SeatLedger, spec: TableSpec):
         return result;
       });
     },
-    balance: (p) => wallet.balance(p.accountId, spec.money),
     handStarted: (handId, accountIds) => seats.transaction(() => seats.handStarted(tableId, handId, accountIds)),
     settle(handId, rake, stacks) {
       seats.transaction(() => {

@@ -539,8 +539,9 @@ export class Table {
   // Closing
 
   /**
-   * Stops the table: a hand in progress is cancelled (every stack back to its start-of-hand value, no
-   * rake, a POANNUL per participant), every player cashed out (R-CASH) with a POBILAN.
+   * Stops the table: a hand in progress is voided (every stack back to its start-of-hand value, no
+   * rake, the reason in the operator's log), every player cashed out (R-CASH) with a POBILAN flagged
+   * `supervision` (the operator's doing, not theirs).
    */
   close(): void {
     if (this.closed) return;

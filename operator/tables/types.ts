@@ -57,8 +57,6 @@ export interface TableMoney {
   topUp(player: TablePlayer, amount: number, key: string): MoneyResult;
   /** The player's stack back (R-CASH); `amount` 0 moves nothing and reports the balance. */
   cashOut(player: TablePlayer, amount: number, key: string): MoneyResult;
-  /** The balance of the player's account, for a record that moves no money (a cancelled hand's POANNUL). */
-  balance(player: TablePlayer): number;
   /** A hand starts with these players' chips in play. */
   handStarted(handId: string, accountIds: readonly number[]): void;
   /**

@@ -106,7 +106,7 @@ const v1: Migration = (db) => {
   `);
 };
 
-/** v2: records found by Pool: a hand's POJEU, or the POANNULs of a hand cancelled (recovery.ts). */
+/** v2: records found by Pool: a hand's POJEU (and, in vaults written before issue 15, the POANNULs of a voided hand). */
 const v2: Migration = (db) => {
   db.exec('CREATE INDEX records_by_pool ON records(pool) WHERE pool IS NOT NULL');
 };
@@ -273,7 +273,7 @@ export class TraceVault {
     return this.q.byTech.all(tech).map(toStored);
   }
 
-  /** Every record of one hand (Pool code): its POJEU, or the POANNULs of its cancellation. */
+  /** Every record of one hand (Pool code): its POJEU (a voided hand has none: docs/trace.md). */
   byPool(pool: string): StoredRecord[] {
     return this.q.byPool.all(pool).map(toStored);
   }
