@@ -28,9 +28,13 @@ export const useLobbyStore = defineStore('lobby', () => {
   const sort = ref<LobbySort>('variant');
   const descending = ref(false);
 
+  async function refresh(): Promise<void> {
+    tables.value = await api.lobby({});
+  }
+
   async function load(): Promise<void> {
     api.on('lobby', (list) => (tables.value = list));
-    tables.value = await api.lobby({});
+    await refresh();
   }
 
   const shown = computed(() => {
@@ -73,5 +77,5 @@ export const useLobbyStore = defineStore('lobby', () => {
     return tables.value.find((t) => t.tableId === id);
   }
 
-  return { tables, family, money, structure, seatsFree, sort, descending, shown, load, sortBy, byId };
+  return { tables, family, money, structure, seatsFree, sort, descending, shown, load, refresh, sortBy, byId };
 });

@@ -3,6 +3,9 @@ import { computed, markRaw, ref, shallowReactive } from 'vue';
 import type { Outcome, TableState } from '../../../shared/api';
 import type { Move } from '../../../shared/protocol/messages';
 import { useApi } from '../useApi';
+import { outcomeText, safely } from '../errors';
+import { i18n } from '../i18n';
+import { useNoticesStore } from './notices';
 import { useSettingsStore } from './settings';
 
 /** Whether the table waits for a decision of ours (it stands out and can come to the front). */
@@ -31,6 +34,7 @@ export interface LeftTable {
 export const useTablesStore = defineStore('tables', () => {
   const api = useApi();
   const settings = useSettingsStore();
+  const notices = useNoticesStore();
   const states = shallowReactive(new Map<string, TableState>());
   /** Tile order: the order the tables were joined. */
   const order = ref<string[]>([]);
@@ -121,9 +125,13 @@ export const useTablesStore = defineStore('tables', () => {
     if (!order.value.includes(s.tableId)) order.value = [...order.value, s.tableId];
   }
 
+  async function refresh(): Promise<void> {
+    for (const s of await api.tables({})) put(s);
+  }
+
   async function load(): Promise<void> {
     api.on('table', receive);
-    for (const s of await api.tables({})) put(s);
+    await refresh();
   }
 
   const list = computed(() => order.value.map((id) => states.get(id)).filter((s): s is TableState => s !== undefined));
@@ -137,7 +145,7 @@ export const useTablesStore = defineStore('tables', () => {
   }
 
   async function join(tableId: string, buyIn: number, waitForBigBlind: boolean): Promise<Outcome> {
-    const r = await api.join({ tableId, buyIn, waitForBigBlind });
+    const r = await safely(api.join({ tableId, buyIn, waitForBigBlind }));
     if (r.ok && !order.value.includes(tableId)) order.value = [...order.value, tableId];
     return r;
   }
@@ -146,16 +154,14 @@ export const useTablesStore = defineStore('tables', () => {
     const actionId = newActionId();
     sending.set(tableId, { actionId, move });
     try {
-      return await api.act({ tableId, actionId, move });
-    } catch (e) {
-      return { ok: false, code: 'INTERNAL', message: (e as Error).message };
+      return told(await safely(api.act({ tableId, actionId, move })));
     } finally {
       if (sending.get(tableId)?.actionId === actionId) sending.delete(tableId);
     }
   }
 
   async function leave(tableId: string): Promise<Outcome> {
-    const r = await api.leave({ tableId });
+    const r = told(await safely(api.leave({ tableId })));
     if (r.ok && r.cashedOut !== undefined) {
       const s = states.get(tableId);
       put({ ...(s ?? { tableId, view: null, seq: null, lastHand: null, pending: null, error: null }), status: 'gone', cashedOut: r.cashedOut });
@@ -163,12 +169,18 @@ export const useTablesStore = defineStore('tables', () => {
     return r;
   }
 
-  function sitOut(tableId: string, out: boolean): Promise<Outcome> {
-    return api.sitOut({ tableId, out, waitForBigBlind: false });
+  async function sitOut(tableId: string, out: boolean): Promise<Outcome> {
+    return told(await safely(api.sitOut({ tableId, out, waitForBigBlind: false })));
   }
 
   function topUp(tableId: string, amount: number): Promise<Outcome> {
-    return api.topUp({ tableId, amount });
+    return safely(api.topUp({ tableId, amount }));
+  }
+
+  /** A refusal the table cannot show by itself (not sent at all: host or operator gone) becomes a notice. */
+  function told(r: Outcome): Outcome {
+    if (!r.ok && (r.code === 'HOST_DOWN' || r.code === 'OFFLINE')) notices.push(outcomeText(i18n.global.t, r));
+    return r;
   }
 
   /** Its own window in Electron; a new tab under the browser host (the tab shares this tab's host token). */
@@ -193,7 +205,7 @@ export const useTablesStore = defineStore('tables', () => {
     return focused.value;
   }
 
-  return { states, order, list, waiting, focused, poppedOut, left, sending, load, shown, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
+  return { states, order, list, waiting, focused, poppedOut, left, sending, load, refresh, shown, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
 });
 
 let audio: AudioContext | null = null;
