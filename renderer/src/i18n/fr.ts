@@ -131,6 +131,13 @@ export default {
     buyInSlider: 'Montant de la cave',
     waitBigBlind: 'Attendre la grosse blind pour jouer',
     confirmInfo: "J'ai pris connaissance de ces informations",
+    why: {
+      notAmount: 'Indiquez un nombre entier de jetons : la cave va de {min} à {max}.',
+      tooLow: 'Cave trop basse : elle va de {min} à {max}.',
+      tooHigh: 'Cave trop haute : elle va de {min} à {max}.',
+      balance: 'Cave supérieure à votre solde ({balance}).',
+      confirm: "Cochez « J'ai pris connaissance de ces informations » pour vous asseoir.",
+    },
     notEnough: 'Votre solde ne couvre pas la cave minimale de cette table.',
     cancel: 'Annuler',
     sit: "S'asseoir",
@@ -150,8 +157,18 @@ export default {
   },
   topUp: {
     title: 'Recaver à {name}',
+    rebuyTitle: 'Vous n’avez plus de jetons à {name} : recaver',
     room: "Jusqu'à {amount}",
+    range: 'Montant autorisé : de {min} à {max}.',
     add: 'Ajouter',
+    rebuy: 'Recaver',
+    problem: {
+      notAmount: 'Indiquez un nombre entier de jetons. Autorisé : de {min} à {max}.',
+      tooLow: 'Trop peu : votre tapis doit revenir au minimum de la table. Autorisé : de {min} à {max}.',
+      tooHigh: 'Trop : le tapis ne peut dépasser le maximum de la table ({tableMax}). Autorisé : de {min} à {max}.',
+      full: 'Votre tapis est déjà au maximum de la table ({tableMax}).',
+      balance: 'Votre solde ne permet pas de revenir au minimum de la table ({min}).',
+    },
   },
   login: {
     title: "Connexion à l'opérateur",

@@ -77,6 +77,20 @@ const en: typeof fr = {
     waiting: 'Waiting for the next hand.',
     observing: 'You are watching this table.',
   },
+  rebuy: {
+    text: 'You have no chips left. Rebuy to play again ({min} to {max}).',
+    button: 'Rebuy',
+  },
+  leave: {
+    confirm: 'Leaving now folds the hand you are playing.',
+    now: 'Leave now',
+    after: 'Leave after this hand',
+    cancel: 'Stay',
+    afterBox: 'Leave after this hand',
+    sitOutBox: 'Sit out next hand',
+    leavingAfter: 'You will leave the table when this hand ends.',
+    sittingOutAfter: 'You will sit out from the next hand.',
+  },
   controls: {
     leave: 'Leave',
     sitOut: 'Sit out',

@@ -76,6 +76,20 @@ export default {
     waiting: 'En attente de la prochaine main.',
     observing: 'Vous regardez cette table.',
   },
+  rebuy: {
+    text: 'Vous n’avez plus de jetons. Recavez pour rejouer (de {min} à {max}).',
+    button: 'Recaver',
+  },
+  leave: {
+    confirm: 'Quitter maintenant couche votre main en cours.',
+    now: 'Quitter maintenant',
+    after: 'Quitter après cette main',
+    cancel: 'Rester',
+    afterBox: 'Quitter après cette main',
+    sitOutBox: 'Passer la prochaine main',
+    leavingAfter: 'Vous quitterez la table à la fin de cette main.',
+    sittingOutAfter: 'Vous serez absent à partir de la prochaine main.',
+  },
   controls: {
     leave: 'Quitter',
     sitOut: "S'absenter",

@@ -42,6 +42,12 @@ export const useTablesStore = defineStore('tables', () => {
   /** Tables shown in their own window or tab: their tile gives way to a placeholder. */
   const poppedOut = ref<Set<string>>(new Set());
   const left = ref<LeftTable[]>([]);
+  /**
+   * What the player asked to do when the current hand ends (issue 13 defect 4): leave, or sit out
+   * from the next hand, without folding the hand in progress. Shown on the table; done by the
+   * first push that shows the hand over (or the player out of it).
+   */
+  const afterHand = shallowReactive(new Map<string, 'leave' | 'sitOut'>());
   /** The action just clicked, shown as sent at once (before main answers). */
   const sending = shallowReactive(new Map<string, { actionId: string; move: Move }>());
 
@@ -123,6 +129,32 @@ export const useTablesStore = defineStore('tables', () => {
     if (settings.settings.sounds && !(before && waitsForUs(before)) && waitsForUs(s)) beep();
     states.set(s.tableId, markRaw(s));
     if (!order.value.includes(s.tableId)) order.value = [...order.value, s.tableId];
+    runAfterHand(s);
+  }
+
+  /** Whether we hold cards in a hand still being played at this table. */
+  function inLiveHand(s: TableState): boolean {
+    const h = s.view?.hand ?? null;
+    const seat = s.view?.you?.seat ?? null;
+    if (h === null || seat === null || h.phase === 'done') return false;
+    const st = h.seats[seat]?.status;
+    return st === 'in' || st === 'allin';
+  }
+
+  function runAfterHand(s: TableState): void {
+    const what = afterHand.get(s.tableId);
+    if (what === undefined || s.status !== 'live' || inLiveHand(s)) return;
+    afterHand.delete(s.tableId);
+    if (what === 'leave') void leave(s.tableId);
+    else void sitOut(s.tableId, true);
+  }
+
+  /** Leave or sit out when this hand ends (null: forget it). Done at once when no hand of ours is running. */
+  function setAfterHand(tableId: string, what: 'leave' | 'sitOut' | null): void {
+    if (what === null) afterHand.delete(tableId);
+    else afterHand.set(tableId, what);
+    const s = states.get(tableId);
+    if (s) runAfterHand(s);
   }
 
   async function refresh(): Promise<void> {
@@ -170,7 +202,10 @@ export const useTablesStore = defineStore('tables', () => {
   }
 
   async function sitOut(tableId: string, out: boolean): Promise<Outcome> {
-    return told(await safely(api.sitOut({ tableId, out, waitForBigBlind: false })));
+    const r = await safely(api.sitOut({ tableId, out, waitForBigBlind: false }));
+    // "Revenir" refused (no chips: rebuy first) says why instead of doing nothing (issue 13 defect 3).
+    if (!r.ok) notices.push(outcomeText(i18n.global.t, r));
+    return r;
   }
 
   function topUp(tableId: string, amount: number): Promise<Outcome> {
@@ -205,7 +240,7 @@ export const useTablesStore = defineStore('tables', () => {
     return focused.value;
   }
 
-  return { states, order, list, waiting, focused, poppedOut, left, sending, load, refresh, shown, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
+  return { states, order, list, waiting, focused, poppedOut, left, sending, afterHand, setAfterHand, inLiveHand, load, refresh, shown, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
 });
 
 let audio: AudioContext | null = null;

@@ -1,0 +1,34 @@
+/**
+ * What a seat may add (issue 13 defect 3), as the operator checks it (operator/tables/table.ts
+ * `topUp`): at most up to the table's maximum buy-in, within the balance (R-NODEBT), and a seat below
+ * the minimum (busted, short) comes back to the minimum at least.
+ */
+export interface TopUpRange {
+  /** Least amount to add (≥ 1). */
+  min: number;
+  /** Most amount to add; below `min`: nothing can be added (`reason` says why). */
+  max: number;
+  reason: 'ok' | 'full' | 'balance';
+}
+
+export function topUpRange(stack: number, pending: number, buyIn: { min: number; max: number }, balance: number): TopUpRange {
+  const least = Math.max(1, buyIn.min - stack - pending);
+  const room = buyIn.max - stack - pending;
+  if (room < 1) return { min: least, max: 0, reason: 'full' };
+  const most = Math.min(room, balance);
+  return { min: least, max: most, reason: most < least ? 'balance' : 'ok' };
+}
+
+/** A typed amount checked against the range: null when fine, else why (an i18n key under `topUp.`). */
+export function topUpProblem(amount: number, r: TopUpRange): 'notAmount' | 'tooLow' | 'tooHigh' | 'full' | 'balance' | null {
+  if (r.reason !== 'ok') return r.reason;
+  if (!Number.isSafeInteger(amount) || amount < 1) return 'notAmount';
+  if (amount < r.min) return 'tooLow';
+  if (amount > r.max) return 'tooHigh';
+  return null;
+}
+
+/** The seat is out of chips with nothing on the way: offer a rebuy rather than "Revenir". */
+export function needsRebuy(stack: number | null, pending: number, handRunning: boolean): boolean {
+  return stack === 0 && pending === 0 && !handRunning;
+}
