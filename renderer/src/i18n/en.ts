@@ -53,6 +53,8 @@ const en: typeof fr = {
   status: {
     chips: '{n} chips',
     balance: 'Balance',
+    inPlay: 'In play',
+    inPlayTitle: 'Chips on your tables (stacks and bets in progress): balance + in play − session = starting balance',
     session: 'Session',
     today: 'Today',
     unknown: '—',

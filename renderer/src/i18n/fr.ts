@@ -52,6 +52,8 @@ export default {
   status: {
     chips: '{n} jetons',
     balance: 'Solde',
+    inPlay: 'En jeu',
+    inPlayTitle: 'Jetons sur vos tables (tapis et mises en cours) : solde + en jeu − session = solde de départ',
     session: 'Session',
     today: "Aujourd'hui",
     unknown: '—',

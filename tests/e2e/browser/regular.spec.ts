@@ -7,7 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, shot, watchProblems } from '../player';
+import { actIn, chips, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -37,6 +37,12 @@ async function shove(page: Page, tile: Locator): Promise<'shove' | 'other' | 'bu
   }
   await actIn(tile, ['action-call', 'action-check', 'guard-confirm', 'action-show', 'action-fold'], 5_000).catch(() => undefined);
   return 'other';
+}
+
+/** Defect 11: balance + in play − session result, which must be the starting balance at every moment. */
+async function accounts(page: Page): Promise<number> {
+  const read = async (id: string) => chips(await page.getByTestId(id).textContent());
+  return (await read('status-balance')) + (await read('status-inplay')) - (await read('status-session'));
 }
 
 test('refused amounts say why; above the stack is all-in; bust, rebuy; leave after the hand', async ({ page }, info) => {
@@ -89,6 +95,9 @@ test('refused amounts say why; above the stack is all-in; bust, rebuy; leave aft
     await actIn(tile, ['action-check', 'action-call', 'guard-confirm', 'action-show', 'action-fold'], 5_000).catch(() => undefined);
   }
   expect(typed).toBe(true);
+  // Mid-session, seated, chips in front: the status bar adds up (defect 11).
+  await expect(page.getByTestId('status-inplay')).toContainText('jetons');
+  await expect.poll(() => accounts(page), { timeout: 10_000 }).toBe(1_000_000);
 
   // Defect 3: shove until busted (practice players call strong hands); the table then offers a rebuy.
   let busted = false;
@@ -102,6 +111,7 @@ test('refused amounts say why; above the stack is all-in; bust, rebuy; leave aft
   await page.getByTestId('topup-amount').fill('2000');
   await page.getByTestId('topup-submit').click();
   await expect(tile.getByTestId('rebuy-offer')).toHaveCount(0);
+  await expect.poll(() => accounts(page), { timeout: 10_000 }).toBe(1_000_000);
 
   // Defect 4: "Quitter" while we hold cards in a live hand asks first; leave after the hand.
   // Our turn: we hold cards in a live hand.
