@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowReactive } from 'vue';
 import type { Outcome, TableState } from '../../../shared/api';
 import type { Move } from '../../../shared/protocol/messages';
+import type { VariantCode } from '../../../shared/rules/variants';
 import { useApi } from '../useApi';
 import { outcomeText, safely } from '../errors';
 import { i18n } from '../i18n';
@@ -20,11 +21,15 @@ export function newActionId(): string {
   return `r-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** How long "Vous avez quitté …" stays (issue 13 defect 6). */
+export const LEFT_NOTICE_MS = 15_000;
+
 export interface LeftTable {
   tableId: string;
   name: string;
   cashedOut: number | null;
   money: 'real' | 'play';
+  variant: VariantCode;
 }
 
 /**
@@ -118,7 +123,11 @@ export const useTablesStore = defineStore('tables', () => {
     const before = states.get(s.tableId);
     if (s.status === 'gone') {
       incoming.delete(s.tableId);
-      if (before?.view) left.value = [{ tableId: s.tableId, name: before.view.name, cashedOut: s.cashedOut, money: before.view.money }, ...left.value].slice(0, 10);
+      if (before?.view) {
+        left.value = [{ tableId: s.tableId, name: before.view.name, cashedOut: s.cashedOut, money: before.view.money, variant: before.view.rules.variant }, ...left.value.filter((l) => l.tableId !== s.tableId)].slice(0, 10);
+        // "Vous avez quitté …" closes by itself (issue 13 defect 6), or with its button.
+        setTimeout(() => dismissLeft(s.tableId), LEFT_NOTICE_MS);
+      }
       states.delete(s.tableId);
       order.value = order.value.filter((id) => id !== s.tableId);
       if (focused.value === s.tableId) focused.value = null;
@@ -231,6 +240,10 @@ export const useTablesStore = defineStore('tables', () => {
     poppedOut.value = next;
   }
 
+  function dismissLeft(tableId: string): void {
+    left.value = left.value.filter((l) => l.tableId !== tableId);
+  }
+
   /** The next table waiting for us comes to the front (keyboard: Tab in the tables view). */
   function focusNextWaiting(): string | null {
     const w = waiting.value;
@@ -240,7 +253,7 @@ export const useTablesStore = defineStore('tables', () => {
     return focused.value;
   }
 
-  return { states, order, list, waiting, focused, poppedOut, left, sending, afterHand, setAfterHand, inLiveHand, load, refresh, shown, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
+  return { states, order, list, waiting, focused, poppedOut, left, sending, afterHand, setAfterHand, inLiveHand, load, refresh, shown, dismissLeft, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
 });
 
 let audio: AudioContext | null = null;

@@ -108,7 +108,7 @@ test('export and re-import a period', async ({ page, browser }, info) => {
 
   await other.getByTestId('import-file').setInputFiles(corrupt);
   const result = other.getByTestId('import-result');
-  await expect(result).toContainText('Fichier refusé, ligne', { timeout: 30_000 });
+  await expect(result).toContainText('Fichier refusé à la ligne', { timeout: 30_000 });
   const line = Number(await result.getAttribute('data-line'));
   expect(line).toBeGreaterThan(lastHand);
   expect(line).toBeLessThanOrEqual(netLine + 1);

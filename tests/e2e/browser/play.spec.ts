@@ -37,7 +37,7 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
   await page.getByTestId('join-practice-thnl').click();
   const info1 = page.getByTestId('join-info');
   await expect(info1).toContainText('Cave');
-  await expect(info1).toContainText('Blinds');
+  await expect(info1).toContainText('Blindes');
   await expect(info1).toContainText('Relance minimale');
   await expect(info1).toContainText('Décret');
   await shot(page, info, 'play-join-info');
