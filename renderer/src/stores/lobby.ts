@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { TableInfo } from '../../../shared/protocol/messages';
 import { VARIANTS, type VariantCode } from '../../../shared/rules/variants';
+import { stakesPair } from '../stakes';
 import { useApi } from '../useApi';
 
 export type LobbySort = 'name' | 'stakes' | 'players' | 'variant';
@@ -49,8 +50,11 @@ export const useLobbyStore = defineStore('lobby', () => {
       switch (sort.value) {
         case 'name':
           return t.name.toLowerCase();
-        case 'stakes':
-          return stakesOf(t);
+        case 'stakes': {
+          // By the amounts as written (issue 13 defect 7): the larger, then the smaller.
+          const [lo, hi] = stakesPair(t.variant, t.stakes);
+          return hi * 1_000_000_000 + lo;
+        }
         case 'players':
           return t.seatsTaken;
         default:
