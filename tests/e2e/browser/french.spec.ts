@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { englishIn } from '../../../renderer/src/i18n/english-words';
 import { VARIANT_CODES } from '../../../shared/rules/variants';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, joinTable, shot, watchProblems } from '../player';
+import { actIn, joinTable, leaveTable, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -43,7 +43,7 @@ test('every page of the French UI is French, errors included', async ({ page }, 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await frenchOnly(page, 'rules');
   for (const code of VARIANT_CODES) {
-    await page.evaluate((c) => (location.hash = `#/rules/${c}`), code);
+    await page.goto(`${host.origin}/#/rules/${code}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await frenchOnly(page, `rules ${code}`);
     if (code === '2T7TD') await expect(page.locator('body')).not.toContainText('flop');
@@ -62,8 +62,7 @@ test('every page of the French UI is French, errors included', async ({ page }, 
   await tile.getByTestId('table-topup').click();
   await frenchOnly(page, 'top-up dialog');
   await page.getByRole('button', { name: 'Annuler' }).click();
-  await tile.getByTestId('table-leave').click();
-  if (await tile.getByTestId('leave-confirm').isVisible()) await tile.getByTestId('leave-now').click();
+  await leaveTable(tile);
   await expect(page.getByTestId('left-notice')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('tables-count')).toHaveText('0 table');
   await frenchOnly(page, 'tables after leaving');

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, joinTable, shot, watchProblems } from '../player';
+import { actIn, joinTable, leaveTable, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -46,7 +46,7 @@ test('filter the history, open a Stud hand, replay it step by step', async ({ pa
   await expect(page.getByTestId('replay-step')).toHaveText(/^1 \/ \d+$/);
   await page.goBack();
 
-  for (const tile of [stud, holdem]) await tile.getByTestId('table-leave').click();
+  for (const tile of [stud, holdem]) await leaveTable(tile);
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0, { timeout: 60_000 });
 
   // The history: both games listed, newest first.

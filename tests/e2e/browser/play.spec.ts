@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { artifactPath, FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, chips, joinTable, shot, watchProblems } from '../player';
+import { actIn, chips, joinTable, leaveTable, PASSIVE, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -92,10 +92,21 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(6);
   await shot(page, info, 'play-six-tables');
 
-  // Leave every table: each goes at the end of its hand, the chips back to the balance.
+  // Leave every table: each goes at the end of its hand, the chips back to the balance. A table where
+  // we still hold cards asks first (issue 13 defect 4): leave after this hand, shown on the table.
+  let leftAfter = 0;
   for (const id of ['practice-thnl', 'practice-thl', 'practice-o4hpl', 'practice-thpl', 'practice-7shl', 'practice-2t7td']) {
     const tile = page.getByTestId(`tile-${id}`);
-    if (await tile.isVisible()) await tile.getByTestId('table-leave').click();
+    if (!(await tile.isVisible())) continue;
+    if (await leaveTable(tile, 'after')) {
+      await expect(tile.getByTestId('after-hand-status')).toHaveText('Vous quitterez la table à la fin de cette main.');
+      leftAfter++;
+    }
+  }
+  info.annotations.push({ type: 'left after the hand', description: String(leftAfter) });
+  // Tables left after the hand are still ours to play until it ends (nothing was folded for us).
+  for (let i = 0; i < 60 && (await page.locator('[data-testid^="tile-"]').count()) > 0; i++) {
+    for (const tile of await page.locator('[data-testid^="tile-"]').all()) await actIn(tile, PASSIVE, 300).catch(() => undefined);
   }
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0, { timeout: 60_000 });
   await expect(page.getByTestId('tables-left')).toBeVisible();
