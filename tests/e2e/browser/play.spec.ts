@@ -2,8 +2,13 @@
  * A new player's first session, in Chromium through the browser host, against the embedded operator
  * (practice players, play chips): read a rules page, join a no-limit hold'em table after confirming its
  * information (R-INFO), play hands, open four tables at once and act on each, watch the win/loss change
- * (R-TRACKER), play a Stud and a triple-draw table, leave and see the balance. Screenshots are kept.
+ * (R-TRACKER), play a Stud and a triple-draw table, leave after the hand and see the balance, export the
+ * history and import it back: nothing changes (issue 13). Screenshots are kept. Busting and rebuying
+ * are in regular.spec.ts, a stopped operator or host and the reconnection in link.spec.ts.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { artifactPath, FAST_PRACTICE, type RunningHost, startHost } from '../host';
 import { actIn, chips, joinTable, leaveTable, PASSIVE, shot, watchProblems } from '../player';
@@ -115,5 +120,34 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
     .poll(async () => chips(await page.getByTestId('status-balance').textContent()) - chips(await session.textContent()), { timeout: 10_000 })
     .toBe(1_000_000);
   await shot(page, info, 'play-left');
+
+  // Issue 13 defect 1: export the whole history as PokerStars text and import that same file: nothing
+  // is added, every hand is already there, and the play chips stay play chips.
+  await page.getByTestId('nav-history').click();
+  const panel = page.getByTestId('exchange-panel');
+  await expect(panel).toBeVisible();
+  if ((await panel.getAttribute('open')) === null) await panel.locator('summary').click();
+  const rows = page.getByTestId('history-list').locator('[data-testid^="history-row-"]');
+  await expect(rows.first()).toBeVisible();
+  const listed = await rows.count();
+  await page.getByTestId('export-format').selectOption('pokerstars');
+  await page.getByTestId('export-start').click();
+  await expect(page.getByTestId('export-result')).toContainText('exportée', { timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-link').click()]);
+  const file = join(mkdtempSync(join(tmpdir(), 'cercle-play-')), download.suggestedFilename());
+  await download.saveAs(file);
+  const exported = readFileSync(file, 'utf8');
+  const count = exported.match(/^PokerStars Hand #/gm)?.length ?? 0;
+  expect(count).toBeGreaterThan(0);
+  expect(exported.match(/^Table '.*' \d+-max \(Play Money\)/gm)?.length).toBe(count);
+  await page.getByTestId('import-file').setInputFiles(file);
+  const result = page.getByTestId('import-result');
+  await expect(result).toHaveAttribute('data-duplicates', String(count), { timeout: 30_000 });
+  await expect(result).toHaveAttribute('data-stored', '0');
+  await page.reload();
+  await page.getByTestId('nav-history').click();
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBe(listed);
+  await expect(page.getByTestId('history-list')).not.toContainText('€');
   expect(problems).toEqual([]);
 });
