@@ -148,6 +148,8 @@ const en: typeof fr = {
     count: '{n} tables | {n} table | {n} tables',
     waiting: '{n} tables waiting for your decision | {n} table waiting for your decision | {n} tables waiting for your decision',
     next: 'Next table (Tab)',
+    closeLobby: 'Close the lobby',
+    closeReplay: 'Close the last hand',
     more: 'Open another table',
     none: 'You are not seated at any table.',
     toLobby: 'Go to the lobby',

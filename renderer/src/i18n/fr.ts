@@ -148,6 +148,8 @@ export default {
     count: '{n} table | {n} table | {n} tables',
     waiting: '{n} table attend votre décision | {n} table attend votre décision | {n} tables attendent votre décision',
     next: 'Table suivante (Tab)',
+    closeLobby: 'Fermer le salon',
+    closeReplay: 'Fermer la dernière main',
     more: 'Ouvrir une autre table',
     none: "Vous n'êtes assis à aucune table.",
     toLobby: 'Aller au salon',

@@ -227,12 +227,37 @@ export const useTablesStore = defineStore('tables', () => {
     return r;
   }
 
-  /** Its own window in Electron; a new tab under the browser host (the tab shares this tab's host token). */
+  /**
+   * Its own window in Electron; a new tab under the browser host (the tab shares this tab's host
+   * token). Closing it brings the table back into the tiles at once (issue 13 defect 5): the window
+   * says so on the `cercle-tables` channel as it closes, and a browser tab that could not is seen
+   * closed by a check every half second.
+   */
   async function popOut(tableId: string): Promise<void> {
-    const r = await api.popOut({ tableId });
-    if (!r.opened) window.open(`#/table/${encodeURIComponent(tableId)}`, `cercle-table-${tableId}`);
+    const opened = (await api.popOut({ tableId }).catch(() => ({ opened: false }))).opened;
+    if (!opened) {
+      const w = window.open(`#/table/${encodeURIComponent(tableId)}`, `cercle-table-${tableId}`);
+      if (w !== null) {
+        const check = setInterval(() => {
+          if (!w.closed) return;
+          clearInterval(check);
+          bringBack(tableId);
+        }, 500);
+      }
+    }
     poppedOut.value = new Set([...poppedOut.value, tableId]);
   }
+
+  if (typeof BroadcastChannel !== 'undefined') {
+    new BroadcastChannel('cercle-tables').onmessage = (e: MessageEvent<{ closed?: unknown }>) => {
+      if (typeof e.data?.closed === 'string') bringBack(e.data.closed);
+    };
+  }
+
+  /** The hand shown in the replayer beside the tables (issue 13 defect 5: "Dernière main" keeps them in sight). */
+  const replaying = ref<string | null>(null);
+  /** The lobby beside the tiles while the player sits somewhere (issue 13 defect 5). */
+  const lobbyOpen = ref(false);
 
   function bringBack(tableId: string): void {
     const next = new Set(poppedOut.value);
@@ -253,7 +278,7 @@ export const useTablesStore = defineStore('tables', () => {
     return focused.value;
   }
 
-  return { states, order, list, waiting, focused, poppedOut, left, sending, afterHand, setAfterHand, inLiveHand, load, refresh, shown, dismissLeft, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
+  return { states, order, list, waiting, focused, poppedOut, left, sending, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
 });
 
 let audio: AudioContext | null = null;
