@@ -40,11 +40,12 @@ test('filter the history, open a Stud hand, replay it step by step', async ({ pa
   const holdem = await joinTable(page, 'practice-thnl');
   await Promise.all([playHands(stud, 2), playHands(holdem, 1)]);
 
-  // "Last hand" from a table opens the replayer on it.
+  // "Last hand" from a table opens the replayer on it, beside the tables (issue 13 defect 5).
   await holdem.getByTestId('table-lasthand').click();
-  await expect(page.getByTestId('replayer')).toBeVisible();
+  await expect(page.getByTestId('replay-panel').getByTestId('replayer')).toBeVisible();
   await expect(page.getByTestId('replay-step')).toHaveText(/^1 \/ \d+$/);
-  await page.goBack();
+  await expect(stud).toBeVisible();
+  await page.getByTestId('replay-panel-close').click();
 
   for (const tile of [stud, holdem]) await leaveTable(tile);
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0, { timeout: 60_000 });
