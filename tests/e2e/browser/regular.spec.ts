@@ -95,6 +95,11 @@ test('refused amounts say why; above the stack is all-in; bust, rebuy; leave aft
     await actIn(tile, ['action-check', 'action-call', 'guard-confirm', 'action-show', 'action-fold'], 5_000).catch(() => undefined);
   }
   expect(typed).toBe(true);
+  // Habit: our made hand is shown once the cards make one (from the flop on).
+  for (let i = 0; i < 40 && !(await tile.getByTestId('made-hand').isVisible()); i++) {
+    await actIn(tile, ['action-check', 'action-call', 'guard-confirm', 'action-show', 'action-fold'], 5_000).catch(() => undefined);
+  }
+  await expect(tile.getByTestId('made-hand')).toHaveText(/^(carte haute|paire|double paire|brelan|quinte|couleur|full|carré)/);
   // Mid-session, seated, chips in front: the status bar adds up (defect 11).
   await expect(page.getByTestId('status-inplay')).toContainText('jetons');
   await expect.poll(() => accounts(page), { timeout: 10_000 }).toBe(1_000_000);
