@@ -38,6 +38,8 @@ export const settingsSchema = obj({
   sounds: bool,
   /** Ask before a call made within a moment of a large raise (the accidental-call guard). */
   callGuard: bool,
+  /** The join dialog's "wait for the big blind" starts ticked when true: the player's default (issue 13 habits). */
+  waitForBigBlind: bool,
   operator: operatorSettingsSchema,
 });
 export type Settings = Infer<typeof settingsSchema>;
@@ -47,12 +49,13 @@ export const DEFAULT_SETTINGS: Settings = {
   fourColorDeck: false,
   sounds: true,
   callGuard: true,
+  waitForBigBlind: false,
   operator: { mode: 'embedded', url: '', pins: [] },
 };
 
 export const settingsPatchSchema = obj(
-  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, operator: operatorSettingsSchema },
-  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'operator'],
+  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, waitForBigBlind: bool, operator: operatorSettingsSchema },
+  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'operator'],
 );
 export type SettingsPatch = Infer<typeof settingsPatchSchema>;
 

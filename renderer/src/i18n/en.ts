@@ -70,6 +70,7 @@ const en: typeof fr = {
     display: 'Display and play',
     fourColor: 'Four-colour deck (green clubs, blue diamonds)',
     sounds: 'Sounds',
+    waitForBigBlind: 'When joining a table, wait for the big blind to play',
     callGuard: 'Confirm a call made just after a large raise',
     decks: 'All cards have the same back.',
     saved: 'Saved.',

@@ -32,7 +32,7 @@ async function joinBeside(page: Page, tableId: string, open: string[]): Promise<
 /** The smallest card height and seat-name font size on screen, in px. */
 async function sizes(page: Page): Promise<{ card: number; name: number }> {
   const card = Math.min(...(await page.locator('[data-testid^="tile-"] .card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))));
-  const name = Math.min(...(await page.locator('[data-testid^="tile-"] .seat .name').evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)))));
+  const name = Math.min(...(await page.locator('[data-testid^="tile-"] .seat .name').evaluateAll((els) => els.map((e) => parseFloat((e.ownerDocument.defaultView as unknown as { getComputedStyle(x: unknown): { fontSize: string } }).getComputedStyle(e).fontSize)))));
   return { card, name };
 }
 
