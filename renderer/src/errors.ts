@@ -1,40 +1,13 @@
 import type { Outcome } from '../../shared/api';
+import { ERROR_CODES } from '../../shared/protocol/codes';
 
 type T = (key: string, named?: Record<string, unknown>) => string;
 
-/** The codes with a message of their own in `errors.*` (i18n); any other says what was refused generically. */
-const KNOWN = new Set([
-  'HOST_DOWN',
-  'OFFLINE',
-  'DISCONNECTED',
-  'TIMEOUT',
-  'STALE',
-  'RATE_LIMITED',
-  'UPDATE_REQUIRED',
-  'AUTH_REQUIRED',
-  'INVALID_CREDENTIALS',
-  'INVALID_USERNAME',
-  'USERNAME_TAKEN',
-  'WEAK_PASSWORD',
-  'INVALID_SESSION',
-  'SESSION_EXPIRED',
-  'SESSION_REPLACED',
-  'UNKNOWN_TABLE',
-  'TABLE_FULL',
-  'ALREADY_SEATED',
-  'NOT_SEATED',
-  'BUY_IN_RANGE',
-  'INSUFFICIENT_FUNDS',
-  'SAME_ADDRESS',
-  'REAL_MONEY_FORBIDDEN',
-  'NOT_SITTING_OUT',
-  'ALREADY_SITTING_OUT',
-  'NO_CHIPS',
-  'NO_HAND',
-  'NOT_YOUR_TURN',
-  'ILLEGAL_ACTION',
-  'SHUTTING_DOWN',
-]);
+/**
+ * The codes with a message of their own in `errors.*` (i18n): the wire's (shared/protocol/codes.ts)
+ * and the client's own (a call not sent; a table's link); any other says what was refused generically.
+ */
+const KNOWN = new Set<string>([...ERROR_CODES.filter((c) => !['BAD_MESSAGE', 'UNKNOWN_TYPE', 'FRAME_TOO_LARGE', 'HELLO_REQUIRED', 'ALREADY_AUTHENTICATED', 'ACTION_ID_REUSED', 'BAD_CURSOR', 'INTERNAL'].includes(c)), 'HOST_DOWN', 'OFFLINE', 'DISCONNECTED', 'TIMEOUT', 'STALE']);
 
 /**
  * What the player reads when a call is refused or cannot be sent (issue 13 defects 2, 3, 9): the

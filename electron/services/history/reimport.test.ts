@@ -14,7 +14,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportHands, importHands, type ExchangeFormat, type ExchangeHand } from '../../../shared/exchange';
 import { generateHands, type GeneratedHand } from '../../../shared/history/generate';
 import { VARIANT_CODES } from '../../../shared/rules/variants';
-import { HistoryStore } from './store';
+import type { HandRecord } from '../../../shared/rules/record';
+import { HistoryStore, type HandSummary } from './store';
 import { importedHands } from './worker';
 
 const END = Date.UTC(2026, 10, 1);
@@ -30,9 +31,9 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Everything a player can see of the history: every hand's line and record, the results. */
-function snapshot(s: HistoryStore): unknown {
-  const hands: unknown[] = [];
+/** Every stored hand, oldest first, with its line of the history list. */
+function stored(s: HistoryStore): { summary: HandSummary; record: HandRecord }[] {
+  const out: { summary: HandSummary; record: HandRecord }[] = [];
   let cursor: string | null = null;
   do {
     const p = s.page({}, { sort: 'time', dir: 'asc', limit: 200, cursor });
@@ -40,28 +41,21 @@ function snapshot(s: HistoryStore): unknown {
     for (const h of p.hands) {
       const x = s.getHand(h.handId);
       if (!x.ok) throw new Error(x.reason);
-      hands.push(x);
-    }
-    cursor = p.next;
-  } while (cursor !== null);
-  return { count: s.count(), hands, results: s.results({ from: 0, to: END + 1, groupBy: 'stakes' }) };
-}
-
-/** The history's hands as the export worker hands them to the writers. */
-function exported(s: HistoryStore): ExchangeHand[] {
-  const out: ExchangeHand[] = [];
-  let cursor: string | null = null;
-  do {
-    const p = s.page({}, { sort: 'time', dir: 'asc', limit: 200, cursor });
-    if (!p.ok) throw new Error(p.reason);
-    for (const h of p.hands) {
-      const x = s.getHand(h.handId);
-      if (!x.ok) throw new Error(x.reason);
-      out.push({ record: x.record, meta: { tableName: h.tableId, endedAt: h.playedAt, money: h.money } });
+      out.push({ summary: x.summary, record: x.record });
     }
     cursor = p.next;
   } while (cursor !== null);
   return out;
+}
+
+/** Everything a player can see of the history: every hand's line and record, the results. */
+function snapshot(s: HistoryStore): unknown {
+  return { count: s.count(), hands: stored(s), results: s.results({ from: 0, to: END + 1, groupBy: 'stakes' }) };
+}
+
+/** The history's hands as the export worker hands them to the writers. */
+function exported(s: HistoryStore): ExchangeHand[] {
+  return stored(s).map(({ summary: h, record }) => ({ record, meta: { tableName: h.tableId, endedAt: h.playedAt, money: h.money } }));
 }
 
 describe('re-importing an export (issue 13 defect 1)', () => {

@@ -54,7 +54,7 @@ const en: typeof fr = {
     cancel: 'Cancel',
   },
   pending: 'Sent: {action}',
-  error: 'Refused: {message}',
+  error: '{message}',
   move: {
     fold: 'fold',
     check: 'check',

@@ -53,7 +53,7 @@ export default {
     cancel: 'Annuler',
   },
   pending: 'Envoyé : {action}',
-  error: 'Refusé : {message}',
+  error: '{message}',
   move: {
     fold: 'se coucher',
     check: 'parole',
