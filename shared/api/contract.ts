@@ -40,6 +40,8 @@ export const settingsSchema = obj({
   callGuard: bool,
   /** The join dialog's "wait for the big blind" starts ticked when true: the player's default (issue 13 habits). */
   waitForBigBlind: bool,
+  /** Auto-rebuy and auto top-up between hands (issue 13 habits): off, or back up to the table's minimum or maximum buy-in. */
+  autoTopUp: oneOf('off', 'min', 'max'),
   operator: operatorSettingsSchema,
 });
 export type Settings = Infer<typeof settingsSchema>;
@@ -50,12 +52,13 @@ export const DEFAULT_SETTINGS: Settings = {
   sounds: true,
   callGuard: true,
   waitForBigBlind: false,
+  autoTopUp: 'off',
   operator: { mode: 'embedded', url: '', pins: [] },
 };
 
 export const settingsPatchSchema = obj(
-  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, waitForBigBlind: bool, operator: operatorSettingsSchema },
-  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'operator'],
+  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, waitForBigBlind: bool, autoTopUp: oneOf('off', 'min', 'max'), operator: operatorSettingsSchema },
+  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'autoTopUp', 'operator'],
 );
 export type SettingsPatch = Infer<typeof settingsPatchSchema>;
 

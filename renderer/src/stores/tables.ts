@@ -6,7 +6,9 @@ import type { VariantCode } from '../../../shared/rules/variants';
 import { useApi } from '../useApi';
 import { outcomeText, safely } from '../errors';
 import { i18n } from '../i18n';
+import { autoTopUpAmount } from '../table/topup';
 import { useNoticesStore } from './notices';
+import { useSessionStore } from './session';
 import { useSettingsStore } from './settings';
 
 /** Whether the table waits for a decision of ours (it stands out and can come to the front). */
@@ -40,6 +42,7 @@ export const useTablesStore = defineStore('tables', () => {
   const api = useApi();
   const settings = useSettingsStore();
   const notices = useNoticesStore();
+  const session = useSessionStore();
   const states = shallowReactive(new Map<string, TableState>());
   /** Tile order: the order the tables were joined. */
   const order = ref<string[]>([]);
@@ -139,6 +142,26 @@ export const useTablesStore = defineStore('tables', () => {
     states.set(s.tableId, markRaw(s));
     if (!order.value.includes(s.tableId)) order.value = [...order.value, s.tableId];
     runAfterHand(s);
+    autoTopUp(s);
+  }
+
+  /** Hands for which an automatic top-up was asked, per table (one request a hand). */
+  const autoAsked = new Map<string, number>();
+  /** Auto-rebuy / auto top-up between hands, as the settings say (issue 13 habits). */
+  function autoTopUp(s: TableState): void {
+    const v = s.view;
+    const you = v?.you ?? null;
+    if (v === null || you === null || s.status !== 'live' || autoAsked.get(s.tableId) === v.handNo) return;
+    const seat = v.seats[you.seat];
+    const balance = session.session?.balances?.[v.money] ?? 0;
+    const amount = autoTopUpAmount(settings.settings.autoTopUp, seat?.stack ?? 0, you.pendingTopUp, v.buyIn, balance, inLiveHand(s));
+    if (amount === null) return;
+    autoAsked.set(s.tableId, v.handNo);
+    const bust = seat?.stack === 0 && seat.status === 'sitting-out';
+    void topUp(s.tableId, amount).then((r) => {
+      if (!r.ok) notices.push(outcomeText(i18n.global.t, r));
+      else if (bust) void sitOut(s.tableId, false);
+    });
   }
 
   /** Whether we hold cards in a hand still being played at this table. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsRebuy, topUpProblem, topUpRange } from './topup';
+import { autoTopUpAmount, needsRebuy, topUpProblem, topUpRange } from './topup';
 
 const table = { min: 2000, max: 5000 };
 
@@ -28,5 +28,19 @@ describe('top-ups and rebuys (issue 13 defect 3)', () => {
     expect(needsRebuy(0, 0, true)).toBe(false);
     expect(needsRebuy(50, 0, false)).toBe(false);
     expect(needsRebuy(null, 0, false)).toBe(false);
+  });
+});
+
+describe('auto-rebuy and auto top-up (issue 13 habits)', () => {
+  it('between hands, back up to the chosen level within the balance; nothing while a hand runs or chips are on the way', () => {
+    expect(autoTopUpAmount('off', 0, 0, table, 1_000_000, false)).toBeNull();
+    expect(autoTopUpAmount('min', 0, 0, table, 1_000_000, false)).toBe(2000);
+    expect(autoTopUpAmount('max', 0, 0, table, 1_000_000, false)).toBe(5000);
+    expect(autoTopUpAmount('max', 4200, 0, table, 1_000_000, false)).toBe(800);
+    expect(autoTopUpAmount('min', 2500, 0, table, 1_000_000, false)).toBeNull();
+    expect(autoTopUpAmount('max', 1000, 0, table, 1_500, false)).toBe(1500);
+    expect(autoTopUpAmount('min', 0, 0, table, 1_500, false)).toBeNull();
+    expect(autoTopUpAmount('max', 1000, 0, table, 1_000_000, true)).toBeNull();
+    expect(autoTopUpAmount('max', 1000, 500, table, 1_000_000, false)).toBeNull();
   });
 });

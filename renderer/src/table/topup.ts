@@ -32,3 +32,18 @@ export function topUpProblem(amount: number, r: TopUpRange): 'notAmount' | 'tooL
 export function needsRebuy(stack: number | null, pending: number, handRunning: boolean): boolean {
   return stack === 0 && pending === 0 && !handRunning;
 }
+
+/**
+ * Auto-rebuy and auto top-up (issue 13 habits): between hands, a seat below the chosen level (the
+ * table's minimum or maximum buy-in) gets the chips that bring it back there, within the balance and
+ * the operator's range (`topUpRange`); null when nothing is to be added.
+ */
+export function autoTopUpAmount(mode: 'off' | 'min' | 'max', stack: number, pending: number, buyIn: { min: number; max: number }, balance: number, handRunning: boolean): number | null {
+  if (mode === 'off' || handRunning || pending > 0) return null;
+  const target = mode === 'min' ? buyIn.min : buyIn.max;
+  if (stack >= target) return null;
+  const r = topUpRange(stack, pending, buyIn, balance);
+  if (r.reason !== 'ok') return null;
+  const want = Math.min(target - stack, r.max);
+  return want >= r.min ? want : null;
+}

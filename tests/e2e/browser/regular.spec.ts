@@ -118,6 +118,19 @@ test('refused amounts say why; above the stack is all-in; bust, rebuy; leave aft
   await expect(tile.getByTestId('rebuy-offer')).toHaveCount(0);
   await expect.poll(() => accounts(page), { timeout: 10_000 }).toBe(1_000_000);
 
+  // Habit: auto top-up to the table's maximum between hands (Réglages). The seat (about 2,000 after
+  // the rebuy) is brought up to 5,000: chips leave the balance for the table, the accounts still add up.
+  const balance = async () => chips(await page.getByTestId('status-balance').textContent());
+  const before = await balance();
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('settings-auto-topup').selectOption('max');
+  await page.getByTestId('nav-tables').click();
+  await expect.poll(balance, { timeout: 60_000 }).toBeLessThan(before);
+  await expect.poll(() => accounts(page), { timeout: 10_000 }).toBe(1_000_000);
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('settings-auto-topup').selectOption('off');
+  await page.getByTestId('nav-tables').click();
+
   // Defect 4: "Quitter" while we hold cards in a live hand asks first; leave after the hand.
   // Our turn: we hold cards in a live hand.
   await expect(tile.locator('[data-testid^="action-"]').first()).toBeVisible({ timeout: 45_000 });
