@@ -42,6 +42,8 @@ export const settingsSchema = obj({
   waitForBigBlind: bool,
   /** Auto-rebuy and auto top-up between hands (issue 13 habits): off, or back up to the table's minimum or maximum buy-in. */
   autoTopUp: oneOf('off', 'min', 'max'),
+  /** How the tables view arranges the tables, remembered (issue 13 habits). */
+  tablesLayout: oneOf('tile', 'cascade', 'stack'),
   operator: operatorSettingsSchema,
 });
 export type Settings = Infer<typeof settingsSchema>;
@@ -53,12 +55,13 @@ export const DEFAULT_SETTINGS: Settings = {
   callGuard: true,
   waitForBigBlind: false,
   autoTopUp: 'off',
+  tablesLayout: 'tile',
   operator: { mode: 'embedded', url: '', pins: [] },
 };
 
 export const settingsPatchSchema = obj(
-  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, waitForBigBlind: bool, autoTopUp: oneOf('off', 'min', 'max'), operator: operatorSettingsSchema },
-  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'autoTopUp', 'operator'],
+  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, waitForBigBlind: bool, autoTopUp: oneOf('off', 'min', 'max'), tablesLayout: oneOf('tile', 'cascade', 'stack'), operator: operatorSettingsSchema },
+  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'autoTopUp', 'tablesLayout', 'operator'],
 );
 export type SettingsPatch = Infer<typeof settingsPatchSchema>;
 

@@ -152,6 +152,7 @@ const en: typeof fr = {
     next: 'Next table (Tab)',
     closeLobby: 'Close the lobby',
     closeReplay: 'Close the last hand',
+    layout: { label: 'Table layout', tile: 'Tile', cascade: 'Cascade', stack: 'Stack' },
     more: 'Open another table',
     none: 'You are not seated at any table.',
     toLobby: 'Go to the lobby',

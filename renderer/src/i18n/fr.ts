@@ -152,6 +152,7 @@ export default {
     next: 'Table suivante (Tab)',
     closeLobby: 'Fermer le salon',
     closeReplay: 'Fermer la dernière main',
+    layout: { label: 'Disposition des tables', tile: 'Mosaïque', cascade: 'Cascade', stack: 'Pile' },
     more: 'Ouvrir une autre table',
     none: "Vous n'êtes assis à aucune table.",
     toLobby: 'Aller au salon',

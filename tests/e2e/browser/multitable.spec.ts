@@ -112,6 +112,18 @@ test('the tables stay in sight and readable: lobby and last hand beside them, ti
   expect(s.name).toBeGreaterThanOrEqual(11);
   await shot(page, info, 'tiles-1280x720-8');
 
+  // Habit: tile, cascade or stack, the choice remembered (a reload keeps it).
+  await page.getByTestId('layout-cascade').click();
+  await expect(page.getByTestId('tables-grid')).toHaveAttribute('data-layout', 'cascade');
+  await shot(page, info, 'tiles-1280x720-8-cascade');
+  await page.reload();
+  await expect(page.getByTestId('tables-grid')).toHaveAttribute('data-layout', 'cascade');
+  await page.getByTestId('layout-stack').click();
+  await expect(page.getByTestId('tables-grid')).toHaveAttribute('data-cols', '1');
+  await shot(page, info, 'tiles-1280x720-8-stack');
+  await page.getByTestId('layout-tile').click();
+  await expect(page.getByTestId('tables-grid')).toHaveAttribute('data-cols', '2');
+
   for (const id of open) await leaveTable(page.getByTestId(`tile-${id}`));
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0, { timeout: 90_000 });
   expect(problems).toEqual([]);
