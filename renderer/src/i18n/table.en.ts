@@ -91,6 +91,15 @@ const en: typeof fr = {
     leavingAfter: 'You will leave the table when this hand ends.',
     sittingOutAfter: 'You will sit out from the next hand.',
   },
+  notes: {
+    edit: 'Note on {name}',
+    title: 'Note on {name}',
+    text: 'Your note (kept on this computer)',
+    color: 'Colour',
+    noColor: 'None',
+    save: 'Save',
+    colors: { red: 'red', orange: 'orange', yellow: 'yellow', green: 'green', blue: 'blue', purple: 'purple' },
+  },
   controls: {
     leave: 'Leave',
     sitOut: 'Sit out',

@@ -90,6 +90,15 @@ export default {
     leavingAfter: 'Vous quitterez la table à la fin de cette main.',
     sittingOutAfter: 'Vous serez absent à partir de la prochaine main.',
   },
+  notes: {
+    edit: 'Note sur {name}',
+    title: 'Note sur {name}',
+    text: 'Votre note (gardée sur cet ordinateur)',
+    color: 'Couleur',
+    noColor: 'Aucune',
+    save: 'Enregistrer',
+    colors: { red: 'rouge', orange: 'orange', yellow: 'jaune', green: 'vert', blue: 'bleu', purple: 'violet' },
+  },
   controls: {
     leave: 'Quitter',
     sitOut: "S'absenter",

@@ -77,6 +77,18 @@ test('refused amounts say why; above the stack is all-in; bust, rebuy; leave aft
   await shot(page, info, 'regular-topup-refused');
   await page.getByRole('button', { name: 'Annuler' }).click();
 
+  // Habit: a note and a colour tag on another player, kept locally and shown at the table, after a reload too.
+  const other = tile.locator('[data-testid^="seat-name-"]').first();
+  const seatNo = ((await other.getAttribute('data-testid')) ?? '').replace('seat-name-', '');
+  await other.click();
+  await tile.getByTestId('note-text').fill('relance large au bouton');
+  await tile.getByTestId('note-color-red').click();
+  await tile.getByTestId('note-save').click();
+  await expect(tile.getByTestId(`note-tag-${seatNo}`)).toHaveAttribute('data-color', 'red');
+  await page.reload();
+  await expect(page.getByTestId('tile-practice-thnl').getByTestId(`note-tag-${seatNo}`)).toHaveAttribute('data-color', 'red');
+  await expect(page.getByTestId('tile-practice-thnl').getByTestId(`note-tag-${seatNo}`)).toHaveAttribute('title', 'relance large au bouton');
+
   // Defect 8: the bet button follows the typed amount.
   let typed = false;
   for (let i = 0; i < 30 && !typed; i++) {
