@@ -31,6 +31,9 @@ export const operatorSettingsSchema = obj({
 });
 export type OperatorSettings = Infer<typeof operatorSettingsSchema>;
 
+/** Bet presets a player may show (renderer/src/table/presets.ts CHOOSABLE_PRESETS). */
+export const BET_PRESET_IDS = ['x2', 'x2_5', 'x3', 'x4', 'third', 'half', '2third', '3q', 'pot'] as const;
+
 export const settingsSchema = obj({
   language: oneOf(...LANGUAGES),
   /** Four-colour deck: clubs green, diamonds blue (a display preference; R-DECK is about backs). */
@@ -44,6 +47,8 @@ export const settingsSchema = obj({
   autoTopUp: oneOf('off', 'min', 'max'),
   /** How the tables view arranges the tables, remembered (issue 13 habits). */
   tablesLayout: oneOf('tile', 'cascade', 'stack'),
+  /** The bet presets shown per betting structure (issue 13 habits; ids of renderer/src/table/presets.ts). */
+  betPresets: obj({ 'pot-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }), 'no-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }) }),
   operator: operatorSettingsSchema,
 });
 export type Settings = Infer<typeof settingsSchema>;
@@ -56,12 +61,16 @@ export const DEFAULT_SETTINGS: Settings = {
   waitForBigBlind: false,
   autoTopUp: 'off',
   tablesLayout: 'tile',
+  betPresets: { 'pot-limit': ['x2_5', 'x3', 'x4', 'half', '3q', 'pot'], 'no-limit': ['x2_5', 'x3', 'x4', 'half', '3q', 'pot'] },
   operator: { mode: 'embedded', url: '', pins: [] },
 };
 
 export const settingsPatchSchema = obj(
-  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, waitForBigBlind: bool, autoTopUp: oneOf('off', 'min', 'max'), tablesLayout: oneOf('tile', 'cascade', 'stack'), operator: operatorSettingsSchema },
-  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'autoTopUp', 'tablesLayout', 'operator'],
+  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, waitForBigBlind: bool, autoTopUp: oneOf('off', 'min', 'max'), tablesLayout: oneOf('tile', 'cascade', 'stack'),
+    betPresets: obj({ 'pot-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }), 'no-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }) }),
+    operator: operatorSettingsSchema,
+  },
+  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'autoTopUp', 'tablesLayout', 'betPresets', 'operator'],
 );
 export type SettingsPatch = Infer<typeof settingsPatchSchema>;
 

@@ -71,6 +71,7 @@ const en: typeof fr = {
     fourColor: 'Four-colour deck (green clubs, blue diamonds)',
     sounds: 'Sounds',
     autoTopUp: { label: 'Automatic top-up between hands:', off: 'off', min: "up to the table's minimum buy-in", max: "up to the table's maximum buy-in" },
+    presets: 'Amounts offered in {structure}',
     waitForBigBlind: 'When joining a table, wait for the big blind to play',
     callGuard: 'Confirm a call made just after a large raise',
     decks: 'All cards have the same back.',

@@ -72,6 +72,7 @@ export default {
     sounds: 'Sons',
     callGuard: 'Confirmer un appel juste après une grosse relance',
     autoTopUp: { label: 'Recave automatique entre deux mains :', off: 'non', min: 'jusqu’à la cave minimale de la table', max: 'jusqu’à la cave maximale de la table' },
+    presets: 'Montants proposés en {structure}',
     waitForBigBlind: 'En rejoignant une table, attendre la grosse blinde pour jouer',
     decks: 'Le dos des cartes est identique pour toutes les cartes.',
     saved: 'Enregistré.',

@@ -31,10 +31,13 @@ export default {
   },
   preset: {
     min: 'Min',
+    x2: '2 BB',
     x2_5: '2,5 BB',
     x3: '3 BB',
     x4: '4 BB',
+    third: '⅓ pot',
     half: '½ pot',
+    '2third': '⅔ pot',
     '3q': '¾ pot',
     pot: 'Pot',
     max: 'Max',
