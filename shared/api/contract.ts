@@ -230,6 +230,8 @@ export const handSummarySchema = obj({
   showdown: bool,
   allIn: bool,
   pot: amount,
+  /** The player's own cards (issue 13 habits), as the hand's record knows them at its end. */
+  cards: arr(int({ min: 0, max: 51 }), { max: 7 }),
 });
 export type HandSummaryView = Infer<typeof handSummarySchema>;
 

@@ -111,13 +111,13 @@ describe('re-importing an export (issue 13 defect 1)', () => {
     expect(store.count()).toBe(40);
   });
 
-  it('a version 2 history gets its hands numbered when opened (migration 3): PokerStars copies of them are duplicates', () => {
+  it('a version 2 history gets its hands numbered and the hero cards listed when opened (migrations 3, 4): PokerStars copies of them are duplicates', () => {
     const generated = [...generateHands({ hands: 30, seed: 4, end: END, days: 2 })];
     store.addHands(generated);
     const before = snapshot(store);
     store.close();
     const db = new Database(join(dir, 'history.sqlite'));
-    db.exec('DROP INDEX hands_by_xnum; ALTER TABLE hands DROP COLUMN xnum;');
+    db.exec('DROP INDEX hands_by_xnum; ALTER TABLE hands DROP COLUMN xnum; ALTER TABLE hands DROP COLUMN hero_cards;');
     db.pragma('user_version = 2');
     db.close();
     store = HistoryStore.open(join(dir, 'history.sqlite'), { now: () => END });
@@ -125,5 +125,17 @@ describe('re-importing an export (issue 13 defect 1)', () => {
     const read = importHands('pokerstars', exportHands('pokerstars', exported(store)));
     if (!read.ok) throw new Error(read.message);
     expect(store.addHands(importedHands(read.hands, 'pokerstars', ['me'], END).list)).toEqual({ stored: 0, duplicates: 30, refused: [] });
+  });
+});
+
+describe('the player’s cards in the History list (issue 13 habits)', () => {
+  it('every listed hand carries the hero’s own cards as its record knows them', () => {
+    const generated = [...generateHands({ hands: 60, seed: 8, end: END, days: 2 })];
+    store.addHands(generated);
+    for (const { summary, record } of stored(store)) {
+      const hero = record.seats.find((s) => s.seat === summary.heroSeat)!;
+      expect(summary.cards).toEqual(hero.cards.filter((c) => c !== null));
+      expect(summary.cards.length).toBeGreaterThan(0);
+    }
   });
 });

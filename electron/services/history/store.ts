@@ -67,6 +67,12 @@
  *     (a duplicate), whichever id it came with; the chance that two different hands share all three
  *     is nil (a 53-bit hash, the same second, the same game).
  *
+ * Schema, version 4 (issue 13 habits: the player's cards in the History list)
+ * ---------------------------------------------------------------------------------------------
+ *   hands.hero_cards INTEGER  the hero's cards as the record knows them at the end (a draw game's
+ *                             final hand), packed 6 bits a card (code + 1, first card lowest), 0 for
+ *                             none: up to 7 cards in a safe integer, read with the page, no record decoded.
+ *
  * Pages are keyset-paginated on (played_at, id) or (hero_net, id); the driving index is chosen by
  * the filter (player → hand_players, table, variant, else time; by net: the net index unless the
  * filter's own index narrows to a few thousand hands, which are then sorted).
@@ -157,6 +163,8 @@ export interface HandSummary {
   showdown: boolean;
   allIn: boolean;
   pot: number;
+  /** The player's own cards in this hand (schema version 4), as the record knows them at the end. */
+  cards: number[];
 }
 
 export type PageResult = { ok: true; hands: HandSummary[]; next: string | null } | { ok: false; reason: string };
@@ -372,8 +380,36 @@ const v3: Migration = (db) => {
   db.exec('CREATE INDEX hands_by_xnum ON hands(xnum)');
 };
 
+const v4: Migration = (db) => {
+  db.exec('ALTER TABLE hands ADD COLUMN hero_cards INTEGER NOT NULL DEFAULT 0');
+  const name = db.prepare('SELECT name FROM players WHERE id = ?').pluck();
+  const update = db.prepare('UPDATE hands SET hero_cards = ? WHERE id = ?');
+  const rows = db.prepare('SELECT id, hero_seat, record FROM hands').raw().all() as [number, number, Uint8Array][];
+  for (const [id, heroSeat, bytes] of rows) {
+    const record = decodeHand(bytes, { handId: `h${String(id)}`, playerName: (p) => name.get(p) as string | undefined });
+    if (!isDecodeRefusal(record)) update.run(packCards(record.seats.find((s) => s.seat === heroSeat)?.cards ?? []), id);
+  }
+};
+
 /** Index i brings the schema from version i to i + 1. */
-export const HISTORY_MIGRATIONS: readonly Migration[] = [v1, v2, v3];
+export const HISTORY_MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4];
+
+/** Known cards packed 6 bits each (code + 1), first card lowest; unknown cards are left out (schema version 4). */
+export function packCards(cards: readonly (number | null)[]): number {
+  let v = 0;
+  let k = 0;
+  for (const c of cards) {
+    if (c === null || k >= 7) continue;
+    v += (c + 1) * 64 ** k++;
+  }
+  return v;
+}
+
+export function unpackCards(v: number): number[] {
+  const out: number[] = [];
+  for (let x = v; x > 0; x = Math.floor(x / 64)) out.push((x % 64) - 1);
+  return out;
+}
 
 /** The number PokerStars text and POJEU `IDEvt` carry for a hand id (shared/exchange/handNumber.ts). */
 function exchangeNumber(handId: string): number {
@@ -414,6 +450,7 @@ interface HandRow {
   hero_net: number;
   hero_rake: number;
   pot: number;
+  hero_cards: number;
 }
 
 interface TotalsRow {
@@ -441,6 +478,8 @@ interface Derived {
   adj: number | null;
   /** Schema version 3: the exchange number (identity across formats). */
   xnum: number;
+  /** Schema version 4: the hero's cards, packed. */
+  heroCards: number;
 }
 
 type Delta = { hands: number; net: number; rake: number };
@@ -519,13 +558,13 @@ export class HistoryStore {
       findPrefix: p('SELECT id FROM hand_prefixes WHERE prefix = ?').pluck(),
       addPrefix: p('INSERT INTO hand_prefixes(prefix) VALUES (?)'),
       prefixText: p('SELECT prefix FROM hand_prefixes WHERE id = ?').pluck(),
-      addHand: p(`INSERT INTO hands(prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record, stats, hero_adj, xnum)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(prefix, number) DO NOTHING`),
+      addHand: p(`INSERT INTO hands(prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record, stats, hero_adj, xnum, hero_cards)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(prefix, number) DO NOTHING`),
       // The same hand under another id (read back from PokerStars text): number, game, second of play.
       sameHand: p('SELECT 1 FROM hands INDEXED BY hands_by_xnum WHERE xnum = ? AND variant = ? AND played_at / 1000 = ? LIMIT 1').pluck(),
       addDay: totals('day_totals', 'day'),
       addHour: totals('hour_totals', 'hour'),
-      getHand: p(`SELECT id, prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record
+      getHand: p(`SELECT id, prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, hero_cards, record
                   FROM hands WHERE prefix = ? AND number = ?`),
       getRecord: p('SELECT record FROM hands WHERE id = ?').pluck(),
       count: p('SELECT count(*) FROM hands').pluck(),
@@ -723,6 +762,7 @@ export class HistoryStore {
       d.stats,
       d.adj,
       d.xnum,
+      d.heroCards,
     );
     if (r.changes === 0) return false;
     const hand = r.lastInsertRowid as number;
@@ -881,6 +921,7 @@ export class HistoryStore {
       showdown: (row.flags & F_SHOWDOWN) !== 0,
       allIn: (row.flags & F_ALL_IN) !== 0,
       pot: row.pot,
+      cards: unpackCards(row.hero_cards),
     };
   }
 
@@ -975,7 +1016,7 @@ export class HistoryStore {
     }
     const dir = req.dir === 'desc' ? 'DESC' : 'ASC';
     const sql =
-      'SELECT h.id, h.prefix, h.number, h.played_at, h.table_ref, h.variant, h.stakes, h.flags, h.hero_seat, h.hero_net, h.hero_rake, h.pot ' +
+      'SELECT h.id, h.prefix, h.number, h.played_at, h.table_ref, h.variant, h.stakes, h.flags, h.hero_seat, h.hero_net, h.hero_rake, h.pot, h.hero_cards ' +
       `FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${key} ${dir}, h.id ${dir} LIMIT ${req.limit + 1}`;
     const rows = this.shape(sql).all(...args) as HandRow[];
     const more = rows.length > req.limit;
@@ -1388,5 +1429,6 @@ function derive(meta: HandMeta, record: HandRecord): Derived | string {
     heroRake: hero.rake,
     pot,
     xnum: exchangeNumber(record.handId),
+    heroCards: packCards(hero.cards),
   };
 }

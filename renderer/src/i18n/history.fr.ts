@@ -32,6 +32,7 @@ export default {
   col: {
     time: 'Date',
     game: 'Jeu',
+    cards: 'Vos cartes',
     stakes: 'Enjeux',
     table: 'Table',
     pot: 'Pot',

@@ -58,6 +58,9 @@ test('filter the history, open a Stud hand, replay it step by step', async ({ pa
   await expect(rows.first()).toBeVisible();
   await expect(list.locator('[data-variant="7SHL"]').first()).toBeVisible();
   await expect(list.locator('[data-variant="THNL"]').first()).toBeVisible();
+  // Our own cards on each line (issue 13 habits): two in Hold'em, more in Stud.
+  await expect(list.locator('[data-testid^="history-cards-"]').first()).toHaveText(/^([2-9]|10|[JQKA])[♣♦♥♠]/);
+  await shot(page, info, 'history-list-cards');
 
   // Filter by game: Seven Card Stud only.
   await page.getByTestId('history-filter-variant').selectOption('7SHL');
