@@ -92,6 +92,8 @@ export class ClientCore {
   private syncing: Promise<void> | null = null;
   private link: OperatorLink | null = null;
   private embedded: EmbeddedOperatorProcess | null = null;
+  private relaunchTimer: ReturnType<typeof setTimeout> | null = null;
+  private relaunchAttempt = 0;
   private status: LinkStatusView = { state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null };
   private readonly lobbyTables = new Map<string, TableInfo>();
   private conditions: PlayConditions | null = null;
@@ -142,10 +144,14 @@ export class ClientCore {
     try {
       if (op.mode === 'embedded') {
         this.embedded ??= await this.o.launchEmbedded();
-        void this.embedded.exited.then(({ code, signal }) => {
-          if (this.closed) return;
-          this.log(`the embedded operator stopped (${signal ?? `code ${code}`})`);
+        const launched = this.embedded;
+        void launched.exited.then(({ code, signal }) => {
+          if (this.closed || this.embedded !== launched) return;
+          const why = `the embedded operator stopped (${signal ?? `code ${code}`})`;
+          this.log(why);
           this.embedded = null;
+          // Issue 13 defect 2: say so at once and start it again by ourselves.
+          this.relaunchLater(why);
         });
         ({ url, pins } = this.embedded);
         token = this.embedded.guest.token;
@@ -174,6 +180,7 @@ export class ClientCore {
     this.unsubscribers = [
       link.on('state', (s) => this.setStatus({ ...s })),
       link.on('authed', () => {
+        this.relaunchAttempt = 0;
         this.schedule('session');
         void this.refreshLobby().then(() => this.syncHistory(link, url));
       }),
@@ -217,7 +224,32 @@ export class ClientCore {
     this.history.close();
   }
 
+  /**
+   * The embedded operator is gone: the status says so with the time of the next try (issue 13
+   * defect 2), then it is started again and the link rebuilt; tries back off to 10 s apart.
+   */
+  private relaunchLater(reason: string): void {
+    if (this.closed || this.relaunchTimer !== null) return;
+    for (const u of this.unsubscribers.splice(0)) u();
+    const link = this.link;
+    this.link = null;
+    void link?.close();
+    const delay = Math.min(10_000, 500 * 2 ** this.relaunchAttempt);
+    this.relaunchAttempt++;
+    this.setStatus({ state: 'reconnecting', attempt: this.relaunchAttempt, retryInMs: delay, reason: reason.slice(0, 2000), minVersion: null });
+    this.relaunchTimer = setTimeout(() => {
+      this.relaunchTimer = null;
+      if (this.closed) return;
+      void this.start().then(() => {
+        if (this.status.state === 'offline' && this.o.settings().operator.mode === 'embedded') this.relaunchLater(this.status.reason ?? reason);
+      });
+    }, delay);
+    this.relaunchTimer.unref?.();
+  }
+
   private async disconnect(): Promise<void> {
+    if (this.relaunchTimer !== null) clearTimeout(this.relaunchTimer);
+    this.relaunchTimer = null;
     for (const u of this.unsubscribers.splice(0)) u();
     const link = this.link;
     this.link = null;

@@ -208,6 +208,7 @@ describe('results: the graph, the sessions, the statistics (R-RESULTS, docs/stat
     // Make it a version 1 file again: no results columns.
     const db = new Database(file);
     db.exec('DROP TABLE hour_stats; DROP INDEX hands_results; ALTER TABLE hands DROP COLUMN stats; ALTER TABLE hands DROP COLUMN hero_adj;');
+    db.exec('DROP INDEX hands_by_xnum; ALTER TABLE hands DROP COLUMN xnum; ALTER TABLE hands DROP COLUMN hero_cards;'); // versions 3 and 4 too
     db.pragma('user_version = 1');
     db.close();
     const again = HistoryStore.open(file);

@@ -57,6 +57,22 @@
  *     money, game, stakes) are read from whole hours, and only the hands of its partial hours are
  *     summed (DESIGN.md §3).
  *
+ * Schema, version 3 (issue 13 defect 1: a hand is stored once whatever format it came through)
+ * ---------------------------------------------------------------------------------------------
+ *   hands.xnum INTEGER    the hand's exchange number (shared/exchange/handNumber.ts): the id itself
+ *                         when it is a plain number, else its 53-bit hash. PokerStars text carries
+ *                         only this number (`Hand #n`), so a hand read back from it has another id.
+ *   INDEX hands_by_xnum (xnum)
+ *     A hand whose exchange number, game and second of play are those of a stored hand is that hand
+ *     (a duplicate), whichever id it came with; the chance that two different hands share all three
+ *     is nil (a 53-bit hash, the same second, the same game).
+ *
+ * Schema, version 4 (issue 13 habits: the player's cards in the History list)
+ * ---------------------------------------------------------------------------------------------
+ *   hands.hero_cards INTEGER  the hero's cards as the record knows them at the end (a draw game's
+ *                             final hand), packed 6 bits a card (code + 1, first card lowest), 0 for
+ *                             none: up to 7 cards in a safe integer, read with the page, no record decoded.
+ *
  * Pages are keyset-paginated on (played_at, id) or (hero_net, id); the driving index is chosen by
  * the filter (player → hand_players, table, variant, else time; by net: the net index unless the
  * filter's own index narrows to a few thousand hands, which are then sorted).
@@ -68,6 +84,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { hash53, isNumericHandId } from '../../../shared/exchange/handNumber';
 import { VARIANT_IDS, decodeHand, encodeHand, isDecodeRefusal } from '../../../shared/history/compact';
 import { allInEquity } from '../../../shared/history/equity';
 import { centiBigBlinds, handStats, packHandStats, unpackHandStats } from '../../../shared/history/stats';
@@ -147,6 +164,8 @@ export interface HandSummary {
   showdown: boolean;
   allIn: boolean;
   pot: number;
+  /** The player's own cards in this hand (schema version 4), as the record knows them at the end. */
+  cards: number[];
 }
 
 export type PageResult = { ok: true; hands: HandSummary[]; next: string | null } | { ok: false; reason: string };
@@ -353,8 +372,50 @@ const v2: Migration = (db) => {
            FROM hands h GROUP BY at, money, variant, stakes`);
 };
 
+const v3: Migration = (db) => {
+  db.exec('ALTER TABLE hands ADD COLUMN xnum INTEGER NOT NULL DEFAULT 0');
+  const prefixes = new Map((db.prepare('SELECT id, prefix FROM hand_prefixes').raw().all() as [number, string][]).map(([id, p]) => [id, p]));
+  const update = db.prepare('UPDATE hands SET xnum = ? WHERE id = ?');
+  const rows = db.prepare('SELECT id, prefix, number FROM hands').raw().all() as [number, number, number][];
+  for (const [id, prefix, number] of rows) update.run(exchangeNumber(joinHandId(prefixes.get(prefix) ?? '', number)), id);
+  db.exec('CREATE INDEX hands_by_xnum ON hands(xnum)');
+};
+
+const v4: Migration = (db) => {
+  db.exec('ALTER TABLE hands ADD COLUMN hero_cards INTEGER NOT NULL DEFAULT 0');
+  const name = db.prepare('SELECT name FROM players WHERE id = ?').pluck();
+  const update = db.prepare('UPDATE hands SET hero_cards = ? WHERE id = ?');
+  const rows = db.prepare('SELECT id, hero_seat, record FROM hands').raw().all() as [number, number, Uint8Array][];
+  for (const [id, heroSeat, bytes] of rows) {
+    const record = decodeHand(bytes, { handId: `h${String(id)}`, playerName: (p) => name.get(p) as string | undefined });
+    if (!isDecodeRefusal(record)) update.run(packCards(record.seats.find((s) => s.seat === heroSeat)?.cards ?? []), id);
+  }
+};
+
 /** Index i brings the schema from version i to i + 1. */
-export const HISTORY_MIGRATIONS: readonly Migration[] = [v1, v2];
+export const HISTORY_MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4];
+
+/** Known cards packed 6 bits each (code + 1), first card lowest; unknown cards are left out (schema version 4). */
+export function packCards(cards: readonly (number | null)[]): number {
+  let v = 0;
+  let k = 0;
+  for (const c of cards) {
+    if (c === null || k >= 7) continue;
+    v += (c + 1) * 64 ** k++;
+  }
+  return v;
+}
+
+export function unpackCards(v: number): number[] {
+  const out: number[] = [];
+  for (let x = v; x > 0; x = Math.floor(x / 64)) out.push((x % 64) - 1);
+  return out;
+}
+
+/** The number PokerStars text and POJEU `IDEvt` carry for a hand id (shared/exchange/handNumber.ts). */
+function exchangeNumber(handId: string): number {
+  return isNumericHandId(handId) ? Number(handId) : hash53(handId);
+}
 
 /** The results columns of a hand (schema version 2). */
 function derivedResults(record: HandRecord, heroSeat: number): { stats: number; adj: number | null } {
@@ -390,6 +451,7 @@ interface HandRow {
   hero_net: number;
   hero_rake: number;
   pot: number;
+  hero_cards: number;
 }
 
 interface TotalsRow {
@@ -415,6 +477,10 @@ interface Derived {
   /** Schema version 2: packed statistics and the all-in adjusted net (null: not adjusted). */
   stats: number;
   adj: number | null;
+  /** Schema version 3: the exchange number (identity across formats). */
+  xnum: number;
+  /** Schema version 4: the hero's cards, packed. */
+  heroCards: number;
 }
 
 type Delta = { hands: number; net: number; rake: number };
@@ -431,6 +497,7 @@ export class HistoryStore {
     addPrefix: Statement;
     prefixText: Statement;
     addHand: Statement;
+    sameHand: Statement;
     addDay: Statement;
     addHour: Statement;
     getHand: Statement;
@@ -492,11 +559,13 @@ export class HistoryStore {
       findPrefix: p('SELECT id FROM hand_prefixes WHERE prefix = ?').pluck(),
       addPrefix: p('INSERT INTO hand_prefixes(prefix) VALUES (?)'),
       prefixText: p('SELECT prefix FROM hand_prefixes WHERE id = ?').pluck(),
-      addHand: p(`INSERT INTO hands(prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record, stats, hero_adj)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(prefix, number) DO NOTHING`),
+      addHand: p(`INSERT INTO hands(prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record, stats, hero_adj, xnum, hero_cards)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(prefix, number) DO NOTHING`),
+      // The same hand under another id (read back from PokerStars text): number, game, second of play.
+      sameHand: p('SELECT 1 FROM hands INDEXED BY hands_by_xnum WHERE xnum = ? AND variant = ? AND played_at / 1000 = ? LIMIT 1').pluck(),
       addDay: totals('day_totals', 'day'),
       addHour: totals('hour_totals', 'hour'),
-      getHand: p(`SELECT id, prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record
+      getHand: p(`SELECT id, prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, hero_cards, record
                   FROM hands WHERE prefix = ? AND number = ?`),
       getRecord: p('SELECT record FROM hands WHERE id = ?').pluck(),
       count: p('SELECT count(*) FROM hands').pluck(),
@@ -675,6 +744,7 @@ export class HistoryStore {
   }
 
   private insert(meta: HandMeta, record: HandRecord, d: Derived, deltas: Map<string, Delta>): boolean {
+    if (this.sameHandStored(meta, d)) return false;
     const prefix = this.prefixId(d.prefix);
     const bytes = encodeHand(record, this.encodeOptions);
     const r = this.q.addHand.run(
@@ -692,6 +762,8 @@ export class HistoryStore {
       bytes,
       d.stats,
       d.adj,
+      d.xnum,
+      d.heroCards,
     );
     if (r.changes === 0) return false;
     const hand = r.lastInsertRowid as number;
@@ -712,6 +784,17 @@ export class HistoryStore {
       for (let i = 0; i < add.length; i++) sums[i] += add[i];
     }
     return true;
+  }
+
+  private sameHandStored(meta: HandMeta, d: Derived): boolean {
+    return this.q.sameHand.get(d.xnum, d.variant, Math.trunc(meta.playedAt / 1000)) !== undefined;
+  }
+
+  /** Whether this hand is stored, under its id or another one (issue 13 defect 1); a hand that cannot be stored is not. */
+  holds(meta: HandMeta, record: HandRecord): boolean {
+    const d = derive(meta, record);
+    if (typeof d === 'string') return false;
+    return this.getHand(record.handId as string).ok || this.sameHandStored(meta, d);
   }
 
   private handPlayers(n: number): Statement {
@@ -839,6 +922,7 @@ export class HistoryStore {
       showdown: (row.flags & F_SHOWDOWN) !== 0,
       allIn: (row.flags & F_ALL_IN) !== 0,
       pot: row.pot,
+      cards: unpackCards(row.hero_cards),
     };
   }
 
@@ -933,7 +1017,7 @@ export class HistoryStore {
     }
     const dir = req.dir === 'desc' ? 'DESC' : 'ASC';
     const sql =
-      'SELECT h.id, h.prefix, h.number, h.played_at, h.table_ref, h.variant, h.stakes, h.flags, h.hero_seat, h.hero_net, h.hero_rake, h.pot ' +
+      'SELECT h.id, h.prefix, h.number, h.played_at, h.table_ref, h.variant, h.stakes, h.flags, h.hero_seat, h.hero_net, h.hero_rake, h.pot, h.hero_cards ' +
       `FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${key} ${dir}, h.id ${dir} LIMIT ${req.limit + 1}`;
     const rows = this.shape(sql).all(...args) as HandRow[];
     const more = rows.length > req.limit;
@@ -1352,5 +1436,7 @@ function derive(meta: HandMeta, record: HandRecord): Derived | string {
     heroNet: hero.net,
     heroRake: hero.rake,
     pot,
+    xnum: exchangeNumber(record.handId),
+    heroCards: packCards(hero.cards),
   };
 }

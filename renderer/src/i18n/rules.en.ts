@@ -14,7 +14,6 @@ const en: typeof fr = {
   },
   tableLink: 'Rules',
   tableLinkTitle: 'The rules of this game and the operator’s conditions of play',
-  rulesChanged: 'The table’s rules or the conditions of play changed since they were shown: read them again above before confirming.',
   backToList: 'All games',
   games: 'The games',
   general: {
@@ -77,7 +76,7 @@ const en: typeof fr = {
     winner: 'Winner',
     streets: 'How a hand goes',
     forced: {
-      blinds: 'The two players left of the button post the small and big blinds (heads-up, the button posts the small blind and acts first before the flop).',
+      blinds: 'The two players left of the button post the small and big blinds (heads-up, the button posts the small blind and acts first in the first betting round).',
       'ante-bring-in': 'Every player posts an ante. The player with the lowest up-card posts the bring-in and may not fold; they may complete to the small bet instead.',
     },
     evaluation: {

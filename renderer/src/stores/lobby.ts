@@ -3,6 +3,7 @@ import { computed, ref } from 'vue';
 import type { PlayConditions } from '../../../shared/protocol/conditions';
 import type { TableInfo } from '../../../shared/protocol/messages';
 import { VARIANTS, type VariantCode } from '../../../shared/rules/variants';
+import { stakesPair } from '../stakes';
 import { useApi } from '../useApi';
 
 export type LobbySort = 'name' | 'stakes' | 'players' | 'variant';
@@ -35,14 +36,19 @@ export const useLobbyStore = defineStore('lobby', () => {
     conditions.value = await api.conditions({});
   }
 
+  /** The lobby read again, with the conditions of play that come with it (R-RULES, issue 15 item 8). */
+  async function refresh(): Promise<void> {
+    tables.value = await api.lobby({});
+    await loadConditions();
+  }
+
   async function load(): Promise<void> {
     api.on('lobby', (list) => {
       tables.value = list;
       // The conditions come with the lobby: a new lobby (another operator, a restart) may bring others.
       void loadConditions();
     });
-    tables.value = await api.lobby({});
-    await loadConditions();
+    await refresh();
   }
 
   const shown = computed(() => {
@@ -57,8 +63,11 @@ export const useLobbyStore = defineStore('lobby', () => {
       switch (sort.value) {
         case 'name':
           return t.name.toLowerCase();
-        case 'stakes':
-          return stakesOf(t);
+        case 'stakes': {
+          // By the amounts as written (issue 13 defect 7): the larger, then the smaller.
+          const [lo, hi] = stakesPair(t.variant, t.stakes);
+          return hi * 1_000_000_000 + lo;
+        }
         case 'players':
           return t.seatsTaken;
         default:
@@ -85,5 +94,5 @@ export const useLobbyStore = defineStore('lobby', () => {
     return tables.value.find((t) => t.tableId === id);
   }
 
-  return { tables, conditions, family, money, structure, seatsFree, sort, descending, shown, load, sortBy, byId };
+  return { tables, conditions, family, money, structure, seatsFree, sort, descending, shown, load, refresh, sortBy, byId };
 });
