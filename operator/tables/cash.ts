@@ -154,5 +154,8 @@ export function cashTableHooks(
     decided: deps.decided,
     changed: deps.changed,
     error: deps.error,
+    // A table with an outbox of its own (no operator around it) empties it when it closes; the
+    // operator's one outbox is flushed by the operator (server/operator.ts).
+    closed: deps.outbox ? undefined : () => void outbox.flush(),
   };
 }

@@ -531,6 +531,7 @@ export class Table {
       m.leaving = true;
       this.removeMember(m, true);
     }
+    this.hooks.closed?.();
   }
 
   // -------------------------------------------------------------------------------------------

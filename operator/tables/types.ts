@@ -136,6 +136,8 @@ export interface TableHooks {
   decided?(player: TablePlayer, decision: TimedDecision): void;
   /** A bug or an I/O failure inside the table loop: logged, the hand is cancelled, the table goes on. */
   error(e: unknown): void;
+  /** The table is closed, its last records written: what is still queued for the trace goes now. */
+  closed?(): void;
   /**
    * Runs `fn` (a money movement and its trace record) as one durable step: both or neither (issue 12
    * item 5: the trace never falls behind the money). Without it, `fn` runs as is.
