@@ -157,5 +157,8 @@ export function cashTableHooks(
     changed: deps.changed,
     error: deps.error,
     voided: (v) => deps.log?.(`${spec.tableId}: ${voidedLine(v, spec.money === 'real' ? 2 : 0)}`),
+    // A table with an outbox of its own (no operator around it) empties it when it closes; the
+    // operator's one outbox is flushed by the operator (server/operator.ts).
+    closed: deps.outbox ? undefined : () => void outbox.flush(),
   };
 }

@@ -557,6 +557,7 @@ export class Table {
       m.leaveBy = 'operator'; // the table stops: not the player's action (A 1.3.6.c, supervision)
       this.removeMember(m, true);
     }
+    this.hooks.closed?.();
   }
 
   // -------------------------------------------------------------------------------------------

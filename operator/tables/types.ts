@@ -152,6 +152,8 @@ export interface TableHooks {
   error(e: unknown): void;
   /** A hand was voided: written to the operator's log, not to the trace (docs/trace.md; issue 15 item 4). */
   voided?(v: HandVoided): void;
+  /** The table is closed, its last records written: what is still queued for the trace goes now. */
+  closed?(): void;
   /**
    * Runs `fn` (a money movement and its trace record) as one durable step: both or neither (issue 12
    * item 5: the trace never falls behind the money). Without it, `fn` runs as is.

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db';
 import { openOperatorDatabase } from '../schema';
 import { tempDir } from '../testing';
@@ -27,6 +27,25 @@ describe('the trace outbox (issue 12 item 5)', () => {
     vault.close();
     db.close();
     t.cleanup();
+  });
+
+  it('drains on a machine so slow that every slice is used up, even when the caller never yields', () => {
+    // Every clock reading 20 ms after the last: a slice of 10 ms is always over.
+    let fake = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (fake += 20));
+    try {
+      const box = new TraceOutbox(db, vault, undefined, () => now);
+      // A table loop on manual timers: one transaction after another, no turn of the event loop between.
+      for (let k = 0; k < 5; k++) {
+        db.transaction(() => box.put({ ...inscrit, inscription: `t1.a.${k}` }))();
+        box.flushSoon();
+      }
+      expect(vault.head().idEvt).toBe(5);
+      expect(box.pending()).toBe(0);
+      box.close();
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('refuses a record that breaks the format inside the transaction, which is then undone', () => {

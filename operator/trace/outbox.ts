@@ -53,6 +53,8 @@ export class TraceOutbox {
   /** The data of rows put by this process, so the usual flush right after does not parse it back. */
   private readonly memo = new Map<number, { text: string; data: TraceData }>();
   private retryMs = 50;
+  /** The pending timer continues a used-up slice (not a busy vault's retry). */
+  private sliceNext = false;
   private closed = false;
 
   constructor(
@@ -111,10 +113,11 @@ export class TraceOutbox {
 
   private flushFor(sliceMs: number): 'empty' | 'busy' | 'slice' {
     const end = performance.now() + sliceMs;
-    for (;;) {
+    for (let moved = 0; ; moved++) {
       const row = this.q.first.get();
       if (!row) return 'empty';
-      if (performance.now() > end) return 'slice';
+      // At least one record a call, however slow the machine: the outbox always makes progress.
+      if (moved > 0 && performance.now() > end) return 'slice';
       try {
         const head = this.vault.head().idEvt;
         const data = this.dataOf(row);
@@ -142,7 +145,14 @@ export class TraceOutbox {
    * (never waits on the vault's lock). Keeps the order: while a retry is pending, new records queue.
    */
   flushSoon(): void {
-    if (this.timer !== null || this.closed) return;
+    if (this.closed) return;
+    if (this.timer !== null) {
+      // A busy vault is retried on its own schedule; a used-up slice is only a continuation, and a
+      // new transaction's call may go on with it now (a loop that never yields still drains).
+      if (!this.sliceNext) return;
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     let result: 'empty' | 'busy' | 'slice' | 'error';
     try {
       result = this.flushFor(SLICE_MS);
@@ -155,6 +165,7 @@ export class TraceOutbox {
     // A slice used up: the rest on the next turn of the event loop; a busy vault: 50 ms doubling to 2 s.
     const wait = result === 'slice' ? 0 : this.retryMs;
     if (result !== 'slice') this.retryMs = Math.min(2000, this.retryMs * 2);
+    this.sliceNext = result === 'slice';
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flushSoon();

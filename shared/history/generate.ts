@@ -227,11 +227,12 @@ export function* generateHands(o: GenerateOptions): Generator<GeneratedHand> {
       if (t === null || !t.seats.some((s) => s?.player === name)) return { player: name, stack: freshStack(k) };
     }
   };
-  // The first tables opened try each game once (a year of play has every variant in it, however the
-  // draws fall); then the player's favourites, by weight.
+  // The first tables opened try each game once, from a game drawn at random (a year of play has
+  // every variant in it, however the draws fall); then the player's favourites, by weight.
   let opened = 0;
+  const firstGame = r.int(VARIANT_CODES.length);
   const pickKind = (): TableKind => {
-    const code = opened < VARIANT_CODES.length ? VARIANT_CODES[opened] : null;
+    const code = opened < VARIANT_CODES.length ? VARIANT_CODES[(firstGame + opened) % VARIANT_CODES.length] : null;
     opened++;
     if (code === null) return kinds[weighted[r.int(weighted.length)]];
     const ofGame = kinds.filter((k) => k.code === code);
