@@ -4,11 +4,14 @@
  *   --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]
  *       runs the operator (connection caps: server/gate.ts, default 900 and 32); prints `wss://127.0.0.1:<port>` and `pin sha256/<base64>`; stops on
  *       SIGINT/SIGTERM (hands in progress cancelled, every player cashed out)
- *   trace verify --data <folder> [--config <file>]
+ *   trace verify --data <folder> [--config <file>] [--head <hash>]
  *       recomputes the trace vault's hash chain, then checks every ledger movement and every hand
- *       played has its record (trace/crosscheck.ts); exit 1 if the chain is broken or a record is missing
+ *       played has its record (trace/crosscheck.ts); exit 1 if the chain is broken or a record is missing;
+ *       with --head, a head published earlier (the operator's log line `trace head`) must be in the chain
+ *   trace verify --file <export> [--head <hash>]
+ *       verifies an export alone, without the vault: each record's hash and link (issue 15 item 6)
  *   trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]
- *       the records of [from, to) as one XML document (stdout, or the file)
+ *       the records of [from, to) as one XML document (stdout, or the file), each with its chain hashes
  *   report --data <folder> [--config <file>] [--min-hands <n>] [--min-decisions <n>] [--max-cv <x>] [--play yes]
  *       the fair-play report (tables/fairplay.ts) from the trace and the decision times kept in the
  *       operator database: shared addresses, chip flows between pairs, near-constant decision times
@@ -18,7 +21,7 @@
  * the vault (IDOper, IDCoffre).
  */
 import Database from 'better-sqlite3';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FolderInUseError } from '../shared/node/folder-lock';
 import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from './config/config';
@@ -30,7 +33,7 @@ import { DecisionTimes } from './tables/timings';
 import { TlsIdentityError } from './tls';
 import { crossCheck, type CrossCheck } from './trace/crosscheck';
 import { TraceOutbox } from './trace/outbox';
-import { TraceVault } from './trace/vault';
+import { isChainHash, TraceVault, verifyExport } from './trace/vault';
 
 export interface CliIo {
   out(line: string): void;
@@ -42,7 +45,8 @@ export interface CliIo {
 const USAGE = [
   'usage:',
   '  operator --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]',
-  '  operator trace verify --data <folder> [--config <file>]',
+  '  operator trace verify --data <folder> [--config <file>] [--head <hash>]',
+  '  operator trace verify --file <export> [--head <hash>]',
   '  operator trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]',
   '  operator report --data <folder> [--config <file>] [--min-hands <n>] [--min-decisions <n>] [--max-cv <x>] [--play yes]',
 ].join('\n');
@@ -92,7 +96,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const known = trace
-    ? ['data', 'config', 'from', 'to', 'out']
+    ? ['data', 'config', 'from', 'to', 'out', 'file', 'head']
     : report
       ? ['data', 'config', 'min-hands', 'min-decisions', 'max-cv', 'play']
       : ['port', 'data', 'config', 'cert', 'key', 'max-connections', 'max-per-address'];
@@ -101,6 +105,29 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.err(`unknown option --${k}\n${USAGE}`);
       return 2;
     }
+  }
+  const publishedHash = flags.get('head');
+  if (publishedHash !== undefined && !isChainHash(publishedHash)) {
+    io.err(`--head must be a published head's hash (64 hex digits), got ${publishedHash}\n${USAGE}`);
+    return 2;
+  }
+  const file = flags.get('file');
+  if (trace && argv[1] === 'verify' && file !== undefined) {
+    // issue 15 item 6: an export verifies alone, without the vault (nor --data).
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      io.err(`cannot read ${file}: ${(e as Error).message}`);
+      return 2;
+    }
+    const v = verifyExport(text, { publishedHash });
+    if (!v.ok) {
+      io.err(`export ${file}: chain broken at record ${v.idEvt}: ${v.reason}`);
+      return 1;
+    }
+    io.out(`export intact: ${v.count} records` + (v.head ? `, from after ${v.continues!.idEvt} (${v.continues!.hash}) to ${v.head.idEvt} ${v.head.hash}` : '') + (publishedHash ? `; the published head ${publishedHash} is in it` : ''));
+    return 0;
   }
   const data = flags.get('data');
   if (data === undefined) {
@@ -161,12 +188,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const vault = TraceVault.open({ path: join(dataDir, 'trace.sqlite'), idOper, idCoffre });
     try {
       if (argv[1] === 'verify') {
-        const v = vault.verifyChain();
+        const v = vault.verifyChain({ publishedHash });
         if (!v.ok) {
           io.err(`trace chain broken at record ${v.idEvt}: ${v.reason}`);
           return 1;
         }
-        io.out(`trace chain intact: ${v.count} records, head ${v.head.idEvt} ${v.head.hash}`);
+        io.out(`trace chain intact: ${v.count} records, head ${v.head.idEvt} ${v.head.hash}${publishedHash ? `; the published head ${publishedHash} is in it` : ''}`);
         // issue 12 item 5: the chain being whole is not enough; every movement needs its record.
         const c = crossCheckFolder(dataDir, vault);
         if (c === null) return 0;

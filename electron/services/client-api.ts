@@ -53,6 +53,7 @@ export function createHandlers(s: ClientServices): Handlers {
     logout: () => core.logout(),
     reconnect: () => core.reconnect(),
     lobby: async () => core.lobby(),
+    conditions: async () => core.playConditions(),
     join: (a) => core.join(a),
     leave: (a) => core.leave(a),
     topUp: (a) => core.topUp(a),

@@ -1,9 +1,12 @@
 /**
  * The lobby (R-INFO, R-RULES): every table with its variant, stakes, table rules, buy-in range and
  * seats taken. Subscribers get the whole list once, then one `lobby.table` frame for each table whose
- * seat count changes.
+ * seat count changes; with the list, the operator's conditions of play (R-RULES, D art. 8 II 2°; issue 15
+ * item 8), written from the settings its tables run with (tables/conditions.ts).
  */
+import { rulesVersion, type PlayConditions } from '../../shared/protocol/conditions';
 import type { TableInfo } from '../../shared/protocol/messages';
+import { playConditions } from '../tables/conditions';
 
 export interface LobbySource {
   info(): TableInfo;
@@ -12,6 +15,17 @@ export interface LobbySource {
 export class Lobby {
   private readonly tables: LobbySource[] = [];
   private readonly subscribers = new Set<(frame: string) => void>();
+
+  /** `conditions`: the conditions of play of the tables (default: the tables' default settings). */
+  constructor(readonly conditions: PlayConditions = playConditions()) {}
+
+  /**
+   * The version of `table`'s rules as the lobby shows them now (R-INFO, issue 15 item 7): a join must
+   * carry it, else the player confirmed rules that are no longer the table's.
+   */
+  rulesVersionOf(table: LobbySource): string {
+    return rulesVersion(table.info(), this.conditions.version);
+  }
 
   add(table: LobbySource): void {
     this.tables.push(table);

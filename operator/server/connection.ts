@@ -178,7 +178,7 @@ export class Connection {
         return this.send({ type: 'balance', rid: m.rid, balances: this.balances(account.id) });
       case 'lobby.subscribe':
         this.unsubscribeLobby?.();
-        this.send({ type: 'lobby', rid: m.rid, tables: this.ctx.lobby.list() });
+        this.send({ type: 'lobby', rid: m.rid, tables: this.ctx.lobby.list(), conditions: this.ctx.lobby.conditions });
         this.unsubscribeLobby = this.ctx.lobby.subscribe((frame) => this.sendRaw(frame));
         return;
       case 'lobby.unsubscribe':
@@ -365,6 +365,10 @@ export class Connection {
       case 'table.join': {
         if (t.spec.money === 'real' && account.guest) {
           return this.error(m.rid, 'REAL_MONEY_FORBIDDEN', 'guest accounts play for play money only', { tableId: t.tableId });
+        }
+        // R-INFO (D art. 8 II 3°): the player sits on the rules they were shown and confirmed, not others.
+        if (m.rulesVersion !== this.ctx.lobby.rulesVersionOf(t)) {
+          return this.error(m.rid, 'RULES_CHANGED', "the table's rules or the conditions of play are not the ones you confirmed: read them again", { tableId: t.tableId, rule: 'R-INFO' });
         }
         const r = t.join({ accountId: id, name: account.username, practice: false, ip: this.ip, sessionId: this.sessionId! }, m.buyIn, { waitForBigBlind: m.waitForBigBlind });
         if (!r.ok) return this.refuse(m.rid, r, t.tableId);

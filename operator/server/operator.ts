@@ -8,8 +8,8 @@
  *   await op.close();   // hands in progress cancelled, every player cashed out (R-CASH), files closed
  *
  * An operator that stopped without `close()` (a crash) left chips at its tables: on start, before any
- * table opens or any client is served, every stack still held goes back to its owner's wallet, with
- * the POANNUL of a hand that was in play and the POBILAN (R-CASH; tables/recovery.ts).
+ * table opens or any client is served, every stack still held goes back to its owner's wallet with its
+ * POBILAN; a hand that was in play is void, written to the log (R-CASH; tables/recovery.ts, docs/trace.md).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import type { ConfiguredTable, OperatorConfig } from '../config/config';
 import type { Db } from '../db';
 import { Lobby } from '../lobby/lobby';
 import { openOperatorDatabase } from '../schema';
+import { playConditions } from '../tables/conditions';
 import { HandHistoryStore } from '../tables/history';
 import { TableManager, type TableManagerDeps } from '../tables/manager';
 import { recoverTables, type RecoveryReport, type RecoveryStep } from '../tables/recovery';
@@ -65,6 +66,8 @@ export interface OperatorOptions {
   log?: (line: string) => void;
   /** Names this process in another process's refusal of the data folder (default `the operator`). */
   owner?: string;
+  /** How often the vault's head goes to the log (default an hour; issue 15 item 6). */
+  headLogMs?: number;
   /** Told after each durable step of crash recovery (tests kill the process there: issue 12 item 1). */
   recoveryStep?: (step: RecoveryStep) => void;
 }
@@ -154,12 +157,13 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   if (recovered.seats > 0) {
     log(
       `recovered ${recovered.seats} seats left at tables: ${recovered.returned.real} cents and ${recovered.returned.play} play chips back to wallets` +
-        (recovered.cancelledHands.length ? `; hands cancelled: ${recovered.cancelledHands.join(', ')}` : ''),
+        (recovered.cancelledHands.length ? `; hands voided (stakes back on the caves; no POJEU, no POANNUL): ${recovered.cancelledHands.join(', ')}` : ''),
     );
   }
   for (const u of recovered.unaccounted) log(`table ${u.tableId} still holds ${u.held} that no seat accounts for: review the ledger`);
   const timers = o.timers ?? realTimers();
-  const lobby = new Lobby();
+  // R-RULES: the conditions of play written from the settings these tables run with (issue 15 item 8).
+  const lobby = new Lobby(playConditions(o.table ?? {}));
   const manager = new TableManager({
     accounts,
     wallet,
@@ -175,6 +179,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     practiceNeedsPeople: o.practiceNeedsPeople,
     practice: o.practice,
     error: (e) => log(`table error: ${(e as Error)?.stack ?? String(e)}`),
+    log,
   });
   for (const t of o.lobby.tables) manager.add(t.spec, t.practicePlayers);
 
@@ -214,6 +219,21 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   }
   const v = vault;
   const h = history;
+  // issue 15 item 6: the head (hash, count, time) published in the log every hour and on shutdown, so
+  // that a chain rewritten whole later is caught against it (`trace verify --head`; docs/trace.md).
+  const logHead = () => {
+    const head = v.head();
+    log(`trace head: hash ${head.hash}, ${head.idEvt} records, at ${new Date(timers.now()).toISOString()}`);
+  };
+  let headTimer: ReturnType<Timers['set']> | null = null;
+  const everyHour = () => {
+    headTimer = timers.set(() => {
+      logHead();
+      everyHour();
+    }, o.headLogMs ?? 3_600_000);
+  };
+  logHead();
+  everyHour();
   let closed: Promise<void> | null = null;
   return {
     url: `wss://127.0.0.1:${wire.port}`,
@@ -232,6 +252,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     close() {
       closed ??= (async () => {
         context.closing = true;
+        timers.clear(headTimer);
         await wire.close();
         manager.close();
         // The last records (the cancellations of the hands in play, the cash-outs) into the vault,
@@ -243,6 +264,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
         } catch (e) {
           log(`trace outbox: ${outbox.pending()} records left for the next start: ${(e as Error).message}`);
         }
+        logHead();
         h.close();
         v.close();
         db.close();

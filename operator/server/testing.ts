@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import type { ClientMessage, Move, ServerMessage, TableEvent } from '../../shared/protocol/messages';
 import { apply, legalActions, type HandState, type LegalActions } from '../../shared/rules/engine';
 import { parseServerMessage } from '../../shared/protocol/parse';
+import { rulesVersion } from '../../shared/protocol/conditions';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 
 type Waiter = { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
@@ -111,6 +112,23 @@ export class TestClient {
     const w = this.waitFor((x) => 'rid' in x && x.rid === rid, timeoutMs);
     this.send({ ...m, rid } as ClientMessage);
     return w;
+  }
+
+  /**
+   * Joins a table as a client does (R-INFO, issue 15 item 7): reads the lobby (the table's rules and the
+   * conditions of play), then sends `table.join` with the version of what it read.
+   */
+  async join(tableId: string, buyIn: number, options: { waitForBigBlind?: boolean; rulesVersion?: string } = {}): Promise<ServerMessage> {
+    let version = options.rulesVersion;
+    if (version === undefined) {
+      const lobby = await this.request({ type: 'lobby.subscribe' });
+      await this.request({ type: 'lobby.unsubscribe' });
+      if (lobby.type !== 'lobby') throw new Error(`no lobby: ${JSON.stringify(lobby)}`);
+      const table = lobby.tables.find((t) => t.tableId === tableId);
+      // An unknown table: any well-formed version, for the operator to refuse the table itself.
+      version = table ? rulesVersion(table, lobby.conditions.version) : '0'.repeat(14);
+    }
+    return this.request({ type: 'table.join', tableId, buyIn, waitForBigBlind: options.waitForBigBlind ?? false, rulesVersion: version });
   }
 
   /** The next message matching `pred`; with `past`, also one already received. */

@@ -2,8 +2,8 @@
  * The hooks of a cash-game table (R-CASH): money through the wallet's ledger (buy-in, top-up,
  * cash-out, rake; R-NODEBT, R-RAKE), each movement written in one transaction with the seat it
  * changes (seats.ts), so that chips held at a table are never lost to a crash (recovery.ts); and the
- * trace into the vault: POINSCRIT on joining, POACHAT on a top-up, POJEU per hand, POANNUL per
- * participant of a cancelled hand, POBILAN on leaving, with the wallet's balance before / movement /
+ * trace into the vault: POINSCRIT on joining, POACHAT on a top-up, POJEU per hand, POBILAN on leaving
+ * (a voided hand is written to the operator's log, not the trace: docs/trace.md), with the wallet's balance before / movement /
  * after (A 1.3.6.c). Play-money tables write their records flagged `test` (they are not real-money
  * gaming), with amounts in chips (scale 0).
  */
@@ -13,7 +13,7 @@ import type { TraceVault } from '../trace/vault';
 import { walletMovement, type MoneyKind, type Wallet } from '../wallet';
 import { describeTable } from './pojeu';
 import type { SeatLedger } from './seats';
-import type { CancelReason, HandCancellation, MoneyResult, TableHooks, TableMoney, TablePlayer, TableSpec, TableTrace } from './types';
+import type { CancelReason, HandVoided, MoneyResult, RecordOrigin, TableHooks, TableMoney, TablePlayer, TableSpec, TableTrace } from './types';
 
 function moneyResult(r: ReturnType<Wallet['buyIn']>): MoneyResult {
   if (r.ok) return { ok: true, movement: walletMovement(r.entry)! };
@@ -58,7 +58,6 @@ export function walletMoney(wallet: Wallet, seats: SeatLedger, spec: TableSpec):
         return result;
       });
     },
-    balance: (p) => wallet.balance(p.accountId, spec.money),
     handStarted: (handId, accountIds) => seats.transaction(() => seats.handStarted(tableId, handId, accountIds)),
     settle(handId, rake, stacks) {
       seats.transaction(() => {
@@ -76,22 +75,23 @@ export function walletMoney(wallet: Wallet, seats: SeatLedger, spec: TableSpec):
 }
 
 const CANCEL_REASONS: Record<CancelReason, string> = {
-  stop: 'arrêt de la table',
-  fault: 'incident technique',
-  restart: "reprise après l'arrêt du serveur",
+  stop: 'the table stopped',
+  fault: 'a fault',
+  restart: 'the operator restarted after stopping without closing its tables',
 };
 
 /**
- * The Motif of a cancelled hand's POANNUL (A 1.3.6.c.6, free text; the example's is French): which
- * hand (its Pool), why, and what became of the player's chips (the stake back on the cave).
+ * The operator's log line of a voided hand (issue 15 item 4; docs/trace.md): which hand (the Pool its
+ * POJEU would have had), why, and for each participant the stake given back and the cave restored.
+ * Neither a POJEU (the hand has no outcome) nor a POANNUL (the inscriptions go on, A 1.3.6.c.6).
  */
-export function poannulMotif(c: HandCancellation, scale: 0 | 2): string {
-  const stake = c.stake === null ? 'mises restituées' : `mise de ${formatAmount(c.stake, scale)} restituée`;
-  return `Annulation de la partie ${c.pool} (${CANCEL_REASONS[c.reason]}) : ${stake}, cave de ${formatAmount(c.cave, scale)} rétablie`;
+export function voidedLine(v: HandVoided, scale: 0 | 2): string {
+  const who = v.participants.map((p) => `${p.idJoueur} (${p.inscription}): ${p.stake === null ? 'stake' : `stake ${formatAmount(p.stake, scale)}`} back, cave ${formatAmount(p.cave, scale)}`);
+  return `hand ${v.pool} voided (${CANCEL_REASONS[v.reason]}): no POJEU, no POANNUL; ${who.join('; ')}`;
 }
 
 /** The player fields of a record of a table's player (A 1.3.6.c): a table of `kind` money is `tech`. */
-export function playerRecord(p: TablePlayer, inscription: string, tech: string, kind: MoneyKind, movement: Movement): PlayerEventBase {
+export function playerRecord(p: TablePlayer, inscription: string, tech: string, kind: MoneyKind, movement: Movement, origin: RecordOrigin): PlayerEventBase {
   return {
     idJoueur: String(p.accountId),
     hashJoueur: hashJoueur(`${p.accountId}:${p.name}`),
@@ -102,6 +102,8 @@ export function playerRecord(p: TablePlayer, inscription: string, tech: string, 
     solde: movement,
     scale: kind === 'real' ? 2 : 0,
     ...(kind === 'play' ? { test: true } : {}),
+    // A 1.3.6.c: without the player's acknowledgement; the operator's practice players never give one.
+    ...(origin.supervision || p.practice ? { supervision: true } : {}),
   };
 }
 
@@ -110,15 +112,13 @@ export function playerRecord(p: TablePlayer, inscription: string, tech: string, 
  * their money (TableHooks.step), they commit with it and reach the vault right after (issue 12 item 5).
  */
 export function outboxTrace(outbox: TraceOutbox, spec: TableSpec): TableTrace {
-  const scale = spec.money === 'real' ? 2 : 0;
   const description = `${spec.name}: ${describeTable(spec.rules, spec.money)}`;
-  const base = (p: TablePlayer, inscription: string, movement: Movement) => playerRecord(p, inscription, spec.tableId, spec.money, movement);
+  const base = (p: TablePlayer, inscription: string, movement: Movement, origin: RecordOrigin) => playerRecord(p, inscription, spec.tableId, spec.money, movement, origin);
   return {
-    joined: (p, inscription, movement) => outbox.put({ kind: 'POINSCRIT', ...base(p, inscription, movement), description, format: 'CG' }),
-    purchased: (p, inscription, movement) => outbox.put({ kind: 'POACHAT', ...base(p, inscription, movement), description: `Recave: ${description}` }),
+    joined: (p, inscription, movement, origin) => outbox.put({ kind: 'POINSCRIT', ...base(p, inscription, movement, origin), description, format: 'CG' }),
+    purchased: (p, inscription, movement, origin) => outbox.put({ kind: 'POACHAT', ...base(p, inscription, movement, origin), description: `Recave: ${description}` }),
     hand: (data) => outbox.put(data),
-    cancelled: (p, inscription, movement, c) => outbox.put({ kind: 'POANNUL', ...base(p, inscription, movement), motif: poannulMotif(c, scale), pool: c.pool }),
-    left: (p, inscription, movement) => outbox.put({ kind: 'POBILAN', ...base(p, inscription, movement) }),
+    left: (p, inscription, movement, origin) => outbox.put({ kind: 'POBILAN', ...base(p, inscription, movement, origin) }),
   };
 }
 
@@ -134,6 +134,8 @@ export function cashTableHooks(
     history?: TableHooks['history'];
     decided?: TableHooks['decided'];
     error: (e: unknown) => void;
+    /** The operator's log (a voided hand is written there; docs/trace.md). */
+    log?: (line: string) => void;
     changed?: () => void;
   },
 ): TableHooks {
@@ -154,6 +156,7 @@ export function cashTableHooks(
     decided: deps.decided,
     changed: deps.changed,
     error: deps.error,
+    voided: (v) => deps.log?.(`${spec.tableId}: ${voidedLine(v, spec.money === 'real' ? 2 : 0)}`),
     // A table with an outbox of its own (no operator around it) empties it when it closes; the
     // operator's one outbox is flushed by the operator (server/operator.ts).
     closed: deps.outbox ? undefined : () => void outbox.flush(),

@@ -38,6 +38,8 @@ export interface TableManagerDeps {
   practiceNeedsPeople?: boolean;
   practice?: PracticeOptions;
   error: (e: unknown) => void;
+  /** The operator's log (voided hands: docs/trace.md). */
+  log?: (line: string) => void;
 }
 
 export class TableManager {
@@ -61,6 +63,7 @@ export class TableManager {
       history: d.history ? (accountId, tableId, handId, endedAt, record) => d.history!.add(accountId, tableId, handId, endedAt, record) : undefined,
       decided: times ? (player, decision) => times.record(spec.tableId, spec.money, player, decision) : undefined,
       error: d.error,
+      log: d.log,
       changed: () => {
         if (!table) return;
         d.lobby?.changed(table);

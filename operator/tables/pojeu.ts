@@ -45,6 +45,8 @@ export interface PojeuContext {
   scale: 0 | 2;
   /** Play-money tables write records flagged `test` (not real-money gaming). */
   test: boolean;
+  /** The operator acted for a player in the hand (a time-out, a player leaving or absent): A 1.3.6.c.2 `supervision`. */
+  supervision?: boolean;
 }
 
 export function pojeuOf(record: HandRecord, ctx: PojeuContext): PojeuData {
@@ -146,6 +148,7 @@ export function pojeuOf(record: HandRecord, ctx: PojeuContext): PojeuData {
     rounds,
     scale: ctx.scale,
     ...(ctx.test ? { test: true } : {}),
+    ...(ctx.supervision ? { supervision: true } : {}),
   };
 }
 

@@ -6,15 +6,18 @@
  * seats the tables kept (seats.ts):
  *
  *   1. a hand that was in play (the seat carries its id) and that the trace does not close (no POJEU
- *      with its Pool) is void: each of its participants gets a POANNUL ("every cancellation a
- *      POANNUL", SPEC.md §4; A 1.3.6.c.6). The stacks kept are the start-of-hand ones (a hand's new
- *      stacks are written only when it is settled, with its rake), so the stakes are back on the caves;
+ *      with its Pool) is void: reported (`cancelledHands`, the operator's log), with neither a POJEU
+ *      (its course died with the process) nor a POANNUL, which would cancel the whole inscription
+ *      (A 1.3.6.c.6; docs/trace.md, issue 15 item 4). The stacks kept are the start-of-hand ones (a
+ *      hand's new stacks are written only when it is settled, with its rake), so the stakes are back
+ *      on the caves;
  *   2. the stack goes back to the wallet under the ledger key `cash-out:<inscription>`, the one a
  *      normal leave uses, in one transaction with the seat marked as cashed out;
- *   3. the POBILAN (A 1.3.6.c.3), its movement taken from that ledger row;
+ *   3. the POBILAN (A 1.3.6.c.3), its movement taken from that ledger row, flagged `supervision`: the
+ *      operator closes the participation without the player (A 1.3.6.c; issue 15 item 5);
  *   4. the seat is forgotten.
  *
- * Each step checks what is already done (the POANNUL and POBILAN in the vault, the seat's mark), and
+ * Each step checks what is already done (the POBILAN in the vault, the seat's mark), and
  * the ledger's idempotency key makes a repeated cash-out return the first one: a second crash during
  * recovery, at any point, cannot pay twice nor write a record twice. The vault is its own file (its own
  * coffre), so a step's record and its money cannot share a transaction; the order above is what makes
@@ -23,14 +26,17 @@
 import type { Movement } from '../trace/records';
 import type { TraceVault } from '../trace/vault';
 import { walletMovement, type MoneyKind, type Wallet } from '../wallet';
-import { playerRecord, poannulMotif } from './cash';
+import { playerRecord } from './cash';
 import type { HeldSeat, SeatLedger } from './seats';
+
+/** Every record of recovery is the operator's, without the player (A 1.3.6.c, supervision). */
+const OPERATOR = { supervision: true } as const;
 
 /** What recovery needs of the vault. */
 export type RecoveryVault = Pick<TraceVault, 'append' | 'byPool' | 'byInscription'>;
 
 /** A durable step of recovery, for {@link recoverTables}'s `step` observer (tests kill the process there). */
-export type RecoveryStep = 'poannul' | 'cash-out' | 'pobilan' | 'forget';
+export type RecoveryStep = 'cash-out' | 'pobilan' | 'forget';
 
 type Deps = { wallet: Wallet; seats: SeatLedger; vault: RecoveryVault; step?: (step: RecoveryStep) => void };
 
@@ -39,7 +45,7 @@ export interface RecoveryReport {
   seats: number;
   /** Chips returned to wallets, per kind of money. */
   returned: Record<MoneyKind, number>;
-  /** Hands found in play and cancelled (their Pool). */
+  /** Hands found in play and voided (their Pool), for the operator's log: no record (docs/trace.md). */
   cancelledHands: string[];
   /** Tables that still hold money no seat accounts for (data older than the seats, or a bug): for review. */
   unaccounted: { tableId: string; held: number }[];
@@ -66,7 +72,6 @@ export function recoverTables(deps: Deps): RecoveryReport {
 function recoverSeat(deps: Deps, s: HeldSeat, report: RecoveryReport, cancelled: Set<string>): void {
   const { wallet, seats, vault } = deps;
   const { tableId, inscription, player, kind } = s;
-  const scale = kind === 'real' ? 2 : 0;
   const key = `cash-out:${inscription}`;
   const unmoved = (): Movement => {
     const b = wallet.balance(player.accountId, kind);
@@ -74,24 +79,8 @@ function recoverSeat(deps: Deps, s: HeldSeat, report: RecoveryReport, cancelled:
   };
   let cashedOut = s.cashedOut;
   if (cashedOut === null) {
-    if (s.handId !== null) {
-      const records = vault.byPool(s.handId);
-      const settled = records.some((r) => r.kind === 'POJEU');
-      if (!settled) {
-        cancelled.add(s.handId);
-        if (!records.some((r) => r.kind === 'POANNUL' && r.inscription === inscription)) {
-          // The account's Solde did not move in the hand (its stakes were at the table): Mouvement 0;
-          // the Motif names the hand and the cave restored (A 1.3.6.c.6).
-          vault.append({
-            kind: 'POANNUL',
-            ...playerRecord(player, inscription, tableId, kind, unmoved()),
-            motif: poannulMotif({ pool: s.handId, reason: 'restart', stake: null, cave: s.stack }, scale),
-            pool: s.handId,
-          });
-          deps.step?.('poannul');
-        }
-      }
-    }
+    // A hand in play that no POJEU settles is void; its stakes are already back on the caves.
+    if (s.handId !== null && !vault.byPool(s.handId).some((r) => r.kind === 'POJEU')) cancelled.add(s.handId);
     seats.transaction(() => {
       if (s.stack > 0) {
         const r = wallet.cashOut(player.accountId, tableId, s.stack, { idempotencyKey: key });
@@ -112,7 +101,7 @@ function recoverSeat(deps: Deps, s: HeldSeat, report: RecoveryReport, cancelled:
     } else {
       movement = unmoved(); // nothing left at the table: a POBILAN with a zero movement (A 1.3.6.c.3)
     }
-    vault.append({ kind: 'POBILAN', ...playerRecord(player, inscription, tableId, kind, movement) });
+    vault.append({ kind: 'POBILAN', ...playerRecord(player, inscription, tableId, kind, movement, OPERATOR) });
     deps.step?.('pobilan');
   }
   seats.forget(inscription);

@@ -25,6 +25,8 @@ interface Env {
   accounts: Accounts;
   timers: ManualTimers;
   errors: unknown[];
+  /** The operator's log lines (voided hands, issue 15 item 4). */
+  logs: string[];
   cleanup: () => void;
 }
 
@@ -45,6 +47,7 @@ function env(): Env {
     accounts: new Accounts(db),
     timers: new ManualTimers(),
     errors: [],
+    logs: [],
     cleanup: () => {
       vault.close();
       db.close();
@@ -72,7 +75,7 @@ function table(e: Env, spec: Partial<TableSpec> & { rules: TableRules }, options
     mode: 'cash',
     ...spec,
   };
-  const hooks = cashTableHooks(full, { wallet: e.wallet, seats: e.seats, vault: e.vault, error: (x) => e.errors.push(x) });
+  const hooks = cashTableHooks(full, { wallet: e.wallet, seats: e.seats, vault: e.vault, error: (x) => e.errors.push(x), log: (l) => e.logs.push(l) });
   const t = new Table(full, hooks, { timers: e.timers, idOper: '0099', betweenHandsMs: 0, practiceDelayMs: [0, 0], ...options });
   hooks.afterHand = () => practice?.tend(t);
   return t;
@@ -248,7 +251,7 @@ describe('people at a table', () => {
 /** Two people (stacks 5000 and 3000) at a play-money Hold'em table of their own, its first hand dealt. */
 function headsUp(e: Env, tableId: string) {
   const full: TableSpec = { tableId, name: tableId, money: 'play', practice: false, seats: 6, buyIn: { min: 2000, max: 10_000 }, mode: 'cash', rules: rulesFor('THNL') };
-  const hooks = cashTableHooks(full, { wallet: e.wallet, seats: e.seats, vault: e.vault, error: (x) => e.errors.push(x) });
+  const hooks = cashTableHooks(full, { wallet: e.wallet, seats: e.seats, vault: e.vault, error: (x) => e.errors.push(x), log: (l) => e.logs.push(l) });
   const t = new Table(full, hooks, { timers: e.timers, idOper: '0099', betweenHandsMs: 0 });
   const a = person(e, '203.0.113.1');
   const b = person(e, '203.0.113.2');
@@ -303,14 +306,13 @@ function passive(t: Table, p: TablePlayer): Move {
   return { type: 'fold' };
 }
 
-/** The Solde and Motif of a stored POANNUL. */
-function poannul(xml: string) {
-  const v = (tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1];
-  return { idJoueur: v('IDJoueur'), inscription: v('Inscription'), motif: v('Motif'), avant: Number(v('SoldeAvant')), mouvement: Number(v('SoldeMouvement')), apres: Number(v('SoldeApres')) };
+/** The opening tag of a stored record: its kind and flags (A 1.3.6.c: supervision, test). */
+function openingTag(xml: string): string {
+  return xml.split('\n')[0];
 }
 
-describe('a cancelled hand (SPEC.md §4: every cancellation a POANNUL)', () => {
-  it('a table stopped mid-hand: every stake back on its cave, one POANNUL per participant, stacks cashed out at their start-of-hand values, the chain intact', () => {
+describe('a voided hand: neither a POJEU nor a POANNUL, the reason in the operator\'s log (A 1.3.6.c.6; issue 15 item 4)', () => {
+  it('a table stopped mid-hand: every stake back on its cave, no record of the hand, the log says why; stacks cashed out at their start-of-hand values with POBILANs flagged supervision', () => {
     const e = env();
     const t = table(e, { rules: rulesFor('THNL', { rake: { basisPoints: 500, cap: 200, noFlopNoDrop: false } }) });
     const people = ['203.0.113.1', '203.0.113.2', '203.0.113.3'].map((ip) => person(e, ip));
@@ -352,27 +354,24 @@ describe('a cancelled hand (SPEC.md §4: every cancellation a POANNUL)', () => {
     expect(e.seats.all()).toEqual([]);
 
     const records = e.vault.byTech(t.tableId);
-    expect(records.filter((r) => r.kind === 'POJEU').map((r) => r.pool)).not.toContain(pool);
-    const annulled = e.vault.byPool(pool);
-    expect(annulled.map((r) => r.kind)).toEqual(inHand.map(() => 'POANNUL'));
-    expect(annulled.map((r) => poannul(r.xml).idJoueur).sort()).toEqual(inHand.map((p) => String(p.accountId)).sort());
-    for (const r of annulled) {
-      const a = poannul(r.xml);
-      const p = people.find((x) => String(x.accountId) === a.idJoueur)!;
-      expect(r.xml).toContain('test="true"'); // play money
-      // The account's Solde did not move in the hand: Avant = Apres, Mouvement 0 (the POBILAN moves it).
-      expect(a).toMatchObject({ avant: wallets.get(p.accountId), mouvement: 0, apres: wallets.get(p.accountId) });
-      expect(a.motif).toContain(`Annulation de la partie ${pool} (arrêt de la table)`);
-      expect(a.motif).toContain(`cave de ${atStart.get(p.accountId)} rétablie`);
-      const staked = p === raiser || p === caller ? legal.bet!.min : null;
-      if (staked !== null) expect(a.motif).toContain(`mise de ${staked} restituée`);
-      // The POANNUL belongs to the player's inscription, before the POBILAN that closes it.
-      const mine = e.vault.byInscription(a.inscription!).map((x) => x.kind);
-      expect(mine).toEqual(['POINSCRIT', 'POANNUL', 'POBILAN']);
+    // No POJEU (the hand has no outcome) and no POANNUL: the players' inscriptions were not cancelled,
+    // each is closed by its POBILAN, and POANNUL would cancel "tous les évènements qui lui sont liés".
+    expect(e.vault.byPool(pool)).toEqual([]);
+    expect(records.map((r) => r.kind)).not.toContain('POANNUL');
+    const line = e.logs.find((l) => l.includes(`hand ${pool} voided`));
+    expect(line).toContain('(the table stopped): no POJEU, no POANNUL');
+    for (const p of inHand) expect(line).toContain(`${p.accountId} (`);
+    for (const p of [raiser, caller]) expect(line).toContain(`${p.accountId} (${records.find((r) => r.kind === 'POINSCRIT' && r.xml.includes(`<IDJoueur>${p.accountId}<`))!.inscription}): stake ${legal.bet!.min} back, cave ${atStart.get(p.accountId)}`);
+    for (const p of people) {
+      const mine = records.filter((r) => r.kind !== 'POJEU' && r.xml.includes(`<IDJoueur>${p.accountId}</IDJoueur>`));
+      expect(mine.map((r) => r.kind)).toEqual(['POINSCRIT', 'POBILAN']);
+      // The player joined (their action); the table's stop cashed them out (the operator's: supervision).
+      expect(openingTag(mine[0].xml)).toBe('<POINSCRIT test="true">');
+      expect(openingTag(mine[1].xml)).toBe('<POBILAN supervision="true" test="true">');
     }
   });
 
-  it('a fault while settling cancels the hand: POANNUL for each participant, stacks as at its start, and the table plays on', () => {
+  it('a fault while settling voids the hand: no record of it, the log says why, stacks as at its start, and the table plays on', () => {
     const e = env();
     const { t, hooks, a, b, events, pool } = headsUp(e, 't-fault');
     const settle = hooks.money.settle;
@@ -386,10 +385,8 @@ describe('a cancelled hand (SPEC.md §4: every cancellation a POANNUL)', () => {
     expect(e.errors.map((x) => (x as Error).message)).toEqual(['disk I/O error']);
     expect(events.some((x) => x.type === 'handCancelled')).toBe(true);
     expect(t.players().map((p) => p.stack).sort()).toEqual([3000, 5000]);
-    expect(e.vault.byPool(pool).map((r) => [r.kind, poannul(r.xml).motif])).toEqual([
-      ['POANNUL', expect.stringContaining('(incident technique)')],
-      ['POANNUL', expect.stringContaining('(incident technique)')],
-    ]);
+    expect(e.vault.byPool(pool)).toEqual([]);
+    expect(e.logs.filter((l) => l.includes(`hand ${pool} voided (a fault): no POJEU, no POANNUL`))).toHaveLength(1);
     books(e, [t]);
     // The table goes on with the next hand, which settles normally.
     e.timers.runDue();
@@ -403,7 +400,7 @@ describe('a cancelled hand (SPEC.md §4: every cancellation a POANNUL)', () => {
     books(e, [t]);
   });
 
-  it('a hand whose POJEU cannot be written is not settled: voided with its POANNULs, stacks as at its start (issue 12 item 5)', () => {
+  it('a hand whose POJEU cannot be written is not settled: voided, stacks as at its start (issue 12 item 5), no POANNUL (issue 15 item 4)', () => {
     const e = env();
     const { t, hooks, a, b, events, pool } = headsUp(e, 't-pojeu');
     const hand = hooks.trace.hand;
@@ -420,7 +417,49 @@ describe('a cancelled hand (SPEC.md §4: every cancellation a POANNUL)', () => {
     // Not settled: nobody won the blinds nor the raise; the seats hold the start-of-hand stacks.
     expect(t.players().map((p) => p.stack).sort()).toEqual([3000, 5000]);
     expect(t.handsPlayed).toBe(0);
-    expect(e.vault.byPool(pool).map((r) => r.kind)).toEqual(['POANNUL', 'POANNUL']);
+    expect(e.vault.byPool(pool)).toEqual([]);
+    expect(e.vault.byTech('t-pojeu').map((r) => r.kind)).toEqual(['POINSCRIT', 'POINSCRIT']);
     books(e, [t]);
+  });
+});
+
+describe('the supervision flag: records written without the player\'s action (A 1.3.6.c; issue 15 item 5)', () => {
+  it('a hand the players play themselves has no flag; a hand the clock acts in has it; a leave asked for has none; a leave after the disconnection grace has it', () => {
+    const e = env();
+    const { t, a, b, pool } = headsUp(e, 't-supervision');
+    // Hand 1: the players act themselves.
+    t.act(actor(t, [a, b]).accountId, 'f1', { type: 'fold' });
+    expect(t.handsPlayed).toBe(1);
+    const first = e.vault.byPool(pool);
+    expect(first.map((r) => openingTag(r.xml))).toEqual(['<POJEU test="true">']);
+    // Hand 2: nobody acts; the clock folds or checks for the player (a time-out).
+    e.timers.runDue();
+    const second = t.snapshot(a.accountId).table.hand!.handId!;
+    while (t.handsPlayed < 2) e.timers.advance(1000);
+    expect(e.vault.byPool(second).map((r) => openingTag(r.xml))).toEqual(['<POJEU supervision="true" test="true">']);
+    // a leaves by asking (no flag); b's connection drops and the grace period runs out (the operator's).
+    e.timers.runDue();
+    expect(t.leave(a.accountId)).toMatchObject({ ok: true });
+    t.detach(b.accountId);
+    for (let i = 0; i < 400 && t.isSeated(b.accountId); i++) e.timers.advance(1000);
+    expect(t.isSeated(a.accountId) || t.isSeated(b.accountId)).toBe(false);
+    const bilan = (p: TablePlayer) => e.vault.byTech('t-supervision').find((r) => r.kind === 'POBILAN' && r.xml.includes(`<IDJoueur>${p.accountId}</IDJoueur>`))!;
+    expect(openingTag(bilan(a).xml)).toBe('<POBILAN test="true">');
+    expect(openingTag(bilan(b).xml)).toBe('<POBILAN supervision="true" test="true">');
+    for (const p of [a, b]) expect(openingTag(e.vault.byTech('t-supervision').find((r) => r.kind === 'POINSCRIT' && r.xml.includes(`<IDJoueur>${p.accountId}</IDJoueur>`))!.xml)).toBe('<POINSCRIT test="true">');
+    expect(e.errors).toEqual([]);
+    books(e, [t]);
+  });
+
+  it('the records of the operator\'s practice players carry the flag (they never act as a person)', () => {
+    const e = env();
+    const host = new PracticeHost({ accounts: e.accounts, wallet: e.wallet, timers: e.timers, brain: { samples: 6 } });
+    const t = table(e, { rules: rulesFor('THNL') }, {}, host);
+    host.manage(t, 2);
+    while (t.handsPlayed < 2) e.timers.runDue(1);
+    t.close();
+    const own = e.vault.byTech(t.tableId).filter((r) => r.kind !== 'POJEU');
+    expect(own.length).toBeGreaterThanOrEqual(4);
+    for (const r of own) expect(openingTag(r.xml)).toMatch(/^<PO[A-Z]+ supervision="true" test="true">$/);
   });
 });

@@ -9,8 +9,10 @@
  *                         the operator for a player who is leaving (check, else fold)
  *              ─▶ settle: rake through TableMoney, one POJEU, records to history, afterHand
  *   between hands: pending top-ups (POACHAT), leaves (cash-out, POBILAN), repeated timeouts sit out
- *   a hand cancelled (the table stops, or a fault): every stake back on its cave, one POANNUL per
- *              participant (SPEC.md §4)
+ *   a hand voided (the table stops, or a fault): every stake back on its cave, the reason in the
+ *              operator's log; no POJEU, no POANNUL (docs/trace.md; issue 15 item 4)
+ *   records written without the player's action (time-outs, the disconnection grace, the table
+ *   stopping, practice players) carry `supervision` (A 1.3.6.c; issue 15 item 5)
  *
  * Money: every movement goes through TableMoney together with who holds the chips (the seat, each
  * settled hand's stacks, the hand in play), so an operator that stops without closing its tables
@@ -49,7 +51,7 @@ import { addressKey } from '../accounts';
 import { Deck, secureRandomInt, type RandomInt } from './deck';
 import { describeTable, pojeuOf, type PojeuSeat } from './pojeu';
 import type { TimerHandle, Timers } from './timers';
-import type { Brain, CancelReason, MoneyResult, TableHooks, TablePlayer, TableRefusal, TableSpec } from './types';
+import type { Brain, CancelReason, MoneyResult, RecordOrigin, TableHooks, TablePlayer, TableRefusal, TableSpec } from './types';
 
 export interface TableOptions {
   timers: Timers;
@@ -71,6 +73,24 @@ export interface TableOptions {
   requireHuman?: boolean;
 }
 
+/** A record of the player's own doing (A 1.3.6.c: no `supervision`). */
+const PLAYER: RecordOrigin = { supervision: false };
+
+/**
+ * The table's settings, defaults filled in. The conditions of play the lobby serves are written from
+ * these (conditions.ts; R-RULES, issue 15 item 8), so what players read is what tables do.
+ */
+export function tableSettings(options: Partial<TableOptions>): Required<Omit<TableOptions, 'timers' | 'random' | 'idOper'>> {
+  return {
+    betweenHandsMs: options.betweenHandsMs ?? 2500,
+    practiceDelayMs: options.practiceDelayMs ?? [600, 1800],
+    disconnectGraceMs: options.disconnectGraceMs ?? 120_000,
+    maxTimeouts: options.maxTimeouts ?? 2,
+    ringSize: options.ringSize ?? 512,
+    requireHuman: options.requireHuman ?? false,
+  };
+}
+
 export type ActionOutcome = ({ ok: true } | TableRefusal) & { replayed: boolean };
 
 interface Member {
@@ -89,6 +109,8 @@ interface Member {
   timeBankMs: number;
   timeouts: number;
   leaving: boolean;
+  /** Who decided the leave: the player, or the operator (grace period over, table stopping). */
+  leaveBy: 'player' | 'operator';
   pendingTopUp: number;
   topUps: number;
   results: Map<string, { fingerprint: string; result: { ok: true } | TableRefusal }>;
@@ -116,6 +138,8 @@ interface HandInPlay {
   /** Who sat at each seat when the hand started (for the trace and the history). */
   who: ((PojeuSeat & { accountId: number; practice: boolean; player: TablePlayer }) | null)[];
   turn: Turn | null;
+  /** The operator acted for a player in this hand (a time-out, a player leaving or absent): its POJEU carries `supervision`. */
+  supervised: boolean;
 }
 
 const ACTION_RESULTS_KEPT = 256;
@@ -186,14 +210,7 @@ export class Table {
     this.timers = options.timers;
     this.random = options.random ?? secureRandomInt;
     this.game = VARIANTS[spec.rules.variant].forcedBets === 'ante-bring-in' ? 'stud' : 'blinds';
-    this.opt = {
-      betweenHandsMs: options.betweenHandsMs ?? 2500,
-      practiceDelayMs: options.practiceDelayMs ?? [600, 1800],
-      disconnectGraceMs: options.disconnectGraceMs ?? 120_000,
-      maxTimeouts: options.maxTimeouts ?? 2,
-      ringSize: options.ringSize ?? 512,
-      requireHuman: options.requireHuman ?? false,
-    };
+    this.opt = tableSettings(options);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -280,7 +297,7 @@ export class Table {
     try {
       paid = this.step(() => {
         const r = this.hooks.money.buyIn(player, buyIn, `buy-in:${inscription}`, { inscription, seat });
-        if (r.ok) this.hooks.trace.joined(player, inscription, r.movement);
+        if (r.ok) this.hooks.trace.joined(player, inscription, r.movement, PLAYER);
         return r;
       });
     } catch (e) {
@@ -304,6 +321,7 @@ export class Table {
       timeBankMs: this.spec.rules.timeBankSeconds * 1000,
       timeouts: 0,
       leaving: false,
+      leaveBy: 'player',
       pendingTopUp: 0,
       topUps: 0,
       results: new Map(),
@@ -316,10 +334,15 @@ export class Table {
     return { ok: true, seat, stack: buyIn };
   }
 
-  /** Leaves now between hands (the stack is returned, R-CASH), or at the end of the hand the player is in. */
-  leave(accountId: number): { ok: true; cashedOut: number | null } | TableRefusal {
+  /**
+   * Leaves now between hands (the stack is returned, R-CASH), or at the end of the hand the player is in.
+   * `by`: the player asked, or the operator decided (the disconnection grace is over): its records then
+   * carry `supervision` (A 1.3.6.c).
+   */
+  leave(accountId: number, by: 'player' | 'operator' = 'player'): { ok: true; cashedOut: number | null } | TableRefusal {
     const m = this.members.get(accountId);
     if (!m) return refusal('NOT_SEATED', 'you have no seat at this table');
+    if (!m.leaving) m.leaveBy = by;
     if (this.inHand(m)) {
       if (!m.leaving) {
         m.leaving = true;
@@ -328,6 +351,7 @@ export class Table {
           // The player may be the one to act: the operator checks or folds for them now.
           if (this.hand?.turn?.seat === m.seat) {
             this.stopClock(m, false);
+            this.hand.supervised = true;
             this.commit(timeoutAction(legalActions(this.hand.state)), 'operator');
             this.advance();
           }
@@ -496,7 +520,7 @@ export class Table {
     this.timers.clear(m.graceTimer);
     m.graceTimer = this.timers.set(() => {
       m.graceTimer = null;
-      if (this.members.get(accountId) === m && !m.connected) this.guard(() => void this.leave(accountId));
+      if (this.members.get(accountId) === m && !m.connected) this.guard(() => void this.leave(accountId, 'operator'));
     }, this.opt.disconnectGraceMs);
     this.syncSeats();
   }
@@ -518,8 +542,9 @@ export class Table {
   // Closing
 
   /**
-   * Stops the table: a hand in progress is cancelled (every stack back to its start-of-hand value, no
-   * rake, a POANNUL per participant), every player cashed out (R-CASH) with a POBILAN.
+   * Stops the table: a hand in progress is voided (every stack back to its start-of-hand value, no
+   * rake, the reason in the operator's log), every player cashed out (R-CASH) with a POBILAN flagged
+   * `supervision` (the operator's doing, not theirs).
    */
   close(): void {
     if (this.closed) return;
@@ -529,6 +554,7 @@ export class Table {
     this.cancelHand('stop');
     for (const m of [...this.members.values()]) {
       m.leaving = true;
+      m.leaveBy = 'operator'; // the table stops: not the player's action (A 1.3.6.c, supervision)
       this.removeMember(m, true);
     }
     this.hooks.closed?.();
@@ -595,7 +621,7 @@ export class Table {
     );
     // Written before the hand goes on: a hand found in play after a crash is void (recovery.ts).
     this.hooks.money.handStarted(id, plan.dealtIn.flatMap((seat) => (who[seat] ? [who[seat].accountId] : [])));
-    this.hand = { no, id, plan, state, deck: new Deck(), times: state.log.map(() => now), who, turn: null };
+    this.hand = { no, id, plan, state, deck: new Deck(), times: state.log.map(() => now), who, turn: null, supervised: false };
     this.emit((seat) => ({ type: 'handStart', handNo: no, hand: viewFor(state, seat) }));
     this.advance();
   }
@@ -618,7 +644,9 @@ export class Table {
       const m = this.bySeat[seat];
       const absent = m === null || m.leaving || (this.spec.mode === 'tournament' && this.seating.seats[seat]?.status === 'sitting-out');
       if ((legal.next === 'show' && !legal.muck) || absent) {
-        // Nothing to choose (all-in showdown, T 8-4), or the player is leaving / absent (T 2-15).
+        // Nothing to choose (all-in showdown, T 8-4), or the player is leaving / absent (T 2-15): the
+        // latter is the operator acting for them (supervision, A 1.3.6.c).
+        if (absent) h.supervised = true;
         this.commit(timeoutAction(legal), 'operator');
         continue;
       }
@@ -673,6 +701,7 @@ export class Table {
       return;
     }
     h.turn = null;
+    h.supervised = true; // a time-out: the operator acts for the player (A 1.3.6.c, supervision)
     if (m) {
       m.timeBankMs = 0;
       m.timeouts++;
@@ -740,6 +769,7 @@ export class Table {
       info: `${this.spec.name}, hand ${h.no}`,
       scale: this.spec.money === 'real' ? 2 : 0,
       test: this.spec.money === 'play',
+      supervision: h.supervised,
     });
     const after = afterHand(this.seating, { plan: h.plan, finalStacks: h.plan.dealtIn.map((seat) => ({ seat, stack: final.seats[seat].stack })) });
     if (!after.ok) throw new Error(`${this.spec.tableId}: afterHand refused: ${after.reason} ${after.detail ?? ''}`);
@@ -747,7 +777,7 @@ export class Table {
     // The rake (R-RAKE) and the stacks after the hand, in one write: a crash leaves both or neither.
     const stacks = [...this.members.values()].map((m) => ({ accountId: m.player.accountId, stack: after.seating.seats[m.seat]?.stack ?? 0 }));
     // With its POJEU, in one step (issue 12 item 5): a hand whose record cannot be written is not
-    // settled; the error reaches guard(), which voids it (POANNUL, every stake back on its cave).
+    // settled; the error reaches guard(), which voids it (every stake back on its cave).
     this.step(() => {
       this.hooks.money.settle(h.id, result.rake, stacks);
       this.hooks.trace.hand(pojeu);
@@ -808,7 +838,7 @@ export class Table {
     try {
       paid = this.step(() => {
         const r = this.hooks.money.topUp(m.player, amount, `top-up:${m.inscription}:${++m.topUps}`);
-        if (r.ok) this.hooks.trace.purchased(m.player, m.inscription, r.movement);
+        if (r.ok) this.hooks.trace.purchased(m.player, m.inscription, r.movement, PLAYER);
         return r;
       });
     } catch (e) {
@@ -836,7 +866,7 @@ export class Table {
       paid = this.step(() => {
         const r = this.hooks.money.cashOut(m.player, stack, key);
         if (!r.ok) throw refused(r);
-        this.hooks.trace.left(m.player, m.inscription, r.movement);
+        this.hooks.trace.left(m.player, m.inscription, r.movement, { supervision: m.leaveBy === 'operator' });
         this.hooks.money.participationClosed(m.inscription);
         return r;
       });
@@ -861,32 +891,28 @@ export class Table {
 
   /**
    * The hand is void (the table stops, or a bug stopped it): every stack stays as it was before it
-   * (the seating's stacks change only when a hand is settled, and nothing was paid out), and each
-   * participant gets a POANNUL ("every cancellation a POANNUL", SPEC.md §4; A 1.3.6.c.6). Its Solde is
-   * the player's account, which the hand never touched: Avant = Apres, Mouvement 0; the Motif names
-   * the hand and the stake given back to the cave.
+   * (the seating's stacks change only when a hand is settled, and nothing was paid out). Not a POANNUL:
+   * that cancels an inscription "et tous les évènements qui lui sont liés" (A 1.3.6.c.6), and these
+   * players stay seated; no POJEU either, the hand having no outcome. The operator's log keeps the
+   * reason and each stake given back (docs/trace.md; issue 15 item 4).
    */
   private cancelHand(reason: CancelReason): void {
     const h = this.hand;
     if (!h) return;
     if (h.turn) this.timers.clear(h.turn.timer);
     this.hand = null;
-    const annul = () => {
-      for (const seat of h.plan.dealtIn) {
-        const who = h.who[seat];
-        if (!who) continue;
-        const cave = this.seating.seats[seat]?.stack ?? 0;
-        const stake = h.state.seats[seat]?.committed ?? 0;
-        const balance = this.hooks.money.balance(who.player);
-        this.hooks.trace.cancelled(who.player, who.inscription, { avant: balance, mouvement: 0, apres: balance }, { pool: h.id, reason, stake, cave });
-      }
-    };
-    // The cancellation and its POANNULs in one step (issue 12 item 5); if that fails, each on its own,
-    // the failure logged (the stacks are the start-of-hand ones either way: nothing to give back).
-    if (!this.safely(() => this.step(() => (this.hooks.money.handCancelled(h.id), annul())))) {
-      this.safely(() => this.hooks.money.handCancelled(h.id));
-      this.safely(annul);
-    }
+    this.safely(() => this.hooks.money.handCancelled(h.id));
+    this.safely(() =>
+      this.hooks.voided?.({
+        pool: h.id,
+        reason,
+        participants: h.plan.dealtIn.flatMap((seat) => {
+          const who = h.who[seat];
+          if (!who) return [];
+          return [{ idJoueur: who.idJoueur, inscription: who.inscription, stake: h.state.seats[seat]?.committed ?? 0, cave: this.seating.seats[seat]?.stack ?? 0 }];
+        }),
+      }),
+    );
     this.emit(() => ({ type: 'handCancelled', handNo: h.no }));
     for (const m of [...this.members.values()]) if (m.leaving && !this.closed) this.removeMember(m, true);
   }

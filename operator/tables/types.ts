@@ -57,8 +57,6 @@ export interface TableMoney {
   topUp(player: TablePlayer, amount: number, key: string): MoneyResult;
   /** The player's stack back (R-CASH); `amount` 0 moves nothing and reports the balance. */
   cashOut(player: TablePlayer, amount: number, key: string): MoneyResult;
-  /** The balance of the player's account, for a record that moves no money (a cancelled hand's POANNUL). */
-  balance(player: TablePlayer): number;
   /** A hand starts with these players' chips in play. */
   handStarted(handId: string, accountIds: readonly number[]): void;
   /**
@@ -77,32 +75,48 @@ export interface TableMoney {
   moved?(inscription: string, player: TablePlayer): void;
 }
 
-/** Why a hand was cancelled; the POANNUL's Motif says it. */
+/** Why a hand was voided; the operator's log says it (docs/trace.md). */
 export type CancelReason = 'stop' | 'fault' | 'restart';
 
-/** One participant's side of a cancelled hand (POANNUL, A 1.3.6.c.6). */
-export interface HandCancellation {
+/**
+ * A hand voided (the table stops, or a fault stopped it): not a POANNUL, which cancels a whole
+ * inscription "et tous les évènements qui lui sont liés" (A 1.3.6.c.6), and no POJEU, the hand having
+ * no outcome; the operator's log keeps the reason and what became of each stake (docs/trace.md).
+ */
+export interface HandVoided {
   /** The hand's id: the Pool its POJEU would have had. */
   pool: string;
   reason: CancelReason;
-  /** What the player had put in the hand, given back to their stack; unknown after a crash (null). */
-  stake: number | null;
-  /** The player's stack, as it was at the start of the hand and is again. */
-  cave: number;
+  participants: {
+    idJoueur: string;
+    inscription: string;
+    /** What the player had put in the hand, given back to their stack; unknown after a crash (null). */
+    stake: number | null;
+    /** The player's stack, as it was at the start of the hand and is again. */
+    cave: number;
+  }[];
+}
+
+/**
+ * Who a record is written for (A 1.3.6.c, attribute `supervision`: "transmis par l'opérateur sans
+ * acquittement du joueur"): true when the operator writes it without the player's action (a time-out,
+ * a player left after the disconnection grace, the table or the operator stopping, crash recovery,
+ * the operator's practice players); issue 15 item 5.
+ */
+export interface RecordOrigin {
+  supervision: boolean;
 }
 
 /** The regulatory trace of a table (R-TRACE, SPEC.md §4). */
 export interface TableTrace {
   /** POINSCRIT: a player joins (inscription). */
-  joined(player: TablePlayer, inscription: string, movement: Movement): void;
+  joined(player: TablePlayer, inscription: string, movement: Movement, origin: RecordOrigin): void;
   /** POACHAT: a top-up during the game. */
-  purchased(player: TablePlayer, inscription: string, movement: Movement): void;
-  /** POJEU: one hand. */
+  purchased(player: TablePlayer, inscription: string, movement: Movement, origin: RecordOrigin): void;
+  /** POJEU: one hand (its `supervision` set by the table when the operator acted for a player). */
   hand(data: PojeuData): void;
-  /** POANNUL: a hand cancelled, once per participant ("every cancellation a POANNUL", SPEC.md §4). */
-  cancelled(player: TablePlayer, inscription: string, movement: Movement, cancellation: HandCancellation): void;
   /** POBILAN: the player leaves with the result of their participation. */
-  left(player: TablePlayer, inscription: string, movement: Movement): void;
+  left(player: TablePlayer, inscription: string, movement: Movement, origin: RecordOrigin): void;
 }
 
 /** A person's decision, timed from the turn announced to the action received (R-NOBOT). */
@@ -136,6 +150,8 @@ export interface TableHooks {
   decided?(player: TablePlayer, decision: TimedDecision): void;
   /** A bug or an I/O failure inside the table loop: logged, the hand is cancelled, the table goes on. */
   error(e: unknown): void;
+  /** A hand was voided: written to the operator's log, not to the trace (docs/trace.md; issue 15 item 4). */
+  voided?(v: HandVoided): void;
   /** The table is closed, its last records written: what is still queued for the trace goes now. */
   closed?(): void;
   /**

@@ -5,7 +5,7 @@
  * mirrors cannot share a transaction there. They share one here: the record is put in the operator
  * database's `trace_outbox` inside the transaction that moves the money (a hand's POJEU with its
  * settlement, a POINSCRIT with its buy-in, a POACHAT with its top-up, a POBILAN with its cash-out, a
- * POANNUL with its cancellation). A record that breaks the format throws there, so the money does not
+ * POANNUL with its refund). A record that breaks the format throws there, so the money does not
  * move either. Then {@link TraceOutbox.flush} moves the records to the vault in order, each with the
  * time of its event:
  *

@@ -106,14 +106,16 @@ export interface PobilanData extends PlayerEventBase {
   readonly kind: 'POBILAN';
 }
 
-/** Cancellation of an inscription and its refund (A 1.3.6.c.6); here also of one hand (SPEC.md §4). */
+/**
+ * Cancellation of an inscription "et tous les évènements qui lui sont liés", with its refund
+ * (A 1.3.6.c.6). Never of one hand: a voided hand goes to the operator's log (docs/trace.md).
+ */
 export interface PoannulData extends PlayerEventBase {
   readonly kind: 'POANNUL';
   readonly motif: string;
   /**
-   * The Pool of the hand cancelled, when the cancellation is of one hand: kept in the vault's index so
-   * the POANNUL is found with the hand (`TraceVault.byPool`). Not written: POANNUL has no Pool element
-   * (A 1.3.6.c.6); the Motif names the hand.
+   * Kept in the vault's index only (`TraceVault.byPool`); not written: POANNUL has no Pool element
+   * (A 1.3.6.c.6). Vaults written before issue 15 hold POANNULs of voided hands indexed by their Pool.
    */
   readonly pool?: string;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../testing';
 import { hashJoueur, TraceRecordError, type PobilanData, type PoinscritData, type PojeuData } from './records';
-import { TraceVault } from './vault';
+import { TraceVault, verifyExport } from './vault';
 import { parseXml, serialize } from './xml';
 
 const player = { idJoueur: '42', hashJoueur: hashJoueur('Alice Martin 1990-01-01'), ipJoueur: '203.0.113.9', idSession: 'sess-1', inscription: 'CG-T1-42-1', tech: 'CG-T1' };
@@ -144,14 +144,83 @@ describe('trace vault', () => {
     const xml = vault.exportPeriod(at('2025-02-01T00:00:00Z'), at('2025-02-02T00:00:00Z'));
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<Coffre IDOper="0099" IDCoffre="3" debut="2025-02-01T00:00:00" fin="2025-02-02T00:00:00" nombre="2">\n')).toBe(true);
     const doc = parseXml(xml);
-    expect(doc.children.map((c) => c.children.find((e) => e.name === 'IDEvt')!.text)).toEqual(['0000000002', '0000000003']);
+    // Each record inside its <Maillon>, which carries its chain (issue 15 item 6).
+    expect(doc.children.map((m) => m.name)).toEqual(['Maillon', 'Maillon']);
+    expect(doc.children.map((m) => Object.fromEntries(m.attrs))).toEqual([
+      { IDEvt: '2', type: 'POJEU', date: String(r2.dateEvt.getTime()), tech: 'CG-T1', pool: 'H1', precedent: r1.hash, hash: r2.hash },
+      { IDEvt: '3', type: 'POJEU', date: String(r3.dateEvt.getTime()), tech: 'CG-T1', pool: 'H2', precedent: r2.hash, hash: r3.hash },
+    ]);
+    expect(doc.children.map((m) => m.children[0].children.find((e) => e.name === 'IDEvt')!.text)).toEqual(['0000000002', '0000000003']);
     expect(xml).toContain(r2.xml);
     expect(xml).toContain(r3.xml);
     expect(xml).not.toContain(r1.xml);
     expect(xml).not.toContain('<POBILAN>');
     // Each record reads back to the same tree it was written from.
-    expect(serialize(doc.children[0])).toBe(r2.xml);
+    expect(serialize(doc.children[0].children[0])).toBe(r2.xml);
     expect(vault.exportPeriod(at('2025-03-01T00:00:00Z'), at('2025-04-01T00:00:00Z'))).toContain('nombre="0"');
     expect(r4.idEvt).toBe(4);
+  });
+
+  describe('proof outside the vault (issue 15 item 6)', () => {
+    const fill = () => {
+      const at = (s: string) => new Date(s);
+      vault.append(inscrit, at('2025-02-01T10:00:00Z'));
+      vault.append(hand('H1'), at('2025-02-01T10:01:00Z'));
+      vault.append(hand('H2'), at('2025-02-01T10:02:00Z'));
+      vault.append(bilan, at('2025-02-01T10:03:00Z'));
+    };
+    const all = () => vault.exportPeriod(new Date('2025-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
+
+    it('an export verifies alone: the whole vault from the genesis, a later period from the hash it names', () => {
+      fill();
+      const head = vault.head();
+      expect(verifyExport(all())).toEqual({ ok: true, count: 4, continues: { idEvt: 0, hash: '0'.repeat(64) }, head });
+      const later = vault.exportPeriod(new Date('2025-02-01T10:01:30Z'), new Date('2026-01-01T00:00:00Z'));
+      expect(verifyExport(later)).toEqual({ ok: true, count: 2, continues: { idEvt: 2, hash: vault.get(2)!.hash }, head });
+      expect(verifyExport(all(), { publishedHash: vault.get(3)!.hash })).toMatchObject({ ok: true });
+    });
+
+    it('a tampered export is caught: a changed amount, a changed chain field, a record removed, a record slipped in', () => {
+      fill();
+      const xml = all();
+      const amount = xml.replace('<CaveApres>20.02</CaveApres>', '<CaveApres>90.02</CaveApres>');
+      expect(amount).not.toBe(xml);
+      expect(verifyExport(amount)).toEqual({ ok: false, idEvt: 2, reason: 'content does not match its hash' });
+      expect(verifyExport(xml.replace('pool="H2"', 'pool="H9"'))).toEqual({ ok: false, idEvt: 3, reason: 'content does not match its hash' });
+      // The second record cut out, the count fixed: record 3 no longer follows.
+      const cut = xml.replace(/<Maillon IDEvt="2"[\s\S]*?<\/Maillon>\n/, '').replace('nombre="4"', 'nombre="3"');
+      expect(verifyExport(cut)).toEqual({ ok: false, idEvt: 3, reason: 'record 2 is missing (next is 3)' });
+      const slipped = xml.replace('</Coffre>', `${vault.get(2)!.xml}\n</Coffre>`);
+      expect(verifyExport(slipped)).toMatchObject({ ok: false, reason: '1 record(s) outside a <Maillon>: not covered by the chain' });
+      expect(verifyExport('<Coffre nombre="0"></Coffre>')).toMatchObject({ ok: true, count: 0 });
+      expect(verifyExport('not xml')).toMatchObject({ ok: false, reason: 'not a vault export: no <Coffre> element' });
+    });
+
+    it('a chain rewritten whole (every hash recomputed) passes alone but is caught against a head published earlier', () => {
+      fill();
+      const published = vault.head();
+      const before = all();
+      // Someone with write access rewrites record 2 and every hash after it, consistently.
+      const other = new Database(path);
+      other.exec('DROP TRIGGER records_no_update');
+      const rows = other.prepare('SELECT * FROM records ORDER BY id_evt').all() as { id_evt: number; kind: string; date_evt: number; tech: string; inscription: string | null; pool: string | null; xml: string; prev_hash: string; hash: string }[];
+      let prev = '0'.repeat(64);
+      for (const r of rows) {
+        const xml = r.id_evt === 2 ? r.xml.replace('<CaveApres>20.02</CaveApres>', '<CaveApres>90.02</CaveApres>').replace('<CaveApres>14.98</CaveApres>', '<CaveApres>-55.02</CaveApres>') : r.xml;
+        const hash = createHash('sha256').update(JSON.stringify([prev, r.id_evt, r.kind, r.date_evt, r.tech, r.inscription, r.pool, xml])).digest('hex');
+        other.prepare('UPDATE records SET xml = ?, prev_hash = ?, hash = ? WHERE id_evt = ?').run(xml, prev, hash, r.id_evt);
+        prev = hash;
+      }
+      other.close();
+      // Alone, the rewritten chain and its export look intact...
+      expect(vault.verifyChain()).toMatchObject({ ok: true, count: 4 });
+      const after = all();
+      expect(after).not.toBe(before);
+      expect(verifyExport(after)).toMatchObject({ ok: true, count: 4 });
+      // ...the head published before the rewrite is in neither.
+      expect(vault.verifyChain({ publishedHash: published.hash })).toMatchObject({ ok: false, reason: expect.stringContaining('is not in the chain') });
+      expect(verifyExport(after, { publishedHash: published.hash })).toMatchObject({ ok: false, reason: expect.stringContaining('is not in the export') });
+      expect(verifyExport(before, { publishedHash: published.hash })).toMatchObject({ ok: true });
+    });
   });
 });

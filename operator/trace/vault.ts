@@ -9,8 +9,12 @@
  *
  * Chain: hash(n) = SHA-256 of the JSON array [hash(n−1), IDEvt, kind, DateEvt ms, Tech, Inscription,
  * Pool, xml], with hash(0) = 64 zeros. Rewriting the tail of the chain consistently is possible for
- * whoever can write the file: publish `head()` elsewhere (a log, a notary, the regulator) and pass it
- * to `verifyChain({ expectedHead })` to detect that, and truncation, too.
+ * whoever can write the file: publish `head()` elsewhere (the operator writes it to its log every hour
+ * and on shutdown; a notary, the regulator) and pass it to `verifyChain({ expectedHead })` or
+ * `verifyChain({ publishedHash })` to detect that, and truncation, too.
+ *
+ * An export (`exportPeriod`) carries each record's chain fields and hashes, so that it verifies alone,
+ * without the vault (`verifyExport`; issue 15 item 6, docs/trace.md).
  */
 import { createHash } from 'node:crypto';
 import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from '../db';
@@ -46,6 +50,17 @@ export interface StoredRecord {
 export type ChainVerification =
   | { readonly ok: true; readonly count: number; readonly head: { readonly idEvt: number; readonly hash: string } }
   | { readonly ok: false; readonly idEvt: number; readonly reason: string };
+
+/** A head of the chain as published (the operator's log line `trace head …`), to check a chain against later. */
+export interface PublishedHead {
+  readonly idEvt: number;
+  readonly hash: string;
+}
+
+/** A SHA-256 in 64 lower-case hex digits (a record's hash, a published head). */
+export function isChainHash(s: string): boolean {
+  return /^[0-9a-f]{64}$/.test(s);
+}
 
 const GENESIS = '0'.repeat(64);
 
@@ -91,7 +106,7 @@ const v1: Migration = (db) => {
   `);
 };
 
-/** v2: records found by Pool: a hand's POJEU, or the POANNULs of a hand cancelled (recovery.ts). */
+/** v2: records found by Pool: a hand's POJEU (and, in vaults written before issue 15, the POANNULs of a voided hand). */
 const v2: Migration = (db) => {
   db.exec('CREATE INDEX records_by_pool ON records(pool) WHERE pool IS NOT NULL');
 };
@@ -258,7 +273,7 @@ export class TraceVault {
     return this.q.byTech.all(tech).map(toStored);
   }
 
-  /** Every record of one hand (Pool code): its POJEU, or the POANNULs of its cancellation. */
+  /** Every record of one hand (Pool code): its POJEU (a voided hand has none: docs/trace.md). */
   byPool(pool: string): StoredRecord[] {
     return this.q.byPool.all(pool).map(toStored);
   }
@@ -274,20 +289,25 @@ export class TraceVault {
    * its predecessor's hash and hash to its own. Returns the first record that fails, or the head.
    * With `expectedHead` (a head published earlier), also checks that record is still there unchanged.
    */
-  verifyChain(options: { expectedHead?: { idEvt: number; hash: string } } = {}): ChainVerification {
+  verifyChain(options: { expectedHead?: { idEvt: number; hash: string }; publishedHash?: string } = {}): ChainVerification {
     let prev = GENESIS;
     let expectedId = 1;
     let count = 0;
     let headHash = GENESIS;
+    let published = options.publishedHash === undefined || options.publishedHash === GENESIS;
     for (const r of this.q.all.iterate()) {
       if (r.id_evt !== expectedId) return { ok: false, idEvt: expectedId, reason: `record ${expectedId} is missing (next is ${r.id_evt})` };
       if (r.prev_hash !== prev) return { ok: false, idEvt: r.id_evt, reason: 'does not point to the previous record' };
       if (chainHash(prev, r) !== r.hash) return { ok: false, idEvt: r.id_evt, reason: 'content does not match its hash' };
+      if (r.hash === options.publishedHash) published = true;
       prev = r.hash;
       headHash = r.hash;
       expectedId++;
       count++;
     }
+    // A head published earlier must be in the chain: a chain rewritten from before it (hashes and all)
+    // or cut short of it no longer has it (issue 15 item 6).
+    if (!published) return { ok: false, idEvt: count, reason: `the published head ${options.publishedHash} is not in the chain (rewritten or cut short since it was published)` };
     const anchor = options.expectedHead;
     if (anchor && anchor.idEvt > 0) {
       if (anchor.idEvt > count) return { ok: false, idEvt: anchor.idEvt, reason: `record ${anchor.idEvt} of the published head is missing (the vault ends at ${count})` };
@@ -297,23 +317,22 @@ export class TraceVault {
   }
 
   /**
-   * The records whose DateEvt is in [from, to), in IDEvt order, as one XML document:
-   * `<Coffre IDOper IDCoffre debut fin nombre>` with each record's stored text inside, unchanged (so
-   * its hash can be checked against the vault). The container is ours: the decision defines the
-   * records, not how a period of them is bundled.
+   * The records whose DateEvt is in [from, to), in IDEvt order, as one XML document: `<Coffre IDOper
+   * IDCoffre debut fin nombre>`, each record's stored text inside a `<Maillon>` that carries what its
+   * hash covers besides the text (IDEvt, kind, DateEvt in ms, Tech, Inscription, Pool) with the
+   * previous record's hash and its own, so the file verifies alone (`verifyExport`; issue 15 item 6).
+   * The container is ours: the decision defines the records, not how a period of them is bundled.
    */
   exportPeriod(from: Date, to: Date): string {
     const rows = this.q.period.all(from.getTime(), to.getTime());
-    const attrs = [
+    const attrs = attrText([
       ['IDOper', this.idOper],
       ['IDCoffre', String(this.idCoffre)],
       ['debut', formatDateEvt(from)],
       ['fin', formatDateEvt(to)],
       ['nombre', String(rows.length)],
-    ]
-      .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
-      .join('');
-    const body = rows.map((r) => r.xml + '\n').join('');
+    ]);
+    const body = rows.map((r) => `${maillonOpen(r)}\n${r.xml}\n</Maillon>\n`).join('');
     return `<?xml version="1.0" encoding="UTF-8"?>\n<Coffre${attrs}>\n${body}</Coffre>\n`;
   }
 
@@ -321,4 +340,91 @@ export class TraceVault {
   close(): void {
     this.db.close();
   }
+}
+
+function attrText(pairs: [string, string][]): string {
+  return pairs.map(([k, v]) => ` ${k}="${escapeAttr(v)}"`).join('');
+}
+
+/** The `<Maillon>` opening tag of an exported record: every field of its hash but the text, and the hashes. */
+function maillonOpen(r: Row): string {
+  const pairs: [string, string][] = [
+    ['IDEvt', String(r.id_evt)],
+    ['type', r.kind],
+    ['date', String(r.date_evt)],
+    ['tech', r.tech],
+  ];
+  if (r.inscription !== null) pairs.push(['inscription', r.inscription]);
+  if (r.pool !== null) pairs.push(['pool', r.pool]);
+  pairs.push(['precedent', r.prev_hash], ['hash', r.hash]);
+  return `<Maillon${attrText(pairs)}>`;
+}
+
+function unescapeAttr(v: string): string {
+  return v.replace(/&(amp|lt|gt|quot|apos|#(\d+));/g, (_, name: string, code: string | undefined) =>
+    code !== undefined ? String.fromCodePoint(Number(code)) : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[name]!,
+  );
+}
+
+/** Result of {@link verifyExport}: the records of the file chain up and match their hashes, or the first that does not. */
+export type ExportVerification =
+  | { readonly ok: true; readonly count: number; readonly continues: PublishedHead | null; readonly head: PublishedHead | null }
+  | { readonly ok: false; readonly idEvt: number; readonly reason: string };
+
+/**
+ * Verifies an export of `exportPeriod` alone, without the vault (issue 15 item 6): IDEvt runs on
+ * without a gap, each record points to its predecessor's hash (the first of the vault to the genesis
+ * hash) and hashes to its own from its text and chain fields, each text is the record its `<Maillon>`
+ * says (kind, IDEvt, DateEvt), and `nombre` counts them. A period that starts later starts from the
+ * hash its first record names: check that one against the vault or a published head. With
+ * `publishedHash`, that head must be one of the file's records.
+ */
+export function verifyExport(text: string, options: { publishedHash?: string } = {}): ExportVerification {
+  const coffre = /<Coffre\b([^>]*)>/.exec(text);
+  if (!coffre) return { ok: false, idEvt: 0, reason: 'not a vault export: no <Coffre> element' };
+  const nombre = /\bnombre="(\d+)"/.exec(coffre[1]);
+  const re = /<Maillon\b([^>]*)>\n([\s\S]*?)\n<\/Maillon>/g;
+  let prev: string | null = null;
+  let prevId = 0;
+  let count = 0;
+  let first: PublishedHead | null = null;
+  let head: PublishedHead | null = null;
+  let published = options.publishedHash === undefined;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const attrs = new Map<string, string>();
+    for (const a of m[1].matchAll(/([A-Za-z]+)="([^"]*)"/g)) attrs.set(a[1], unescapeAttr(a[2]));
+    const xml = m[2];
+    const idEvt = Number(attrs.get('IDEvt'));
+    const at = Number.isSafeInteger(idEvt) ? idEvt : prevId + 1;
+    const fail = (reason: string): ExportVerification => ({ ok: false, idEvt: at, reason });
+    const kind = attrs.get('type') as TraceKind | undefined;
+    const date = Number(attrs.get('date'));
+    const tech = attrs.get('tech');
+    const precedent = attrs.get('precedent');
+    const hash = attrs.get('hash');
+    if (!Number.isSafeInteger(idEvt) || idEvt < 1 || !kind || !TRACE_KINDS.includes(kind) || !Number.isSafeInteger(date) || tech === undefined || !precedent || !hash) {
+      return fail('its <Maillon> lacks IDEvt, type, date, tech, precedent or hash');
+    }
+    if (prev !== null && idEvt !== prevId + 1) return fail(`record ${prevId + 1} is missing (next is ${idEvt})`);
+    if (prev === null && idEvt === 1 && precedent !== GENESIS) return fail('the first record of the vault does not start the chain');
+    if (prev !== null && precedent !== prev) return fail('does not point to the previous record');
+    if (!xml.startsWith(`<${kind}`) || !xml.endsWith(`</${kind}>`)) return fail(`its text is not a ${kind}`);
+    if (!xml.includes(`<IDEvt>${formatIdEvt(idEvt)}</IDEvt>`)) return fail(`its text does not carry IDEvt ${formatIdEvt(idEvt)}`);
+    if (!xml.includes(`<DateEvt>${formatDateEvt(new Date(date))}</DateEvt>`)) return fail('its text does not carry its DateEvt');
+    const row = { id_evt: idEvt, kind, date_evt: date, tech, inscription: attrs.get('inscription') ?? null, pool: attrs.get('pool') ?? null, xml };
+    if (chainHash(precedent, row) !== hash) return fail('content does not match its hash');
+    if (hash === options.publishedHash) published = true;
+    first ??= { idEvt, hash: precedent };
+    prev = hash;
+    prevId = idEvt;
+    head = { idEvt, hash };
+    count++;
+  }
+  // Records outside a <Maillon> (an export of an older build, or text slipped in) are not verified.
+  const bare = text.replace(re, '').match(/<PO(?:INSCRIT|JEU|BILAN|ACHAT|GAIN|ANNUL)\b/g);
+  if (bare) return { ok: false, idEvt: prevId, reason: `${bare.length} record(s) outside a <Maillon>: not covered by the chain` };
+  if (!nombre || Number(nombre[1]) !== count) return { ok: false, idEvt: prevId, reason: `the export says ${nombre?.[1] ?? 'no'} records, it holds ${count}` };
+  if (!published) return { ok: false, idEvt: prevId, reason: `the published head ${options.publishedHash} is not in the export (rewritten since it was published)` };
+  // `continues`: the head this export starts from (the IDEvt before its first record, and that record's hash).
+  return { ok: true, count, continues: first === null ? null : { idEvt: first.idEvt - 1, hash: first.hash }, head };
 }

@@ -10,6 +10,7 @@ import { moveSchema, tableInfoSchema, tableViewSchema, actionId, tableId } from 
 import { handRecordSchema } from '../protocol/game';
 import { HAND_ID_MAX, TABLE_ID_MAX } from '../protocol/limits';
 import { ERROR_CODES } from '../protocol/codes';
+import { playConditionsSchema, versionText } from '../protocol/conditions';
 import { arr, bool, int, type Infer, nullable, obj, oneOf, type Schema, str } from '../validate';
 
 export const LANGUAGES = ['fr', 'en'] as const;
@@ -329,8 +330,13 @@ export const calls = {
   reconnect: { args: noArgs, result: outcomeSchema },
   /** Every table of the operator's lobby (R-INFO: variant, stakes, every table rule); `lobby` pushes changes. */
   lobby: { args: noArgs, result: arr(tableInfoSchema, { max: 10_000 }) },
-  /** Sit at a table: the operator picks the seat (R-RANDSEAT); the buy-in within the table's limits. */
-  join: { args: obj({ tableId, buyIn: amount, waitForBigBlind: bool }), result: outcomeSchema },
+  /** The operator's conditions of play (R-RULES), served with its lobby; null before it came. */
+  conditions: { args: noArgs, result: nullable(playConditionsSchema) },
+  /**
+   * Sit at a table: the operator picks the seat (R-RANDSEAT); the buy-in within the table's limits;
+   * `rulesVersion` of the rules shown and confirmed (R-INFO, `rulesVersion` in shared/protocol/conditions.ts).
+   */
+  join: { args: obj({ tableId, buyIn: amount, waitForBigBlind: bool, rulesVersion: versionText }), result: outcomeSchema },
   /** Leave (at the end of the hand in progress if dealt in); `cashedOut` when done at once. */
   leave: { args: tableArgs, result: outcomeSchema },
   topUp: { args: obj({ tableId, amount }), result: outcomeSchema },

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'NOT_SITTING_OUT',
   'ALREADY_SITTING_OUT',
   'NO_CHIPS',
+  'RULES_CHANGED', // R-INFO: the join confirmed rules that are no longer the table's (`rulesVersion`); read them again
   // Actions.
   'NO_HAND', // no hand in progress, or the player is not in it
   'NOT_YOUR_TURN',

@@ -11,6 +11,7 @@ import type { HandRecord } from '../rules/record';
 import type { TableRules } from '../rules/tableRules';
 import { arr, bool, int, nullable, obj, oneOf, str, type Infer, type Schema } from '../validate';
 import { ERROR_CODES } from './codes';
+import { playConditionsSchema, versionText } from './conditions';
 import { actionSchema, handRecordSchema, handStateSchema, tableRulesSchema, variantCode } from './game';
 import { amount, card, millis, seatIndex, union } from './schema';
 import { HISTORY_PAGE_MAX } from './version';
@@ -65,7 +66,8 @@ const clientVariants = {
   balance: obj({ type: oneOf('balance'), rid }),
   'lobby.subscribe': obj({ type: oneOf('lobby.subscribe'), rid }),
   'lobby.unsubscribe': obj({ type: oneOf('lobby.unsubscribe'), rid }),
-  'table.join': obj({ type: oneOf('table.join'), rid, tableId, buyIn: amount, waitForBigBlind: bool }),
+  /** `rulesVersion`: the version of the rules the player was shown and confirmed (R-INFO; conditions.ts). */
+  'table.join': obj({ type: oneOf('table.join'), rid, tableId, buyIn: amount, waitForBigBlind: bool, rulesVersion: versionText }),
   'table.leave': obj({ type: oneOf('table.leave'), rid, tableId }),
   'table.topUp': obj({ type: oneOf('table.topUp'), rid, tableId, amount }),
   'table.sitOut': obj({ type: oneOf('table.sitOut'), rid, tableId }),
@@ -216,7 +218,8 @@ const serverVariants = {
   }),
   ok: obj({ type: oneOf('ok'), rid }),
   balance: obj({ type: oneOf('balance'), rid, balances: balancesSchema }),
-  lobby: obj({ type: oneOf('lobby'), rid: nullable(rid), tables: arr(tableInfoSchema, { max: 10_000 }) }),
+  /** The tables (R-INFO) and the operator's conditions of play (R-RULES; conditions.ts). */
+  lobby: obj({ type: oneOf('lobby'), rid: nullable(rid), tables: arr(tableInfoSchema, { max: 10_000 }), conditions: playConditionsSchema }),
   'lobby.table': obj({ type: oneOf('lobby.table'), table: tableInfoSchema }),
   'table.joined': obj({ type: oneOf('table.joined'), rid, tableId, seat: seatIndex, stack: amount }),
   'table.left': obj({ type: oneOf('table.left'), rid: nullable(rid), tableId, cashedOut: amount }),

@@ -13,6 +13,7 @@ import {
   utf8Length,
   type ServerMessage,
 } from './index';
+import { conditionsVersion, rulesVersion } from './conditions';
 
 function rulesFor(v: VariantCode) {
   const limit = VARIANTS[v].betting === 'limit';
@@ -50,7 +51,7 @@ describe('client messages', () => {
       { type: 'guest', rid: 1 },
       { type: 'login', rid: 2, username: 'alice', password: 'secret-pass' },
       { type: 'resume', rid: 3, token: 'x'.repeat(43), tables: [{ tableId: 'thnl-1', lastSeq: 12 }] },
-      { type: 'table.join', rid: 4, tableId: 'thnl-1', buyIn: 10_000, waitForBigBlind: true },
+      { type: 'table.join', rid: 4, tableId: 'thnl-1', buyIn: 10_000, waitForBigBlind: true, rulesVersion: '0123456789abcd' },
       { type: 'table.action', rid: 5, tableId: 'thnl-1', actionId: 'a-1', move: { type: 'bet', to: 300 } },
       { type: 'table.action', rid: 6, tableId: '2t7td-1', actionId: 'a-2', move: { type: 'draw', discards: [0, 51] } },
       { type: 'history', rid: 7, cursor: null, limit: 20 },
@@ -66,7 +67,7 @@ describe('client messages', () => {
     expect(parseClientMessage('{not json')).toMatchObject({ ok: false, code: 'BAD_MESSAGE', rid: null });
     expect(parseClientMessage('[1,2]')).toMatchObject({ ok: false, code: 'BAD_MESSAGE' });
     expect(parseClientMessage('{"type":"launch","rid":9}')).toMatchObject({ ok: false, code: 'UNKNOWN_TYPE', rid: 9 });
-    expect(parseClientMessage('{"type":"table.join","rid":4,"tableId":"t","buyIn":1.5,"waitForBigBlind":false}')).toMatchObject({
+    expect(parseClientMessage('{"type":"table.join","rid":4,"tableId":"t","buyIn":1.5,"waitForBigBlind":false,"rulesVersion":"0123456789abcd"}')).toMatchObject({
       ok: false,
       code: 'BAD_MESSAGE',
       rid: 4,
@@ -112,7 +113,8 @@ describe('engine data on the wire', () => {
   it('carries table rules with or without the optional ante payer (R-INFO)', () => {
     const rules = makeTableRules('THNL', { smallBlind: 50, bigBlind: 100, ante: 100 }, { anteBy: 'big-blind' });
     const info = { tableId: 't1', name: 'T', money: 'play' as const, practice: false, variant: 'THNL' as const, stakes: { smallBlind: 50, bigBlind: 100, ante: 100, bringIn: 0, smallBet: 0, bigBet: 0 }, rules, buyIn: { min: 1, max: 2 }, seatsTaken: 0, seatsMax: 6 };
-    roundTrip({ type: 'lobby', rid: null, tables: [info, { ...info, rules: rulesFor('7SJL') }] });
+    const texts = { fr: ['Horloge'], en: ['Clock'] };
+    roundTrip({ type: 'lobby', rid: null, tables: [info, { ...info, rules: rulesFor('7SJL') }], conditions: { version: conditionsVersion(texts), ...texts } });
     expect(parseServerMessage(JSON.stringify({ type: 'lobby.table', table: { ...info, rules: { ...rules, anteBy: 'nobody' } } }))).toMatchObject({ ok: false });
   });
 
@@ -148,5 +150,38 @@ describe('engine data on the wire', () => {
         roundTrip({ type: 'table.event', tableId: 't1', seq: ++seq, event: { type: 'handEnd', handNo: 3, record: recordOf(viewFor(final, seat)) } });
       }
     }
+  });
+});
+
+describe('the rules version a join confirms (R-INFO, issue 15 item 7)', () => {
+  const rules = makeTableRules('THNL', { smallBlind: 50, bigBlind: 100 });
+  const shown = { variant: 'THNL', rules, buyIn: { min: 2000, max: 10_000 } };
+  const conditions = conditionsVersion({ fr: ['Horloge'], en: ['Clock'] });
+
+  it('is the same for the same rules whatever the order of their keys (both sides compute it alike)', () => {
+    const v = rulesVersion(shown, conditions);
+    expect(v).toMatch(/^[0-9a-f]{14}$/);
+    const reordered = JSON.parse(JSON.stringify({ buyIn: { max: 10_000, min: 2000 }, rules: Object.fromEntries(Object.entries(rules).reverse()), variant: 'THNL' })) as typeof shown;
+    expect(rulesVersion(reordered, conditions)).toBe(v);
+  });
+
+  it('changes with anything shown: a stake, the clock, the cave, a reading, the conditions of play', () => {
+    const v = rulesVersion(shown, conditions);
+    const others = [
+      rulesVersion({ ...shown, rules: { ...rules, bigBlind: 200 } }, conditions),
+      rulesVersion({ ...shown, rules: { ...rules, actionSeconds: rules.actionSeconds + 1 } }, conditions),
+      rulesVersion({ ...shown, rules: { ...rules, timeBankSeconds: rules.timeBankSeconds + 1 } }, conditions),
+      rulesVersion({ ...shown, rules: { ...rules, minRaise: 'double' } }, conditions),
+      rulesVersion({ ...shown, buyIn: { min: 2000, max: 20_000 } }, conditions),
+      rulesVersion(shown, conditionsVersion({ fr: ['Horloge.'], en: ['Clock'] })),
+    ];
+    for (const o of others) expect(o).not.toBe(v);
+    expect(new Set(others).size).toBe(others.length);
+  });
+
+  it('is required by table.join, and the lobby carries the conditions of play', () => {
+    expect(parseClientMessage(JSON.stringify({ type: 'table.join', rid: 1, tableId: 't', buyIn: 10, waitForBigBlind: false }))).toMatchObject({ ok: false });
+    expect(parseClientMessage(JSON.stringify({ type: 'table.join', rid: 1, tableId: 't', buyIn: 10, waitForBigBlind: false, rulesVersion: rulesVersion(shown, conditions) }))).toMatchObject({ ok: true });
+    expect(parseServerMessage(JSON.stringify({ type: 'lobby', rid: 1, tables: [] }))).toMatchObject({ ok: false });
   });
 });

@@ -5,7 +5,8 @@
  */
 
 /** The wire protocol this build speaks. */
-export const PROTOCOL_VERSION = 1;
+// 2: `table.join` carries `rulesVersion`, `lobby` carries `conditions` (issue 15 items 7, 8).
+export const PROTOCOL_VERSION = 2;
 
 /**
  * Largest client frame the operator reads, in bytes of UTF-8. Client messages are small (the largest is

@@ -69,7 +69,7 @@ export default async function operatorBench(): Promise<BenchResult[]> {
       const c = await TestClient.guest(op.url, op.pin, { forwardedFor: `203.0.113.${i + 1}` });
       const p = new AutoPlayer(c, prng(i + 1));
       p.rebuy = 2000;
-      await c.request({ type: 'table.join', tableId: i < 2 ? 'people-1' : 'people-2', buyIn: 2000, waitForBigBlind: false });
+      await c.join(i < 2 ? 'people-1' : 'people-2', 2000);
       players.push(p);
     }
     await wait(5000);

@@ -27,6 +27,8 @@ import { tablesOf } from '../../operator/config/config';
 import { startOperator, type RunningOperator } from '../../operator/server/operator';
 import { AppProcess, assertFreshBuild, type WindowState } from './app-process';
 import { type FakeConfig, singletonDir } from './fake-electron';
+import { rulesVersion, type PlayConditions } from '../../shared/protocol/conditions';
+import type { TableInfo } from '../../shared/protocol/messages';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -55,7 +57,7 @@ afterAll(() => {
 
 beforeAll(() => assertFreshBuild());
 
-type Lobby = { tableId: string; variant: string; buyIn: { min: number } }[];
+type Lobby = TableInfo[];
 
 describe('a player session in the desktop app (built main bundle, fake Electron)', () => {
   let userData: string;
@@ -212,7 +214,9 @@ describe('a player session in the desktop app (built main bundle, fake Electron)
     buyIn = seatedAt.buyIn.min;
     expect(await app.value(main.id, 'popOut', { tableId })).toEqual({ opened: false });
     startBalance = (await app.value<{ balances: { play: number } }>(main.id, 'session')).balances.play;
-    expect(await app.value(main.id, 'join', { tableId, buyIn, waitForBigBlind: false })).toEqual({ ok: true });
+    // The version of the rules as the join dialog shows them (R-INFO, issue 15 item 7).
+    const conditions = await app.value<PlayConditions>(main.id, 'conditions');
+    expect(await app.value(main.id, 'join', { tableId, buyIn, waitForBigBlind: false, rulesVersion: rulesVersion(seatedAt, conditions.version) })).toEqual({ ok: true });
     await app.until(async () => (await app.value<{ tableId: string; status: string }[]>(main.id, 'tables')).some((t) => t.tableId === tableId && t.status === 'live'), 'seated');
     expect(await app.value(main.id, 'popOut', { tableId: notSeated.tableId })).toEqual({ opened: false });
     expect(await app.value(main.id, 'popOut', { tableId: 'no-such-table' })).toEqual({ opened: false });
@@ -366,7 +370,8 @@ describe('pop-outs at the limit, on an operator of 25 tables (issue 11 item 5)',
       const l = await app.value<Lobby>(main.id, 'lobby');
       return l.length === 25 ? l : null;
     }, 'the lobby of 25 tables');
-    for (const t of lobby) expect(await app.value(main.id, 'join', { tableId: t.tableId, buyIn: t.buyIn.min, waitForBigBlind: false })).toEqual({ ok: true });
+    const conditions = await app.value<PlayConditions>(main.id, 'conditions');
+    for (const t of lobby) expect(await app.value(main.id, 'join', { tableId: t.tableId, buyIn: t.buyIn.min, waitForBigBlind: false, rulesVersion: rulesVersion(t, conditions.version) })).toEqual({ ok: true });
     await app.until(async () => (await app.value<{ status: string }[]>(main.id, 'tables')).filter((t) => t.status === 'live').length === 25 || null, 'seated at 25 tables');
     for (const t of lobby.slice(0, 24)) expect(await app.value(main.id, 'popOut', { tableId: t.tableId })).toEqual({ opened: true });
     expect(await app.value(main.id, 'popOut', { tableId: lobby[24].tableId })).toEqual({ opened: false });

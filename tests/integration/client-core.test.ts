@@ -15,6 +15,8 @@ import { dispatchCall, events, type EventName, type TableState } from '../../sha
 import type { Move } from '../../shared/protocol/messages';
 import { legalActions } from '../../shared/rules/engine';
 import { validate, type Schema } from '../../shared/validate';
+import { rulesVersion, type PlayConditions } from '../../shared/protocol/conditions';
+import type { TableInfo } from '../../shared/protocol/messages';
 
 let dir: ReturnType<typeof tempDir>;
 let op: EmbeddedOperator;
@@ -96,16 +98,25 @@ describe('the client core over a real embedded operator', () => {
     expect(session.account.guest).toBe(true);
     const startBalance = session.balances.play;
     expect(startBalance).toBeGreaterThan(0);
-    const lobby = await call<{ tableId: string; variant: string; buyIn: { min: number } }[]>('lobby');
+    const lobby = await call<TableInfo[]>('lobby');
     expect(new Set(lobby.map((t) => t.variant)).size).toBe(11);
+    // The operator's conditions of play came with the lobby (R-RULES, issue 15 item 8).
+    const conditions = await call<PlayConditions>('conditions');
+    expect(conditions.fr.length).toBe(conditions.en.length);
+    expect(conditions.en.join(' ')).toContain('time-outs in a row');
 
     // A buy-in outside the table's limits is refused with its bounds, and nothing moves.
     const table = lobby.find((t) => t.variant === 'THNL')!;
-    const tooBig = await call<{ ok: boolean; code?: string; max?: number }>('join', { tableId: table.tableId, buyIn: 10 ** 9, waitForBigBlind: false });
+    const rulesVersionShown = rulesVersion(table, conditions.version);
+    const tooBig = await call<{ ok: boolean; code?: string; max?: number }>('join', { tableId: table.tableId, buyIn: 10 ** 9, waitForBigBlind: false, rulesVersion: rulesVersionShown });
     expect(tooBig.ok).toBe(false);
     expect(core.session().balances?.play).toBe(startBalance);
+    // Rules other than the table's (R-INFO, issue 15 item 7): refused by the operator, the code reaches the page.
+    const stale = rulesVersion({ ...table, rules: { ...table.rules, actionSeconds: table.rules.actionSeconds + 5 } }, conditions.version);
+    expect(await call('join', { tableId: table.tableId, buyIn: table.buyIn.min, waitForBigBlind: false, rulesVersion: stale })).toMatchObject({ ok: false, code: 'RULES_CHANGED' });
+    expect(core.session().balances?.play).toBe(startBalance);
 
-    expect(await call('join', { tableId: table.tableId, buyIn: table.buyIn.min, waitForBigBlind: false })).toEqual({ ok: true });
+    expect(await call('join', { tableId: table.tableId, buyIn: table.buyIn.min, waitForBigBlind: false, rulesVersion: rulesVersionShown })).toEqual({ ok: true });
     await until(() => core.session().balances?.play === startBalance - table.buyIn.min, 5_000, 'balance after the buy-in');
 
     // Play our seat from the pushed table states, as the page does: only what the rules package offers.

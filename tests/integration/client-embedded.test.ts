@@ -13,6 +13,7 @@ import { tempDir } from '../../operator/testing';
 import { developmentLaunch, EMBEDDED_PIN_FILE, EmbeddedPinChangedError, keptPin, launchEmbeddedOperator } from '../../electron/services/embedded';
 import { OperatorLink } from '../../electron/services/link';
 import { VARIANT_CODES } from '../../shared/rules/variants';
+import { joinAsShown } from './join-as-shown';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -52,7 +53,7 @@ describe('the embedded operator, as a child process of the client', () => {
       if (!lobby.ok) throw new Error(lobby.code);
       expect(lobby.tables.map((x) => x.variant).sort()).toEqual([...VARIANT_CODES].sort());
       const table = lobby.tables.find((x) => x.variant === 'THNL')!;
-      expect(await link.join(table.tableId, table.buyIn.min)).toMatchObject({ ok: true });
+      expect(await joinAsShown(link, table.tableId, table.buyIn.min)).toMatchObject({ ok: true });
       const balance = await link.balance();
       expect(balance.ok && balance.balances.play).toBe(1_000_000 - table.buyIn.min);
 

@@ -22,6 +22,7 @@ import { OperatorLink, type ActResult, type LinkState, type OperatorLinkOptions 
 import type { Move } from '../../shared/protocol/messages';
 import { legalActions, type HandState, type LegalActions } from '../../shared/rules/engine';
 import { prng } from '../../shared/rules/engine/test-support';
+import { joinAsShown } from './join-as-shown';
 
 const WRONG_PIN = 'sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
@@ -361,7 +362,7 @@ describe('playing through the link', () => {
     await link.connect();
     const g = await link.guest();
     if (!g.ok) throw new Error(g.code);
-    expect(await link.join('holdem', 2000)).toMatchObject({ ok: true, type: 'table.joined' });
+    expect(await joinAsShown(link, 'holdem', 2000)).toMatchObject({ ok: true, type: 'table.joined' });
     const play = autoPlay(link, 'holdem', 7);
     await until(() => stored.size >= 3);
 
@@ -436,7 +437,7 @@ describe('playing through the link', () => {
     await link.connect();
     const g = await link.guest();
     if (!g.ok) throw new Error(g.code);
-    await link.join('holdem-2', 2000);
+    await joinAsShown(link, 'holdem-2', 2000);
     const model = () => link.table('holdem-2')!;
     await until(() => {
       const m = link.table('holdem-2');
@@ -476,7 +477,7 @@ describe('playing through the link', () => {
     if (!g.ok) throw new Error(g.code);
     const walletBefore = g.balances.play;
     const tables = ['holdem', 'stud', 'draw', 'omaha'];
-    for (const t of tables) expect(await link.join(t, 1500)).toMatchObject({ ok: true });
+    for (const t of tables) expect(await joinAsShown(link, t, 1500)).toMatchObject({ ok: true });
     const players = tables.map((t, i) => autoPlay(link, t, 100 + i));
     const handsAt = (t: string) => [...stored.keys()].filter((id) => id.startsWith(`${t}-`)).length;
     const played = () => Math.min(...tables.map(handsAt));

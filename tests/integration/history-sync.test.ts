@@ -19,6 +19,7 @@ import { events, type EventName, type HistoryJobView } from '../../shared/api';
 import type { Move } from '../../shared/protocol/messages';
 import { legalActions } from '../../shared/rules/engine';
 import { validate, type Schema } from '../../shared/validate';
+import { joinAsShown } from './join-as-shown';
 
 let dir: ReturnType<typeof tempDir>;
 let op: EmbeddedOperator;
@@ -55,7 +56,7 @@ describe('hands missing locally come from the operator', () => {
     const lobby = await link.lobby();
     if (!lobby.ok) throw new Error(lobby.message);
     const table = lobby.tables.find((t) => t.variant === 'THNL')!;
-    expect((await link.join(table.tableId, table.buyIn.min)).ok).toBe(true);
+    expect((await joinAsShown(link, table.tableId, table.buyIn.min)).ok).toBe(true);
     let busy = false;
     const off = link.on('table', () => {
       const m = link.table(table.tableId);

@@ -29,7 +29,7 @@ describe('the embedded operator', () => {
       expect(lobby.tables.map((x) => x.variant).sort()).toEqual([...VARIANT_CODES].sort());
       expect(lobby.tables.every((x) => x.money === 'play' && x.practice)).toBe(true);
       const table = lobby.tables.find((x) => x.variant === 'THNL')!;
-      const joined = await c.request({ type: 'table.join', tableId: table.tableId, buyIn: table.buyIn.min, waitForBigBlind: false });
+      const joined = await c.join(table.tableId, table.buyIn.min);
       expect(joined.type).toBe('table.joined');
       const snap = await c.waitFor((m) => m.type === 'table.snapshot', 10_000, true);
       if (snap.type !== 'table.snapshot') throw new Error('snapshot');
@@ -81,7 +81,7 @@ describe('limits and the command line', () => {
       // Other connections are not affected.
       const d = await TestClient.guest(op.url, op.pin);
       expect(await d.request({ type: 'balance' })).toMatchObject({ type: 'balance' });
-      await d.request({ type: 'table.join', tableId: 'p', buyIn: 400, waitForBigBlind: false });
+      await d.join('p', 400);
       await d.close();
       await op.close();
 

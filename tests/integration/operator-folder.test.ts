@@ -84,7 +84,7 @@ async function seatWaiting(url: string, pin: string, tableId: string, localAddre
   const c = await TestClient.guest(url, pin, { localAddress });
   const p = new AutoPlayer(c, prng(7));
   p.paused = true;
-  expect(await c.request({ type: 'table.join', tableId, buyIn: 1000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+  expect(await c.join(tableId, 1000)).toMatchObject({ type: 'table.joined' });
   await until(
     () => {
       const s = p.tables.get(tableId);
@@ -196,9 +196,10 @@ describe('one operator per data folder (issue 12 item 1)', () => {
         expect(ended.signal, r.err()).toBe('SIGKILL');
         kills++;
       }
-      // 5 seatings (a person and a practice player at p1, a person and two at p2), all in a hand: a
-      // POANNUL, the cash-out, the POBILAN and the seat forgotten for each, one step per start.
-      expect(kills).toBe(20);
+      // 5 seatings (a person and a practice player at p1, a person and two at p2), all in a hand: the
+      // cash-out, the POBILAN and the seat forgotten for each, one step per start (the hands void,
+      // without a record: issue 15 item 4).
+      expect(kills).toBe(15);
       const after = state(data, crashed);
       expect(after).toEqual(state(clean, crashed));
       // One clean run: each seating cashed out once, closed by one POBILAN; the hands void.
@@ -206,7 +207,7 @@ describe('one operator per data folder (issue 12 item 1)', () => {
       expect(after.seats).toEqual([]);
       for (const s of crashed) {
         expect(after.records.filter((r) => r.inscription === s.inscription && r.kind === 'POBILAN')).toHaveLength(1);
-        expect(after.records.filter((r) => r.inscription === s.inscription && r.kind === 'POANNUL')).toHaveLength(1);
+        expect(after.records.filter((r) => r.inscription === s.inscription && r.kind === 'POANNUL')).toHaveLength(0);
       }
       console.log(`issue 12 item 1: recovery killed ${kills} times, then completed: same ledger, seats and trace as one clean run`);
     } finally {

@@ -95,7 +95,7 @@ describe('information hiding', () => {
         const c = await TestClient.guest(op.url, op.pin, { forwardedFor: `203.0.113.${ip++}` });
         const p = new AutoPlayer(c, prng(ip * 31));
         p.rebuy = 2000;
-        expect(await c.request({ type: 'table.join', tableId: t.tableId, buyIn: 2000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+        expect(await c.join(t.tableId, 2000)).toMatchObject({ type: 'table.joined' });
         players.push(p);
       }
     }

@@ -50,7 +50,7 @@ async function seat(tableId: string, ip: string, seed: number): Promise<{ p: Aut
   const a = await c.request({ type: 'guest' });
   if (a.type !== 'authed') throw new Error('guest');
   const p = new AutoPlayer(c, prng(seed));
-  expect(await c.request({ type: 'table.join', tableId, buyIn: 2000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+  expect(await c.join(tableId, 2000)).toMatchObject({ type: 'table.joined' });
   return { p, token: a.token!, id: a.account.id };
 }
 

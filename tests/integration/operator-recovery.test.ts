@@ -4,7 +4,8 @@
  * play at a raked real-money table and at a practice table over pinned TLS, and the process is killed
  * with SIGKILL mid-hand: no `close()`, no cash-out, nothing flushed but what each commit wrote. An
  * operator started again on the same folder returns every stack to its owner before serving, voids
- * the hands in play (POANNUL) and closes each seating (POBILAN).
+ * the hands in play (no record: docs/trace.md, issue 15 item 4) and closes each seating (POBILAN,
+ * flagged supervision: issue 15 item 5).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -75,7 +76,7 @@ async function until(cond: () => boolean, ms: number, why: () => string): Promis
 }
 
 describe('an operator killed mid-hand (R-CASH)', () => {
-  it('returns every cent held at its tables on the next start, before serving: POANNUL for the hands in play, POBILAN for each seating, books and chain intact', async () => {
+  it('returns every cent held at its tables on the next start, before serving: the hands in play voided without a record, a POBILAN flagged supervision for each seating, books and chain intact', async () => {
     const t = tempDir();
     let child: ChildProcess | undefined;
     try {
@@ -96,7 +97,7 @@ describe('an operator killed mid-hand (R-CASH)', () => {
         expect(books.deposit(r.account.id, 100_000, { idempotencyKey: `dep-${names[i]}` })).toMatchObject({ ok: true }); // 1,000.00 €
         const p = new AutoPlayer(c, prng(500 + i));
         p.rebuy = 2000;
-        expect(await c.request({ type: 'table.join', tableId: 'cash', buyIn: 2000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+        expect(await c.join('cash', 2000)).toMatchObject({ type: 'table.joined' });
         cash.push({ p, id: r.account.id });
       }
       const gc = await TestClient.connect(url, pin, { forwardedFor: '198.51.100.7' });
@@ -104,7 +105,7 @@ describe('an operator killed mid-hand (R-CASH)', () => {
       const ga = (await gc.request({ type: 'guest' })) as Extract<ServerMessage, { type: 'authed' }>;
       const guest = new AutoPlayer(gc, prng(99));
       guest.rebuy = 2000; // never out of chips, so always dealt in
-      expect(await gc.request({ type: 'table.join', tableId: 'practice', buyIn: 2000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+      expect(await gc.join('practice', 2000)).toMatchObject({ type: 'table.joined' });
 
       // Play some hands, then everyone stops acting: each table stays in a hand, waiting for a person.
       await until(() => cash[0].p.handsEnded >= 40 && guest.handsEnded >= 10, 60_000, () => `${cash[0].p.handsEnded} and ${guest.handsEnded} hands`);
@@ -168,20 +169,20 @@ describe('an operator killed mid-hand (R-CASH)', () => {
         const guestSeat = guest.tables.get('practice')!.seat!;
         expect(op.wallet.balance(ga.account.id, 'play')).toBe(guestBefore + practiceHand.stacksBefore[guestSeat]);
 
-        // The trace: chain intact; the hands in play void (a POANNUL per participant, no POJEU);
-        // every seating closed with one POBILAN.
+        // The trace: chain intact; the hands in play void, with no record (neither a POJEU nor a
+        // POANNUL: A 1.3.6.c.6, docs/trace.md); every seating closed with one POBILAN, the operator's.
         expect(op.vault.verifyChain().ok).toBe(true);
-        // Recovery wrote before anything else: the records of the crashed operator's seatings come earlier.
-        const boundary = Math.min(...[cashHand, practiceHand].map((h) => op.vault.byPool(h.handId!)[0].idEvt));
+        // Recovery wrote before anything else: its first POBILAN follows every record of the crashed operator.
+        const boundary = Math.min(...op.vault.byTech('cash').filter((r) => r.kind === 'POBILAN').map((r) => r.idEvt));
         for (const [tableId, hand] of [['cash', cashHand], ['practice', practiceHand]] as const) {
-          const dealtIn = hand.seats.filter((s) => ['in', 'allin', 'folded'].includes(s.status)).length;
-          const records = op.vault.byPool(hand.handId!);
-          expect(records.map((r) => r.kind)).toEqual(new Array(dealtIn).fill('POANNUL'));
-          for (const r of records) expect(r.xml).toContain("(reprise après l'arrêt du serveur)");
+          expect(op.vault.byPool(hand.handId!)).toEqual([]);
+          expect(op.vault.byTech(tableId).filter((r) => r.kind === 'POANNUL')).toEqual([]);
           const seatings = op.vault.byTech(tableId).filter((r) => r.kind === 'POINSCRIT' && r.idEvt < boundary);
           expect(seatings.length).toBeGreaterThanOrEqual(3);
           for (const r of seatings) {
-            expect(op.vault.byInscription(r.inscription!).filter((x) => x.kind === 'POBILAN').length, r.inscription!).toBe(1);
+            const bilans = op.vault.byInscription(r.inscription!).filter((x) => x.kind === 'POBILAN');
+            expect(bilans.length, r.inscription!).toBe(1);
+            expect(bilans[0].xml.split('\n')[0]).toMatch(/^<POBILAN supervision="true"/);
           }
         }
 

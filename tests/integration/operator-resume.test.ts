@@ -29,7 +29,7 @@ describe('reconnecting from another address (issue 12 item 4)', () => {
     const a = await signUp(op, '127.0.0.41', 'anna');
     const c = await signUp(op, '127.0.0.42', 'carl');
     new AutoPlayer(a.c, prng(3)); // Anna plays on; the hands wait for Carl
-    for (const x of [a, c]) expect(await x.c.request({ type: 'table.join', tableId: 'p1', buyIn: 1000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+    for (const x of [a, c]) expect(await x.c.join('p1', 1000)).toMatchObject({ type: 'table.joined' });
     const inscription = (op.db.prepare('SELECT inscription FROM table_seats WHERE account_id = ?').get(c.authed.account.id) as { inscription: string }).inscription;
 
     // Carl's line drops; he comes back from Anna's address.

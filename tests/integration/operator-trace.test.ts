@@ -6,7 +6,8 @@
  */
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { openOperatorDatabase } from '../../operator/schema';
 import { startOperator } from '../../operator/server/operator';
 import { AutoPlayer, TestClient } from '../../operator/server/testing';
 import { tempDir } from '../../operator/testing';
+import { ManualTimers } from '../../operator/tables/timers';
 import { Wallet } from '../../operator/wallet';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -36,11 +38,17 @@ async function until(cond: () => boolean, ms: number, why: () => string): Promis
   }
 }
 
-async function verify(dir: string): Promise<{ code: number; out: string }> {
+async function verify(dir: string, ...more: string[]): Promise<{ code: number; out: string }> {
+  return cli(dir, 'trace', 'verify', '--data', dir, ...more);
+}
+
+/** `operator <args>` with the test's lobby written in `dir`. */
+async function cli(dir: string, ...args: string[]): Promise<{ code: number; out: string }> {
   const config = join(dir, 'lobby.json');
   writeFileSync(config, JSON.stringify(CONFIG));
   const lines: string[] = [];
-  const code = await runCli(['trace', 'verify', '--data', dir, '--config', config], { out: (l) => lines.push(l), err: (l) => lines.push(l), stopSignal: () => Promise.resolve() });
+  const withConfig = args.includes('--data') ? [...args, '--config', config] : args;
+  const code = await runCli(withConfig, { out: (l) => lines.push(l), err: (l) => lines.push(l), stopSignal: () => Promise.resolve() });
   return { code, out: lines.join('\n') };
 }
 
@@ -65,7 +73,7 @@ describe('the trace never falls behind the money (issue 12 item 5)', () => {
       p.onEvent = (_tableId, e) => {
         if (e.type === 'handEnd' && e.record.handId) ended.push(e.record.handId);
       };
-      expect(await c.request({ type: 'table.join', tableId: 'p1', buyIn: 2000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+      expect(await c.join('p1', 2000)).toMatchObject({ type: 'table.joined' });
       await until(() => ended.length >= 3, 30_000, () => `${ended.length} hands`);
 
       // Another process takes the vault's write lock and keeps it.
@@ -117,7 +125,7 @@ describe('the trace never falls behind the money (issue 12 item 5)', () => {
     try {
       const op = await startOperator({ dataDir: t.dir, lobby: tablesOf(CONFIG), log: () => undefined });
       const c = await TestClient.guest(op.url, op.pin);
-      expect(await c.request({ type: 'table.join', tableId: 'p1', buyIn: 1000, waitForBigBlind: false })).toMatchObject({ type: 'table.joined' });
+      expect(await c.join('p1', 1000)).toMatchObject({ type: 'table.joined' });
       await c.close();
       await op.close();
       expect((await verify(t.dir)).code).toBe(0);
@@ -131,6 +139,58 @@ describe('the trace never falls behind the money (issue 12 item 5)', () => {
       expect(v.out).toMatch(/trace chain intact/);
       expect(v.out).toContain('buy-in p1.lost.00000000 has no POINSCRIT');
       expect(v.code).toBe(1);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it('publishes its head every hour and on shutdown; an export verifies alone; a tampered export and a chain rewritten whole are caught (issue 15 item 6)', async () => {
+    const t = tempDir();
+    try {
+      const logs: string[] = [];
+      const timers = new ManualTimers(Date.UTC(2026, 5, 1, 12));
+      const op = await startOperator({ dataDir: t.dir, lobby: tablesOf(CONFIG), timers, log: (l) => logs.push(l) });
+      const heads = () => logs.filter((l) => l.startsWith('trace head: '));
+      // At the start (the practice players already seated: nothing has run on the table clock since).
+      const started = op.vault.head();
+      expect(heads()).toEqual([`trace head: hash ${started.hash}, ${started.idEvt} records, at 2026-06-01T12:00:00.000Z`]);
+      const c = await TestClient.guest(op.url, op.pin);
+      expect(await c.join('p1', 1000)).toMatchObject({ type: 'table.joined' });
+      await c.close();
+      timers.advance(3_600_000);
+      const hourly = op.vault.head();
+      expect(heads()[1]).toBe(`trace head: hash ${hourly.hash}, ${hourly.idEvt} records, at 2026-06-01T13:00:00.000Z`);
+      await op.close();
+      const last = heads().at(-1)!;
+      const published = /hash ([0-9a-f]{64})/.exec(last)![1];
+      expect(heads()).toHaveLength(3);
+
+      expect(await verify(t.dir, '--head', published)).toMatchObject({ code: 0, out: expect.stringContaining(`the published head ${published} is in it`) });
+      expect(await verify(t.dir, '--head', 'nope')).toMatchObject({ code: 2 });
+      const file = join(t.dir, 'export.xml');
+      expect(await cli(t.dir, 'trace', 'export', '--data', t.dir, '--from', '2000-01-01T00:00:00Z', '--to', '2100-01-01T00:00:00Z', '--out', file)).toMatchObject({ code: 0 });
+      // The export alone: no --data, no vault.
+      const alone = await cli(t.dir, 'trace', 'verify', '--file', file, '--head', published);
+      expect(alone.out).toMatch(/^export intact: \d+ records/);
+      expect(alone.code).toBe(0);
+      const text = readFileSync(file, 'utf8');
+      writeFileSync(file, text.replace('<Format>CG</Format>', '<Format>T</Format>'));
+      expect(await cli(t.dir, 'trace', 'verify', '--file', file)).toMatchObject({ code: 1, out: expect.stringContaining('content does not match its hash') });
+
+      // The whole chain rewritten by someone who can write the vault: intact alone, caught against the head.
+      const db = new Database(join(t.dir, 'trace.sqlite'));
+      db.exec('DROP TRIGGER records_no_update');
+      const rows = db.prepare('SELECT * FROM records ORDER BY id_evt').all() as { id_evt: number; kind: string; date_evt: number; tech: string; inscription: string | null; pool: string | null; xml: string }[];
+      let prev = '0'.repeat(64);
+      for (const r of rows) {
+        const xml = r.xml.replace('<Format>CG</Format>', '<Format>T</Format>');
+        const hash = createHash('sha256').update(JSON.stringify([prev, r.id_evt, r.kind, r.date_evt, r.tech, r.inscription, r.pool, xml])).digest('hex');
+        db.prepare('UPDATE records SET xml = ?, prev_hash = ?, hash = ? WHERE id_evt = ?').run(xml, prev, hash, r.id_evt);
+        prev = hash;
+      }
+      db.close();
+      expect((await verify(t.dir)).out).toMatch(/trace chain intact/);
+      expect(await verify(t.dir, '--head', published)).toMatchObject({ code: 1, out: expect.stringContaining('is not in the chain') });
     } finally {
       t.cleanup();
     }

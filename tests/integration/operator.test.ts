@@ -13,6 +13,7 @@ import { startOperator, type RunningOperator } from '../../operator/server/opera
 import { AutoPlayer, TestClient } from '../../operator/server/testing';
 import { scaledTimers } from '../../operator/tables/timers';
 import { tempDir } from '../../operator/testing';
+import { rulesVersion } from '../../shared/protocol/conditions';
 
 const FAST_SCRYPT = { N: 1024, r: 8, p: 1 };
 
@@ -76,7 +77,7 @@ describe('handshake and session', () => {
   it('answers /health over TLS', async () => {
     const h = await get('/health');
     expect(h.status).toBe(200);
-    expect(JSON.parse(h.body)).toMatchObject({ status: 'ok', protocol: 1, tables: 2 });
+    expect(JSON.parse(h.body)).toMatchObject({ status: 'ok', protocol: 2, tables: 2 });
     expect((await get('/admin')).status).toBe(404);
   });
 
@@ -93,7 +94,7 @@ describe('handshake and session', () => {
     expect(early.ws.readyState).toBeGreaterThanOrEqual(2); // closing or closed
 
     const c = await TestClient.connect(op.url, op.pin, { forwardedFor: '198.51.100.10' });
-    expect(await c.hello()).toMatchObject({ type: 'welcome', protocol: 1 });
+    expect(await c.hello()).toMatchObject({ type: 'welcome', protocol: 2 });
     expect(await c.request({ type: 'lobby.subscribe' })).toMatchObject({ type: 'error', code: 'AUTH_REQUIRED' });
     const authed = (await c.request({ type: 'guest' })) as Extract<ServerMessage, { type: 'authed' }>;
     expect(authed).toMatchObject({ type: 'authed', account: { guest: true }, balances: { real: 0, play: 100_000 }, seated: [] });
@@ -106,11 +107,11 @@ describe('handshake and session', () => {
       expect(l.tables[0]).toMatchObject({ money: 'real', variant: 'THNL', seatsMax: 6, rules: { rake: { basisPoints: 500 }, actionSeconds: 120 } });
     }
     // A guest plays for play money only.
-    expect(await c.request({ type: 'table.join', tableId: 'cash-thnl', buyIn: 500, waitForBigBlind: false })).toMatchObject({
+    expect(await c.join('cash-thnl', 500)).toMatchObject({
       type: 'error',
       code: 'REAL_MONEY_FORBIDDEN',
     });
-    expect(await c.request({ type: 'table.join', tableId: 'nowhere', buyIn: 500, waitForBigBlind: false })).toMatchObject({ code: 'UNKNOWN_TABLE' });
+    expect(await c.join('nowhere', 500)).toMatchObject({ code: 'UNKNOWN_TABLE' });
 
     // Another connection with the token takes over the session.
     const d = await TestClient.connect(op.url, op.pin, { forwardedFor: '198.51.100.10' });
@@ -160,11 +161,11 @@ describe('play for money', () => {
     if (tr.type === 'authed') op.wallet.deposit(tr.account.id, 1000, { idempotencyKey: 'dep-twin' });
 
     for (const p of players) {
-      const j = await p.client.request({ type: 'table.join', tableId: 'cash-thnl', buyIn: 2000, waitForBigBlind: false });
+      const j = await p.client.join('cash-thnl', 2000);
       expect(j).toMatchObject({ type: 'table.joined', tableId: 'cash-thnl', stack: 2000 });
     }
-    expect(await twin.request({ type: 'table.join', tableId: 'cash-thnl', buyIn: 500, waitForBigBlind: false })).toMatchObject({ code: 'SAME_ADDRESS', rule: 'R-NOBOT' });
-    expect(await players[0].client.request({ type: 'table.join', tableId: 'cash-thnl', buyIn: 500, waitForBigBlind: false })).toMatchObject({ code: 'ALREADY_SEATED' });
+    expect(await twin.join('cash-thnl', 500)).toMatchObject({ code: 'SAME_ADDRESS', rule: 'R-NOBOT' });
+    expect(await players[0].client.join('cash-thnl', 500)).toMatchObject({ code: 'ALREADY_SEATED' });
 
     // Meanwhile a client floods the operator with bad, oversized, out-of-order and replayed frames.
     const flooder = await TestClient.guest(op.url, op.pin, { forwardedFor: '192.0.2.99' });
@@ -264,5 +265,51 @@ describe('play for money', () => {
       if (h2.type === 'history') expect(h2.hands[0].endedAt).toBeLessThanOrEqual(h1.hands[9].endedAt);
     }
     await Promise.all([...players.map((p) => p.client.close()), flooder.close(), twin.close()]);
+  });
+});
+
+describe('R-INFO enforced by the operator (D art. 8 II 3°; issue 15 item 7)', () => {
+  it('refuses a join whose rules version is not the table\'s current one (RULES_CHANGED), and seats the player on the version it serves now', async () => {
+    const t = tempDir();
+    try {
+      const base = { dataDir: t.dir, lobby: lobby(), accounts: { scrypt: FAST_SCRYPT }, durability: 'normal' as const, log: () => undefined };
+      // The player reads the lobby of an operator whose disconnection grace is 2 minutes...
+      const first = await startOperator({ ...base, table: { disconnectGraceMs: 120_000 } });
+      const c1 = await TestClient.guest(first.url, first.pin);
+      const seen = await c1.request({ type: 'lobby.subscribe' });
+      if (seen.type !== 'lobby') throw new Error(seen.type);
+      expect(seen.conditions.fr.join(' ')).toContain('2 minutes');
+      expect(seen.conditions.en.join(' ')).toContain('2 minutes');
+      const table = seen.tables.find((x) => x.tableId === 'play-o4jl')!;
+      const confirmed = rulesVersion(table, seen.conditions.version);
+      await c1.close();
+      await first.close();
+      // ...which restarts with a grace of 30 seconds: the conditions the player confirmed are no longer the operator's.
+      const second = await startOperator({ ...base, table: { disconnectGraceMs: 30_000 } });
+      try {
+        // A client of protocol 1 (a join without a rules version) is told to update, as any older client.
+        const old = await TestClient.connect(second.url, second.pin);
+        const answer = old.waitFor((m) => m.type === 'error');
+        old.send({ type: 'hello', protocol: 1, client: '0.1.0' });
+        expect(await answer).toMatchObject({ code: 'UPDATE_REQUIRED' });
+        await old.close();
+        const c2 = await TestClient.guest(second.url, second.pin);
+        expect(await c2.join('play-o4jl', 400, { rulesVersion: confirmed })).toMatchObject({ type: 'error', code: 'RULES_CHANGED', rule: 'R-INFO', tableId: 'play-o4jl' });
+        // Rules as no lobby showed them (a stake the player did not see) are refused too.
+        expect(await c2.join('play-o4jl', 400, { rulesVersion: rulesVersion({ ...table, rules: { ...table.rules, bigBlind: 40 } }, seen.conditions.version) })).toMatchObject({ code: 'RULES_CHANGED' });
+        expect(second.manager.get('play-o4jl')!.seatsTaken).toBe(0);
+        // Read again, the conditions say 30 seconds; confirmed, the join goes through.
+        const now = await c2.request({ type: 'lobby.subscribe' });
+        if (now.type !== 'lobby') throw new Error(now.type);
+        expect(now.conditions.en.join(' ')).toContain('30 seconds');
+        expect(now.conditions.version).not.toBe(seen.conditions.version);
+        expect(await c2.join('play-o4jl', 400, { rulesVersion: rulesVersion(now.tables.find((x) => x.tableId === 'play-o4jl')!, now.conditions.version) })).toMatchObject({ type: 'table.joined' });
+        await c2.close();
+      } finally {
+        await second.close();
+      }
+    } finally {
+      t.cleanup();
+    }
   });
 });

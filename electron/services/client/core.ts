@@ -27,6 +27,7 @@ import type {
   TrackerView,
 } from '../../../shared/api';
 import type { TableInfo } from '../../../shared/protocol/messages';
+import type { PlayConditions } from '../../../shared/protocol/conditions';
 import type { EmbeddedOperatorProcess } from '../embedded/launcher';
 import { HistoryJobs, runningJob, type HistoryJobView, type WorkerEntry } from '../history/jobs';
 import { playerStats, resultsSeries, resultsSessions } from '../history/results';
@@ -95,6 +96,7 @@ export class ClientCore {
   private relaunchAttempt = 0;
   private status: LinkStatusView = { state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null };
   private readonly lobbyTables = new Map<string, TableInfo>();
+  private conditions: PlayConditions | null = null;
   /** Per table: what the pages see besides the model (the last hand, the action in flight, the last refusal). */
   private readonly extras = new Map<string, Pick<TableState, 'lastHand' | 'pending' | 'error' | 'cashedOut'>>();
   private readonly dirtyTables = new Set<string>();
@@ -194,6 +196,9 @@ export class ClientCore {
         for (const t of tables) this.lobbyTables.set(t.tableId, t);
         this.schedule('lobby');
       }),
+      link.on('conditions', (c) => {
+        this.conditions = c;
+      }),
       link.on('lobby.table', (t) => {
         this.lobbyTables.set(t.tableId, t);
         this.schedule('lobby');
@@ -270,6 +275,11 @@ export class ClientCore {
 
   lobby(): TableInfo[] {
     return [...this.lobbyTables.values()];
+  }
+
+  /** The operator's conditions of play, as served with its lobby (R-RULES); null before the lobby came. */
+  playConditions(): PlayConditions | null {
+    return this.conditions;
   }
 
   tables(): TableState[] {
@@ -537,6 +547,7 @@ export class ClientCore {
     if (!link) return;
     const r = await link.lobby();
     if (!r.ok) return;
+    this.conditions = r.conditions;
     this.lobbyTables.clear();
     for (const t of r.tables) this.lobbyTables.set(t.tableId, t);
     this.schedule('lobby');
@@ -576,7 +587,7 @@ export class ClientCore {
   async join(a: CallArgs<'join'>): Promise<Outcome> {
     const link = this.link;
     if (!link) return notConnected();
-    const r = await link.join(a.tableId, a.buyIn, { waitForBigBlind: a.waitForBigBlind });
+    const r = await link.join(a.tableId, a.buyIn, { waitForBigBlind: a.waitForBigBlind, rulesVersion: a.rulesVersion });
     void this.refreshBalance();
     if (!r.ok) return refusal(r);
     this.markTable(a.tableId);

@@ -26,6 +26,7 @@ import { randomBytes } from 'node:crypto';
 import WebSocket, { type RawData } from 'ws';
 import type { ErrorCode } from '../../../shared/protocol/codes';
 import type { ClientMessage, HistoryHand, Move, ServerMessage, ServerMessageOf, TableInfo } from '../../../shared/protocol/messages';
+import type { PlayConditions } from '../../../shared/protocol/conditions';
 import { parseServerMessage, utf8Length } from '../../../shared/protocol/parse';
 import { HISTORY_PAGE_MAX, isVersion, MAX_CLIENT_FRAME_BYTES, MAX_SERVER_FRAME_BYTES, PROTOCOL_VERSION } from '../../../shared/protocol/version';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
@@ -81,6 +82,8 @@ export interface LinkEvents {
   /** The operator no longer knows the session (expired, revoked): log in again. */
   'signed-out': { code: string };
   lobby: TableInfo[];
+  /** The operator's conditions of play, served with the lobby (R-RULES; issue 15 item 8). */
+  conditions: PlayConditions;
   'lobby.table': TableInfo;
   table: { tableId: string; model: TableModel; change: TableChange };
   /** Every valid message, after the link handled it. */
@@ -517,6 +520,7 @@ export class OperatorLink {
         }
         break;
       case 'lobby':
+        this.emit('conditions', m.conditions);
         this.emit('lobby', m.tables);
         break;
       case 'lobby.table':
@@ -717,9 +721,12 @@ export class OperatorLink {
     return this.ask<'ok'>({ type: 'lobby.unsubscribe' });
   }
 
-  /** Sits down with `buyIn` chips (the operator picks the seat, R-RANDSEAT); the table's model follows. */
-  join(tableId: string, buyIn: number, options: { waitForBigBlind?: boolean } = {}): Promise<Reply<ServerMessageOf<'table.joined'>>> {
-    return this.ask<'table.joined'>({ type: 'table.join', tableId, buyIn, waitForBigBlind: options.waitForBigBlind ?? false });
+  /**
+   * Sits down with `buyIn` chips (the operator picks the seat, R-RANDSEAT); the table's model follows.
+   * `rulesVersion`: the version of the rules the player was shown and confirmed (R-INFO; shared/protocol/conditions.ts).
+   */
+  join(tableId: string, buyIn: number, options: { rulesVersion: string; waitForBigBlind?: boolean }): Promise<Reply<ServerMessageOf<'table.joined'>>> {
+    return this.ask<'table.joined'>({ type: 'table.join', tableId, buyIn, waitForBigBlind: options.waitForBigBlind ?? false, rulesVersion: options.rulesVersion });
   }
 
   /** Leaves: `cashedOut` now, or null when a hand is in progress (`table.left` follows when it ends). */

@@ -222,6 +222,7 @@ const en: typeof fr = {
     INSUFFICIENT_FUNDS: 'Balance too low.',
     SAME_ADDRESS: 'Another account from the same address sits at this table.',
     REAL_MONEY_FORBIDDEN: 'A guest account cannot play for real money.',
+    RULES_CHANGED: 'The table’s rules or the conditions of play changed since they were shown: read them again before confirming (R-INFO).',
     NOT_SITTING_OUT: 'You are not sitting out.',
     ALREADY_SITTING_OUT: 'You are already sitting out.',
     NO_CHIPS: 'You have no chips left at this table: rebuy to play again.',

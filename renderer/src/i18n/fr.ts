@@ -222,6 +222,7 @@ export default {
     INSUFFICIENT_FUNDS: 'Solde insuffisant.',
     SAME_ADDRESS: 'Un autre compte de la même adresse est assis à cette table.',
     REAL_MONEY_FORBIDDEN: 'Un compte invité ne peut pas jouer en argent réel.',
+    RULES_CHANGED: 'Les règles de la table ou les conditions de jeu ont changé depuis leur affichage : relisez-les avant de confirmer (R-INFO).',
     NOT_SITTING_OUT: "Vous n'êtes pas absent.",
     ALREADY_SITTING_OUT: 'Vous êtes déjà absent.',
     NO_CHIPS: 'Vous n’avez plus de jetons à cette table : recavez pour rejouer.',

@@ -5,6 +5,15 @@ export default {
   intro:
     "Toutes les variantes proposées par Cercle sont celles du décret n° 2016-1326. Choisissez un jeu pour en lire les règles ; chaque table indique en plus ses montants et ses options avant que vous ne vous asseyiez.",
   backToList: 'Tous les jeux',
+  // R-RULES (D art. 3, 8 II 2°): the operator's conditions of play, as it serves them (issue 15 item 8).
+  conditions: {
+    title: 'Conditions de jeu de l’opérateur',
+    intro: 'Les conditions dans lesquelles les mises sont faites, telles que l’opérateur les applique à ses tables :',
+    version: 'Version {version}',
+    missing: 'Les conditions de jeu de l’opérateur s’afficheront une fois connecté.',
+  },
+  tableLink: 'Règles',
+  tableLinkTitle: 'Les règles de ce jeu et les conditions de jeu de l’opérateur',
   games: 'Les jeux',
   general: {
     title: 'Règles communes',

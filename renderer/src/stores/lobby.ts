@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
+import type { PlayConditions } from '../../../shared/protocol/conditions';
 import type { TableInfo } from '../../../shared/protocol/messages';
 import { VARIANTS, type VariantCode } from '../../../shared/rules/variants';
 import { stakesPair } from '../stakes';
@@ -22,6 +23,8 @@ export function familyOf(variant: VariantCode): Exclude<Family, 'all'> {
 export const useLobbyStore = defineStore('lobby', () => {
   const api = useApi();
   const tables = ref<TableInfo[]>([]);
+  /** The operator's conditions of play, served with its lobby (R-RULES; issue 15 item 8). */
+  const conditions = ref<PlayConditions | null>(null);
   const family = ref<Family>('all');
   const money = ref<'all' | 'real' | 'play'>('all');
   const structure = ref<'all' | 'limit' | 'pot-limit' | 'no-limit'>('all');
@@ -29,12 +32,22 @@ export const useLobbyStore = defineStore('lobby', () => {
   const sort = ref<LobbySort>('variant');
   const descending = ref(false);
 
+  async function loadConditions(): Promise<void> {
+    conditions.value = await api.conditions({});
+  }
+
+  /** The lobby read again, with the conditions of play that come with it (R-RULES, issue 15 item 8). */
   async function refresh(): Promise<void> {
     tables.value = await api.lobby({});
+    await loadConditions();
   }
 
   async function load(): Promise<void> {
-    api.on('lobby', (list) => (tables.value = list));
+    api.on('lobby', (list) => {
+      tables.value = list;
+      // The conditions come with the lobby: a new lobby (another operator, a restart) may bring others.
+      void loadConditions();
+    });
     await refresh();
   }
 
@@ -81,5 +94,5 @@ export const useLobbyStore = defineStore('lobby', () => {
     return tables.value.find((t) => t.tableId === id);
   }
 
-  return { tables, family, money, structure, seatsFree, sort, descending, shown, load, refresh, sortBy, byId };
+  return { tables, conditions, family, money, structure, seatsFree, sort, descending, shown, load, refresh, sortBy, byId };
 });

@@ -208,8 +208,9 @@ export const useTablesStore = defineStore('tables', () => {
     return s && local && s.pending === null ? { ...s, pending: local } : s;
   }
 
-  async function join(tableId: string, buyIn: number, waitForBigBlind: boolean): Promise<Outcome> {
-    const r = await safely(api.join({ tableId, buyIn, waitForBigBlind }));
+  /** `rulesVersion`: of the rules the join dialog showed and the player confirmed (R-INFO, issue 15 item 7). */
+  async function join(tableId: string, buyIn: number, waitForBigBlind: boolean, rulesVersion: string): Promise<Outcome> {
+    const r = await safely(api.join({ tableId, buyIn, waitForBigBlind, rulesVersion }));
     if (r.ok && !order.value.includes(tableId)) order.value = [...order.value, tableId];
     return r;
   }
