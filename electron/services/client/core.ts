@@ -13,7 +13,8 @@
  * - Secrets: the session token never leaves main (`TokenVault`: safeStorage in Electron, memory only
  *   under the browser host).
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type {
   CallArgs,
   CallResult,
@@ -29,7 +30,7 @@ import type {
 import type { TableInfo } from '../../../shared/protocol/messages';
 import type { EmbeddedOperatorProcess } from '../embedded/launcher';
 import { HistoryJobs, runningJob, type HistoryJobView, type WorkerEntry } from '../history/jobs';
-import { playerStats, resultsSeries, resultsSessions } from '../history/results';
+import { HistoryReader } from '../history/reader';
 import { HistoryStore } from '../history/store';
 import { SYNC_FILE, syncHistory } from '../history/sync';
 import { Tracker, type PeriodView } from '../history/tracker';
@@ -83,7 +84,10 @@ function notConnected(message = 'not connected to an operator'): Outcome {
 }
 
 export class ClientCore {
+  /** The writer (one transaction per hand) and the tracker's totals; the other reads go to `reader`. */
   readonly history: HistoryStore;
+  /** The history's reads off the main thread (issue 14 item 7): pages, hands, the graph, sessions, statistics. */
+  readonly reader: HistoryReader;
   readonly tracker: Tracker;
   /** Bulk import and export off the main thread; main's writes go through its gate (history/jobs.ts). */
   readonly jobs: HistoryJobs;
@@ -112,6 +116,8 @@ export class ClientCore {
     this.now = o.now ?? Date.now;
     this.log = o.log ?? ((line) => process.stderr.write(`[client] ${line}\n`));
     this.history = HistoryStore.open(join(o.dataDir, HISTORY_FILE), { now: this.now });
+    // The same bundle as the jobs' worker (it dispatches on its data); reader-entry.ts through tsx otherwise.
+    this.reader = new HistoryReader(join(o.dataDir, HISTORY_FILE), o.historyWorker ?? { typescript: join(dirname(fileURLToPath(import.meta.url)), '../history/reader-entry.ts') });
     this.jobs = new HistoryJobs({
       store: this.history,
       dataDir: o.dataDir,
@@ -209,6 +215,7 @@ export class ClientCore {
     await this.disconnect();
     await this.syncing;
     await this.jobs.close();
+    await this.reader.close();
     this.history.close();
   }
 
@@ -269,13 +276,13 @@ export class ClientCore {
   // -------------------------------------------------------------------------------------------
   // The local history (R-HISTORY) and results (R-RESULTS)
 
-  historyPage(a: CallArgs<'historyPage'>): CallResult<'historyPage'> {
-    const r = this.history.page(a.filter, { sort: a.sort, dir: a.dir, limit: a.limit, cursor: a.cursor });
+  async historyPage(a: CallArgs<'historyPage'>): Promise<CallResult<'historyPage'>> {
+    const r = await this.reader.call('page', a.filter, { sort: a.sort, dir: a.dir, limit: a.limit, cursor: a.cursor });
     return r.ok ? { ok: true, hands: r.hands, next: r.next } : { ok: false, reason: r.reason.slice(0, 2000), hands: [], next: null };
   }
 
-  historyHand(a: CallArgs<'historyHand'>): CallResult<'historyHand'> {
-    const r = this.history.getHand(a.handId);
+  async historyHand(a: CallArgs<'historyHand'>): Promise<CallResult<'historyHand'>> {
+    const r = await this.reader.call('hand', a.handId);
     return r.ok ? { ok: true, summary: r.summary, record: r.record } : { ok: false, reason: r.reason.slice(0, 2000) };
   }
 
@@ -283,6 +290,7 @@ export class ClientCore {
     if (this.jobs.gate.writing) return { ok: false, reason: 'an import is running: remove hands when it has ended' };
     const r = this.history.removeOlderThan(a.before);
     if (r.ok) this.schedule('tracker');
+    if (r.ok) void this.reader.call('forget').catch(() => undefined);
     return r.ok ? { ok: true, removed: r.removed } : { ok: false, reason: r.reason.slice(0, 2000) };
   }
 
@@ -356,16 +364,16 @@ export class ClientCore {
     return this.syncing;
   }
 
-  resultsSeries(a: CallArgs<'resultsSeries'>): CallResult<'resultsSeries'> {
-    return resultsSeries(this.history, a.filter, a.maxPoints);
+  resultsSeries(a: CallArgs<'resultsSeries'>): Promise<CallResult<'resultsSeries'>> {
+    return this.reader.call('series', a.filter, a.maxPoints);
   }
 
-  resultsSessions(a: CallArgs<'resultsSessions'>): CallResult<'resultsSessions'> {
-    return resultsSessions(this.history, a.filter, a.gapMinutes);
+  resultsSessions(a: CallArgs<'resultsSessions'>): Promise<CallResult<'resultsSessions'>> {
+    return this.reader.call('sessions', a.filter, a.gapMinutes);
   }
 
-  playerStats(a: CallArgs<'playerStats'>): CallResult<'playerStats'> {
-    return playerStats(this.history, a.filter);
+  playerStats(a: CallArgs<'playerStats'>): Promise<CallResult<'playerStats'>> {
+    return this.reader.call('stats', a.filter);
   }
 
   private tableState(tableId: string, model: TableModel | undefined): TableState {
