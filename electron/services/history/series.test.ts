@@ -136,6 +136,7 @@ describe('the results graph from the hour pieces (issue 14 item 7, schema versio
     again.close();
     const raw = new Database(file, { readonly: true });
     expect(raw.pragma('user_version', { simple: true })).toBe(3);
+    expect(raw.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'series_pending'").pluck().get()).toBe(0);
     raw.close();
   });
 

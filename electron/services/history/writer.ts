@@ -341,14 +341,34 @@ export class HistoryWriter {
   }
 
   /**
-   * The derived values (statistics, all-in adjusted net) of the hands a migration listed in
-   * `derive_pending` (schema/v2.ts), computed by the current code after the frozen migrations, with
-   * their hour sums and graph pieces; then the list is dropped. Runs at open; a crash midway leaves
-   * the rest listed for the next open (each chunk is one transaction).
+   * What frozen migrations leave to the current code (issue 14 item 6), run at open: the derived
+   * values (statistics, all-in adjusted net) of the hands listed in `derive_pending` (schema/v2.ts)
+   * with their hour sums and graph pieces, and the graph's pieces of the hours listed in
+   * `series_pending` (schema/v3.ts); each list is dropped when done. A crash midway leaves the rest
+   * listed for the next open (each chunk is one transaction).
    */
   fillDerived(): void {
-    const listed = this.db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'derive_pending'").pluck().get() as number;
-    if (listed === 0) return;
+    const listed = (name: string): boolean => (this.db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck().get(name) as number) > 0;
+    if (listed('derive_pending')) this.fillStats();
+    if (listed('series_pending')) {
+      // Schema version 3 (schema/v3.ts): the graph's pieces of the hours stored before it.
+      const next = this.db.prepare('SELECT hour FROM series_pending ORDER BY hour LIMIT 500').pluck();
+      const done = this.db.prepare('DELETE FROM series_pending WHERE hour <= ?');
+      const chunk = this.db.transaction((): boolean => {
+        const hours = next.all() as number[];
+        if (hours.length === 0) return false;
+        this.series.refresh(hours);
+        done.run(hours[hours.length - 1]);
+        return true;
+      });
+      while (chunk()) {
+        // one chunk a transaction
+      }
+      this.db.exec('DROP TABLE series_pending');
+    }
+  }
+
+  private fillStats(): void {
     const next = this.db.prepare('SELECT d.id, h.hero_seat, h.record, h.played_at, h.flags & 1, h.variant, h.stakes, h.hero_net FROM derive_pending d JOIN hands h ON h.id = d.id ORDER BY d.id LIMIT 2000').raw();
     const update = this.db.prepare('UPDATE hands SET stats = ?, hero_adj = ? WHERE id = ?');
     const done = this.db.prepare('DELETE FROM derive_pending WHERE id <= ?');
