@@ -84,49 +84,12 @@ export class HandQueries {
       if (!m || m[1] !== req.sort) return { ok: false, reason: 'this cursor does not belong to this sort' };
       after = { key: Number(m[2]), id: Number(m[3]) };
     }
-    const where: string[] = [];
-    const args: (number | string)[] = [];
-    const empty: PageResult = { ok: true, hands: [], next: null };
-    for (const k of ['from', 'to', 'stakes'] as const) {
-      const x = filter[k];
-      if (x !== undefined && !Number.isSafeInteger(x)) return { ok: false, reason: `${k} must be a whole number` };
-    }
-    // Index-usable conditions first (the driving index), then the rest.
-    let drive: 'table' | 'game' | 'time' = 'time';
-    let player: number | undefined;
-    if (filter.player !== undefined) {
-      player = this.names.find('player', filter.player);
-      if (player === undefined) return empty;
-    }
-    if (filter.tableId !== undefined) {
-      const t = this.names.find('table', filter.tableId);
-      if (t === undefined) return empty;
-      where.push('h.table_ref = ?');
-      args.push(t);
-      drive = 'table';
-    }
-    if (filter.variant !== undefined) {
-      const v = VARIANT_IDS.indexOf(filter.variant);
-      if (v < 0) return { ok: false, reason: `unknown variant ${String(filter.variant)}` };
-      where.push('h.variant = ?');
-      args.push(v);
-      if (drive === 'time') drive = 'game';
-    }
-    if (filter.from !== undefined) {
-      where.push('h.played_at >= ?');
-      args.push(filter.from);
-    }
-    if (filter.to !== undefined) {
-      where.push('h.played_at < ?');
-      args.push(filter.to);
-    }
-    const narrowing = where.length; // conditions the driving index can use, one argument each
-    if (filter.stakes !== undefined) {
-      where.push('h.stakes = ?');
-      args.push(filter.stakes);
-    }
-    const flags = flagsCondition(filter);
-    if (flags !== null) where.push(flags);
+    const c = this.conditions(filter);
+    if (typeof c === 'string') return { ok: false, reason: c };
+    if (c === null) return { ok: true, hands: [], next: null };
+    const { where, args, narrowing, player } = c;
+    // The driving index: the table's, else the game's, else time.
+    const drive: 'table' | 'game' | 'time' = c.table ? 'table' : c.variant ? 'game' : 'time';
     // And as a range of the net index, where a page by net starts right at the wins or the losses.
     if (filter.result !== undefined) where.push(filter.result === 'won' ? 'h.hero_net > 0' : 'h.hero_net < 0');
 
@@ -176,24 +139,30 @@ export class HandQueries {
   // The results page (schema version 2; results.ts, docs/stats.md)
 
   /**
-   * The WHERE clause of a filter over `hands h` (the same meaning as `page`'s), or null when the
-   * filter names a player or table the history has never seen (no hand matches), or a refusal.
+   * The conditions of a filter over `hands h`, those an index can use first (`narrowing` of them: the
+   * table, the game, the period), then stakes and the yes/no flags; the player's id apart (each reader
+   * joins it its own way). Null when the filter names a player or table never seen (no hand matches),
+   * or a refusal.
    */
-  filterSql(filter: HandFilter): { from: string; where: string; args: (number | string)[] } | null | string {
+  private conditions(
+    filter: HandFilter,
+  ): { where: string[]; args: (number | string)[]; narrowing: number; player: number | undefined; table: boolean; variant: boolean } | null | string {
     const where: string[] = [];
     const args: (number | string)[] = [];
     for (const k of ['from', 'to', 'stakes'] as const) {
       const x = filter[k];
       if (x !== undefined && !Number.isSafeInteger(x)) return `${k} must be a whole number`;
     }
-    // The covering index, unless one table is asked for (its own index narrows it more).
-    let index = 'hands_results';
+    let player: number | undefined;
+    if (filter.player !== undefined) {
+      player = this.names.find('player', filter.player);
+      if (player === undefined) return null;
+    }
     if (filter.tableId !== undefined) {
       const t = this.names.find('table', filter.tableId);
       if (t === undefined) return null;
       where.push('h.table_ref = ?');
       args.push(t);
-      index = 'hands_by_table';
     }
     if (filter.variant !== undefined) {
       const v = VARIANT_IDS.indexOf(filter.variant);
@@ -209,18 +178,30 @@ export class HandQueries {
       where.push('h.played_at < ?');
       args.push(filter.to);
     }
+    const narrowing = where.length; // conditions the driving index can use, one argument each
     if (filter.stakes !== undefined) {
       where.push('h.stakes = ?');
       args.push(filter.stakes);
     }
     const flags = flagsCondition(filter);
     if (flags !== null) where.push(flags);
-    if (filter.player !== undefined) {
-      const player = this.names.find('player', filter.player);
-      if (player === undefined) return null;
+    return { where, args, narrowing, player, table: filter.tableId !== undefined, variant: filter.variant !== undefined };
+  }
+
+  /**
+   * The WHERE clause of a filter over `hands h` (the same meaning as `page`'s), or null when the
+   * filter names a player or table the history has never seen (no hand matches), or a refusal.
+   */
+  filterSql(filter: HandFilter): { from: string; where: string; args: (number | string)[] } | null | string {
+    const c = this.conditions(filter);
+    if (c === null || typeof c === 'string') return c;
+    const { where, args, player } = c;
+    if (player !== undefined) {
       where.push('EXISTS (SELECT 1 FROM hand_players p WHERE p.player = ? AND p.hand = h.id)');
       args.push(player);
     }
+    // The covering index, unless one table is asked for (its own index narrows it more).
+    const index = c.table ? 'hands_by_table' : 'hands_results';
     return { from: `hands h INDEXED BY ${index}`, where: where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '', args };
   }
 
