@@ -13,8 +13,7 @@
  * - Secrets: the session token never leaves main (`TokenVault`: safeStorage in Electron, memory only
  *   under the browser host).
  */
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type {
   CallArgs,
   CallResult,
@@ -30,7 +29,7 @@ import type {
 import type { TableInfo } from '../../../shared/protocol/messages';
 import type { EmbeddedOperatorProcess } from '../embedded/launcher';
 import { HistoryJobs, runningJob, type HistoryJobView, type WorkerEntry } from '../history/jobs';
-import { HistoryReader } from '../history/reader';
+import { developmentReader, HistoryReader } from '../history/reader';
 import { HistoryStore } from '../history/store';
 import { SYNC_FILE, syncHistory } from '../history/sync';
 import { Tracker, type PeriodView } from '../history/tracker';
@@ -84,9 +83,8 @@ function notConnected(message = 'not connected to an operator'): Outcome {
 }
 
 export class ClientCore {
-  /** The writer (one transaction per hand) and the tracker's totals; the other reads go to `reader`. */
   readonly history: HistoryStore;
-  /** The history's reads off the main thread (issue 14 item 7): pages, hands, the graph, sessions, statistics. */
+  /** The history's reads off the main thread (issue 14 item 7); `history` writes and keeps the tracker's totals. */
   readonly reader: HistoryReader;
   readonly tracker: Tracker;
   /** Bulk import and export off the main thread; main's writes go through its gate (history/jobs.ts). */
@@ -116,8 +114,7 @@ export class ClientCore {
     this.now = o.now ?? Date.now;
     this.log = o.log ?? ((line) => process.stderr.write(`[client] ${line}\n`));
     this.history = HistoryStore.open(join(o.dataDir, HISTORY_FILE), { now: this.now });
-    // The same bundle as the jobs' worker (it dispatches on its data); reader-entry.ts through tsx otherwise.
-    this.reader = new HistoryReader(join(o.dataDir, HISTORY_FILE), o.historyWorker ?? { typescript: join(dirname(fileURLToPath(import.meta.url)), '../history/reader-entry.ts') });
+    this.reader = new HistoryReader(join(o.dataDir, HISTORY_FILE), o.historyWorker ?? developmentReader()); // the jobs' bundle dispatches on its data
     this.jobs = new HistoryJobs({
       store: this.history,
       dataDir: o.dataDir,
@@ -290,7 +287,7 @@ export class ClientCore {
     if (this.jobs.gate.writing) return { ok: false, reason: 'an import is running: remove hands when it has ended' };
     const r = this.history.removeOlderThan(a.before);
     if (r.ok) this.schedule('tracker');
-    if (r.ok) void this.reader.call('forget').catch(() => undefined);
+    if (r.ok) void this.reader.call('forget').catch(() => undefined); // names only the removed hands used
     return r.ok ? { ok: true, removed: r.removed } : { ok: false, reason: r.reason.slice(0, 2000) };
   }
 

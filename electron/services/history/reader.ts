@@ -10,7 +10,8 @@
  * can block main and see a read completed meanwhile.
  */
 import { Worker } from 'node:worker_threads';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CallResult, HistoryFilter } from '../../../shared/api';
 import type { GetHandResult, PageRequest, PageResult } from './model';
 
@@ -40,6 +41,11 @@ export interface ReaderData {
 
 /** How to start the worker: a built bundle that dispatches on `cercleHistoryReader` (history-worker.cjs), or a TypeScript entry through tsx. */
 export type ReaderEntry = { file: string } | { typescript: string };
+
+/** reader-entry.ts through tsx (tests, development); the app passes its built history-worker.cjs. */
+export function developmentReader(): ReaderEntry {
+  return { typescript: join(dirname(fileURLToPath(import.meta.url)), 'reader-entry.ts') };
+}
 
 interface Pending {
   resolve: (v: unknown) => void;
