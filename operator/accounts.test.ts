@@ -85,12 +85,14 @@ describe('accounts', () => {
     expect(await accounts.login('frank', 'frank password', { ip: 'not-an-ip' })).toMatchObject({ ok: false, code: 'INVALID_ADDRESS' });
   });
 
-  it('locks an account after 5 failures, doubling the lock-out, and a success resets it', async () => {
+  it('locks an account from an address after 5 failures there, doubling the lock-out, and a success resets it', async () => {
     await accounts.register('grace', 'grace password');
     for (let i = 0; i < 5; i++) expect(await accounts.login('grace', `wrong ${i}`, ip)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
-    // Locked now: even the right password is not checked.
-    const locked = await accounts.login('grace', 'grace password', { ip: '198.51.100.1' });
+    // Locked now from this address: even the right password is not checked.
+    const locked = await accounts.login('grace', 'grace password', ip);
     expect(locked).toMatchObject({ ok: false, code: 'RATE_LIMITED', retryAfterMs: 30_000 });
+    // issue 12 item 3: not from another address (the owner is not locked out by a stranger's guesses).
+    expect(await accounts.login('grace', 'grace password', { ip: '198.51.100.1' })).toMatchObject({ ok: true });
     now += 30_000;
     expect(await accounts.login('grace', 'wrong 5', ip)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
     expect(await accounts.login('grace', 'grace password', ip)).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: 60_000 });
@@ -125,6 +127,16 @@ describe('accounts', () => {
     // Same /64, another interface id: still the same address for throttling.
     expect(await accounts.login('ivan', 'ivan password', { ip: '2001:db8:1:2:abcd::99' })).toMatchObject({ code: 'RATE_LIMITED' });
     expect(await accounts.login('ivan', 'ivan password', { ip: '2001:db8:1:3::10' })).toMatchObject({ ok: true });
+  });
+
+  it('slows a guess spread over many addresses (50 failures in all) without locking the owner out of an address the account used', async () => {
+    await accounts.register('kate', 'kate password');
+    expect(await accounts.login('kate', 'kate password', { ip: '192.0.2.77' })).toMatchObject({ ok: true });
+    for (let a = 0; a < 10; a++) for (let i = 0; i < 5; i++) await accounts.login('kate', `guess ${a}.${i}`, { ip: `203.0.113.${100 + a}` });
+    // A new address: locked (the right password is not even checked).
+    expect(await accounts.login('kate', 'kate password', { ip: '198.51.100.50' })).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: 30_000 });
+    // The owner's address: in.
+    expect(await accounts.login('kate', 'kate password', { ip: '192.0.2.77' })).toMatchObject({ ok: true });
   });
 
   it('counts parallel guesses one by one', async () => {

@@ -4,9 +4,13 @@
  *
  * - Passwords are hashed with scrypt (node:crypto), a random salt per user, the parameters stored with
  *   the hash (`scrypt$N$r$p$salt$hash`, base64) so they can be raised later; compared in constant time.
- * - Login attempts are rate-limited per account and per client address: after a number of failures,
- *   an exponentially growing lock-out. Attempts for one account are serialised so parallel guesses
- *   cannot slip past the counter. Counters live in memory (a restart clears them).
+ * - Login attempts are rate-limited (docs/security.md "Lock-out"; issue 12 item 3): failures are
+ *   counted per account and address, so guessing from one place locks that place out of that account
+ *   and not the owner elsewhere; per address across accounts; and per account across addresses with
+ *   a higher threshold, which slows a distributed guess without locking the owner out of an address
+ *   the account has signed in from before. Each lock-out grows exponentially. Attempts for one
+ *   account are serialised so parallel guesses cannot slip past the counter. Counters live in memory
+ *   (a restart clears them).
  * - Sessions: a random 32-byte bearer token given to the client once, stored only as its SHA-256,
  *   expiring, revoked on logout. Each session also has a public `sessionId` (IDSession in the
  *   regulatory trace, A 1.3.6.c.1) that is not a credential.
@@ -29,8 +33,13 @@ export const DEFAULT_SCRYPT: ScryptParams = { N: 1 << 15, r: 8, p: 1 };
 
 /** Login throttling policy. */
 export interface ThrottlePolicy {
-  /** Failures on one account that lock it (the 5th failure locks, by default). */
+  /** Failures on one account from one address (IPv6 /64) that lock that address out of the account (the 5th, by default). */
   readonly accountMaxFailures: number;
+  /**
+   * Failures on one account from all addresses that lock it for every address it has not signed in
+   * from (a distributed guess); higher, so that one address cannot reach it alone.
+   */
+  readonly accountGlobalMaxFailures: number;
   /** Failures from one address (or IPv6 /64) that lock it; higher, as many players may share one address (NAT). */
   readonly ipMaxFailures: number;
   /** First lock-out; each further failure doubles it. */
@@ -41,9 +50,13 @@ export interface ThrottlePolicy {
   readonly forgetAfterMs: number;
 }
 
-/** Default policy: 5 failures per account, 20 per address, then 30 s doubling up to 1 h; forgotten after 24 h. */
+/**
+ * Default policy: 5 failures per account and address, 20 per address, 50 per account from anywhere,
+ * then 30 s doubling up to 1 h; forgotten after 24 h.
+ */
 export const DEFAULT_THROTTLE: ThrottlePolicy = {
   accountMaxFailures: 5,
+  accountGlobalMaxFailures: 50,
   ipMaxFailures: 20,
   baseLockMs: 30_000,
   maxLockMs: 3_600_000,
@@ -262,6 +275,7 @@ export class Accounts {
       insertSession: db.prepare<[Buffer, string, number, string, number, number]>(
         'INSERT INTO sessions(token_hash, session_id, account_id, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
       ),
+      sessionIps: db.prepare<[number], { ip: string }>('SELECT DISTINCT ip FROM sessions WHERE account_id = ?'),
       session: db.prepare<[Buffer], SessionRow>('SELECT session_id, account_id, ip, created_at, expires_at, revoked_at FROM sessions WHERE token_hash = ?'),
       revoke: db.prepare<[number, Buffer]>('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL'),
       revokeAll: db.prepare<[number, number]>('UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL'),
@@ -306,13 +320,17 @@ export class Accounts {
     if (ipKey === null) return refuse('INVALID_ADDRESS', 'the client address is not an IP address');
     const name = typeof username === 'string' ? username.normalize('NFC').toLowerCase().slice(0, 64) : '';
     const accountKey = `account:${name}`;
+    const pairKey = `pair:${name}|${ipKey}`;
     const addrKey = `ip:${ipKey}`;
     // One attempt at a time per account: a burst of parallel guesses is counted one by one.
     return this.serialised(accountKey, async () => {
-      const wait = Math.max(this.throttle.retryAfter(accountKey), this.throttle.retryAfter(addrKey));
+      const row = this.q.byKey.get(name);
+      // issue 12 item 3: the account-wide lock (a distributed guess) does not shut the owner out of an
+      // address the account has signed in from; the lock of this account from this address does.
+      const known = row !== undefined && this.q.sessionIps.all(row.id).some((s) => addressKey(s.ip) === ipKey);
+      const wait = Math.max(this.throttle.retryAfter(pairKey), this.throttle.retryAfter(addrKey), known ? 0 : this.throttle.retryAfter(accountKey));
       if (wait > 0) return refuse('RATE_LIMITED', `too many failed attempts; try again in ${Math.ceil(wait / 1000)} s`, { retryAfterMs: wait });
 
-      const row = this.q.byKey.get(name);
       const pw = typeof password === 'string' && password.length <= PASSWORD_MAX_LENGTH ? password : '';
       let good = false;
       if (row && row.password_hash !== null) {
@@ -322,12 +340,14 @@ export class Accounts {
         await verifyPassword(pw, await (this.dummyHash ??= hashPassword('not a password', this.scryptParams)));
       }
       if (!row || !good) {
-        this.throttle.fail(accountKey, this.policy.accountMaxFailures);
+        this.throttle.fail(pairKey, this.policy.accountMaxFailures);
+        this.throttle.fail(accountKey, this.policy.accountGlobalMaxFailures);
         this.throttle.fail(addrKey, this.policy.ipMaxFailures);
         return refuse('INVALID_CREDENTIALS', 'unknown username or wrong password');
       }
-      // The address counter is not cleared by a success: one valid account must not reset it for guessing at others.
-      this.throttle.clear(accountKey);
+      // The address counter is not cleared by a success: one valid account must not reset it for guessing
+      // at others; nor is the account-wide one: the owner signing in must not refill a distributed guess.
+      this.throttle.clear(pairKey);
       if (this.weakerThanCurrent(row.password_hash!)) this.q.setHash.run(await hashPassword(pw, this.scryptParams), row.id);
       return { ok: true, account: view(row), session: this.openSession(row.id, client.ip) };
     });

@@ -1,11 +1,12 @@
 /**
  * The operator's command line (`npm run operator -- …`, i.e. `npx tsx operator/main.ts …`):
  *
- *   --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>]
- *       runs the operator; prints `wss://127.0.0.1:<port>` and `pin sha256/<base64>`; stops on
+ *   --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]
+ *       runs the operator (connection caps: server/gate.ts, default 900 and 32); prints `wss://127.0.0.1:<port>` and `pin sha256/<base64>`; stops on
  *       SIGINT/SIGTERM (hands in progress cancelled, every player cashed out)
  *   trace verify --data <folder> [--config <file>]
- *       recomputes the trace vault's hash chain; exit 1 if it is broken
+ *       recomputes the trace vault's hash chain, then checks every ledger movement and every hand
+ *       played has its record (trace/crosscheck.ts); exit 1 if the chain is broken or a record is missing
  *   trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]
  *       the records of [from, to) as one XML document (stdout, or the file)
  *   report --data <folder> [--config <file>] [--min-hands <n>] [--min-decisions <n>] [--max-cv <x>] [--play yes]
@@ -16,8 +17,10 @@
  * `--config` defaults to the checked-in lobby (config/lobby.default.json); its `operator` block names
  * the vault (IDOper, IDCoffre).
  */
-import { writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { FolderInUseError } from '../shared/node/folder-lock';
 import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from './config/config';
 import type { Db } from './db';
 import { openOperatorDatabase } from './schema';
@@ -25,6 +28,8 @@ import { startOperator, type RunningOperator } from './server/operator';
 import { fairPlayReport, formatFairPlayReport, REGULAR_DECISIONS } from './tables/fairplay';
 import { DecisionTimes } from './tables/timings';
 import { TlsIdentityError } from './tls';
+import { crossCheck, type CrossCheck } from './trace/crosscheck';
+import { TraceOutbox } from './trace/outbox';
 import { TraceVault } from './trace/vault';
 
 export interface CliIo {
@@ -36,7 +41,7 @@ export interface CliIo {
 
 const USAGE = [
   'usage:',
-  '  operator --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>]',
+  '  operator --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]',
   '  operator trace verify --data <folder> [--config <file>]',
   '  operator trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]',
   '  operator report --data <folder> [--config <file>] [--min-hands <n>] [--min-decisions <n>] [--max-cv <x>] [--play yes]',
@@ -61,6 +66,22 @@ function isoDate(s: string | undefined, name: string): Date | string {
   return Number.isNaN(d.getTime()) ? `--${name}: ${s} is not an ISO date` : d;
 }
 
+/** The ledger and the hand histories of the folder against its vault (read only); null without an operator database. */
+function crossCheckFolder(dataDir: string, vault: TraceVault): CrossCheck | null {
+  const opPath = join(dataDir, 'operator.sqlite');
+  if (!existsSync(opPath)) return null;
+  const db = new Database(opPath, { readonly: true, fileMustExist: true });
+  const histPath = join(dataDir, 'history.sqlite');
+  const hist = existsSync(histPath) ? new Database(histPath, { readonly: true, fileMustExist: true }) : null;
+  try {
+    const hasOutbox = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'trace_outbox'").get() !== undefined;
+    return crossCheck(db, vault, hist, hasOutbox ? new TraceOutbox(db, vault).pendingRecords() : []);
+  } finally {
+    hist?.close();
+    db.close();
+  }
+}
+
 /** Runs one command; resolves with the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const trace = argv[0] === 'trace';
@@ -74,7 +95,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     ? ['data', 'config', 'from', 'to', 'out']
     : report
       ? ['data', 'config', 'min-hands', 'min-decisions', 'max-cv', 'play']
-      : ['port', 'data', 'config', 'cert', 'key'];
+      : ['port', 'data', 'config', 'cert', 'key', 'max-connections', 'max-per-address'];
   for (const k of flags.keys()) {
     if (!known.includes(k)) {
       io.err(`unknown option --${k}\n${USAGE}`);
@@ -141,12 +162,22 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     try {
       if (argv[1] === 'verify') {
         const v = vault.verifyChain();
-        if (v.ok) {
-          io.out(`trace chain intact: ${v.count} records, head ${v.head.idEvt} ${v.head.hash}`);
-          return 0;
+        if (!v.ok) {
+          io.err(`trace chain broken at record ${v.idEvt}: ${v.reason}`);
+          return 1;
         }
-        io.err(`trace chain broken at record ${v.idEvt}: ${v.reason}`);
-        return 1;
+        io.out(`trace chain intact: ${v.count} records, head ${v.head.idEvt} ${v.head.hash}`);
+        // issue 12 item 5: the chain being whole is not enough; every movement needs its record.
+        const c = crossCheckFolder(dataDir, vault);
+        if (c === null) return 0;
+        for (const line of c.missing.slice(0, 50)) io.err(line);
+        if (c.missing.length > 50) io.err(`… and ${c.missing.length - 50} more`);
+        if (c.missing.length > 0) {
+          io.err(`trace behind the money: ${c.missing.length} of ${c.checked} movements and hands have no record`);
+          return 1;
+        }
+        io.out(`ledger cross-check: ${c.checked} movements and hands, each with its record${c.pending ? ` (${c.pending} still in the outbox, on their way to the vault)` : ''}`);
+        return 0;
       }
       if (argv[1] === 'export') {
         const from = isoDate(flags.get('from'), 'from');
@@ -176,13 +207,30 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.err(`--port must be a port number\n${USAGE}`);
     return 2;
   }
+  // issue 12 item 2: the caps follow the descriptor limit the operator is given (ulimit -n).
+  const connectionLimits: { global?: number; perAddress?: number } = {};
+  for (const [flag, field] of [['max-connections', 'global'], ['max-per-address', 'perAddress']] as const) {
+    const v = flags.get(flag);
+    if (v === undefined) continue;
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n < 1 || n > 1_000_000) {
+      io.err(`--${flag} must be a whole number from 1 to 1000000\n${USAGE}`);
+      return 2;
+    }
+    connectionLimits[field] = n;
+  }
   let op: RunningOperator;
   try {
-    op = await startOperator({ dataDir, lobby, port, certFile: flags.get('cert'), keyFile: flags.get('key'), log: io.err });
+    op = await startOperator({ dataDir, lobby, port, certFile: flags.get('cert'), keyFile: flags.get('key'), connectionLimits, log: io.err });
   } catch (e) {
     if (e instanceof TlsIdentityError) {
       io.err(e.message);
       return 2;
+    }
+    // issue 12 item 1: another operator holds the folder; nothing was read or written.
+    if (e instanceof FolderInUseError) {
+      io.err(e.message);
+      return 1;
     }
     throw e;
   }

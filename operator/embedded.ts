@@ -47,6 +47,7 @@ export async function startEmbeddedOperator(options: { dataDir: string; port?: n
     port: options.port ?? 0,
     // The guest's session lasts as long as a year of history (R-HISTORY); it never leaves this machine.
     accounts: { sessionTtlMs: 400 * 86_400_000 },
+    owner: 'the embedded operator',
     welcomePlayChips: EMBEDDED_PLAY_CHIPS,
     table: timingOf(options.timing),
     log: options.log,

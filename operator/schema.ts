@@ -178,8 +178,29 @@ function decisionTimesV4(db: Db): void {
   `);
 }
 
+/**
+ * v5: the trace's outbox (issue 12 item 5; trace/outbox.ts). A record is put here in the same
+ * transaction as the money movement it mirrors (a hand's POJEU with its settlement, a POINSCRIT with
+ * its buy-in…), so the trace can never fall behind the money; it moves to the vault (trace.sqlite,
+ * its own file) right after, or later when the vault is busy, and on the next start before recovery.
+ */
+function traceOutboxV5(db: Db): void {
+  db.exec(`
+    CREATE TABLE trace_outbox (
+      id       INTEGER PRIMARY KEY,
+      -- the record's data (JSON; dates as {"$date": ms}) and the time of its event (ms since the epoch)
+      data     TEXT NOT NULL,
+      at       INTEGER NOT NULL,
+      -- the record's XML rendered at that time (validated), its IDEvt left to fill (vault.ts prepareRecord)
+      xml      TEXT NOT NULL,
+      -- the vault's last IDEvt when this record's append was tried: a later IDEvt means it went in
+      tried_at_head INTEGER
+    );
+  `);
+}
+
 /** The operator database's migrations; index i brings version i to i + 1. Append only. */
-export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4];
+export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4, traceOutboxV5];
 
 /** Opens (creating and migrating as needed) the operator database file at `path`. */
 export function openOperatorDatabase(path: string, options?: OpenDatabaseOptions): Db {

@@ -26,7 +26,8 @@ import type { TableManager } from '../tables/manager';
 import type { Table } from '../tables/table';
 import type { TableRefusal } from '../tables/types';
 import type { Wallet } from '../wallet';
-import { TokenBucket, type RateLimit } from './ratelimit';
+import { addressKey } from '../accounts';
+import { TokenBucket, type KeyedBuckets, type RateLimit } from './ratelimit';
 
 /** What every connection shares. */
 export interface ServerContext {
@@ -40,6 +41,8 @@ export interface ServerContext {
   serverVersion: string;
   heartbeatMs: number;
   rateLimit: RateLimit;
+  /** Account creation (guests, registrations) per address and overall (issue 12 item 2). */
+  signup: { perAddress: KeyedBuckets; global: KeyedBuckets };
   /** Play chips given to a new account (guest or registered). */
   welcomePlayChips: number;
   now: () => number;
@@ -68,6 +71,8 @@ export class Connection {
     private readonly ctx: ServerContext,
     readonly ws: WebSocket,
     readonly ip: string,
+    /** Told when `hello` is accepted (the server's hello deadline stops: gate.ts). */
+    private readonly onHello: () => void = () => undefined,
   ) {
     this.bucket = new TokenBucket(ctx.rateLimit, ctx.now);
   }
@@ -199,6 +204,7 @@ export class Connection {
       return;
     }
     this.state = 'anon';
+    this.onHello();
     this.send({
       type: 'welcome',
       protocol: PROTOCOL_VERSION,
@@ -217,6 +223,15 @@ export class Connection {
 
   private async authenticate(m: ClientMessageOf<'guest' | 'register' | 'login' | 'resume'>): Promise<void> {
     const a = this.ctx.accounts;
+    if (m.type === 'guest' || m.type === 'register') {
+      // issue 12 item 2: a new account (and its welcome chips) is rationed per address and overall,
+      // before any work (a registration's scrypt) is done.
+      const key = addressKey(this.ip) ?? this.ip;
+      const wait = Math.max(this.ctx.signup.perAddress.wait(key), this.ctx.signup.global.wait(''));
+      if (wait > 0) return this.error(m.rid, 'RATE_LIMITED', `too many new accounts; try again in ${Math.ceil(wait / 1000)} s`, { retryAfterMs: wait });
+      this.ctx.signup.perAddress.take(key);
+      this.ctx.signup.global.take('');
+    }
     switch (m.type) {
       case 'guest': {
         const g = a.createGuest({ ip: this.ip });
@@ -266,7 +281,17 @@ export class Connection {
     this.sessionId = sessionId;
     this.token = token;
     this.state = 'authed';
-    const tables = this.ctx.manager.tablesOf(account.id);
+    // issue 12 item 4: each seat takes this connection's address and session, R-NOBOT permitting; a
+    // table where another account plays from this address is not rejoined (its seat waits out the
+    // grace period, then leaves with its stack: R-CASH).
+    const refused: { t: Table; r: TableRefusal }[] = [];
+    const tables = this.ctx.manager.tablesOf(account.id).filter((t) => {
+      const r = t.rebind(account.id, { ip: this.ip, sessionId });
+      if (r.ok) return true;
+      refused.push({ t, r });
+      t.detach(account.id);
+      return false;
+    });
     this.send({
       type: 'authed',
       rid,
@@ -277,6 +302,11 @@ export class Connection {
       balances: this.balances(account.id),
       seated: tables.map((t) => t.tableId),
     });
+    for (const { t, r } of refused) {
+      const extra: Extra = { tableId: t.tableId };
+      if (r.rule !== undefined) extra.rule = r.rule;
+      this.error(null, r.code, r.message, extra);
+    }
     for (const t of tables) {
       const last = since.get(t.tableId);
       const frames = last === undefined ? null : t.framesSince(account.id, last);

@@ -13,6 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lockFolder } from '../../shared/node/folder-lock';
 import { Accounts, type AccountsOptions } from '../accounts';
 import type { ConfiguredTable, OperatorConfig } from '../config/config';
 import type { Db } from '../db';
@@ -20,15 +21,17 @@ import { Lobby } from '../lobby/lobby';
 import { openOperatorDatabase } from '../schema';
 import { HandHistoryStore } from '../tables/history';
 import { TableManager, type TableManagerDeps } from '../tables/manager';
-import { recoverTables, type RecoveryReport } from '../tables/recovery';
+import { recoverTables, type RecoveryReport, type RecoveryStep } from '../tables/recovery';
 import { SeatLedger } from '../tables/seats';
 import { DecisionTimes } from '../tables/timings';
 import { realTimers, type Timers } from '../tables/timers';
 import { loadOrCreateTlsIdentity } from '../tls';
+import { TraceOutbox } from '../trace/outbox';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
 import type { ServerContext } from './connection';
-import { DEFAULT_RATE_LIMIT, type RateLimit } from './ratelimit';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './gate';
+import { DEFAULT_RATE_LIMIT, DEFAULT_SIGNUP_LIMIT, KeyedBuckets, type RateLimit, type SignupLimit } from './ratelimit';
 import { startWireServer } from './server';
 
 export interface OperatorOptions {
@@ -51,11 +54,19 @@ export interface OperatorOptions {
   minClientVersion?: string;
   heartbeatMs?: number;
   rateLimit?: RateLimit;
+  /** Bounds on open connections and the hello deadline (gate.ts; issue 12 item 2). */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /** Account creation per address and overall (ratelimit.ts; issue 12 item 2). */
+  signupLimit?: SignupLimit;
   trustProxy?: boolean;
   welcomePlayChips?: number;
   /** `full` (default): every money movement and record durable on commit; `normal` for throw-away data. */
   durability?: 'full' | 'normal';
   log?: (line: string) => void;
+  /** Names this process in another process's refusal of the data folder (default `the operator`). */
+  owner?: string;
+  /** Told after each durable step of crash recovery (tests kill the process there: issue 12 item 1). */
+  recoveryStep?: (step: RecoveryStep) => void;
 }
 
 export interface RunningOperator {
@@ -66,6 +77,8 @@ export interface RunningOperator {
   accounts: Accounts;
   wallet: Wallet;
   vault: TraceVault;
+  /** Records committed with their money, on their way to the vault (issue 12 item 5). */
+  outbox: TraceOutbox;
   history: HandHistoryStore;
   manager: TableManager;
   lobby: Lobby;
@@ -87,8 +100,19 @@ function packageVersion(): string {
 export async function startOperator(o: OperatorOptions): Promise<RunningOperator> {
   const log = o.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const synchronous = o.durability === 'normal' ? 'NORMAL' : 'FULL';
-  const tls = await loadOrCreateTlsIdentity({ dataDir: o.dataDir, certFile: o.certFile, keyFile: o.keyFile });
-  const db = openOperatorDatabase(join(o.dataDir, 'operator.sqlite'), { synchronous });
+  // One operator per data folder (issue 12 item 1): a second one would run crash recovery on the live
+  // tables of the first (the same chips at two tables). Taken before anything is read or written here;
+  // FolderInUseError's one line names the folder and the process that holds it.
+  const lock = lockFolder(o.dataDir, o.owner ?? 'the operator');
+  let db: Db;
+  let tls: Awaited<ReturnType<typeof loadOrCreateTlsIdentity>>;
+  try {
+    tls = await loadOrCreateTlsIdentity({ dataDir: o.dataDir, certFile: o.certFile, keyFile: o.keyFile });
+    db = openOperatorDatabase(join(o.dataDir, 'operator.sqlite'), { synchronous });
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
   const { idOper, idCoffre } = o.lobby.config.operator;
   let vault: TraceVault;
   let history: HandHistoryStore;
@@ -96,6 +120,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     vault = TraceVault.open({ path: join(o.dataDir, 'trace.sqlite'), idOper, idCoffre, synchronous });
   } catch (e) {
     db.close();
+    lock.release();
     throw e;
   }
   try {
@@ -103,19 +128,27 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   } catch (e) {
     vault.close();
     db.close();
+    lock.release();
     throw e;
   }
   const accounts = new Accounts(db, o.accounts);
   const wallet = new Wallet(db);
   const seats = new SeatLedger(db);
+  const outbox = new TraceOutbox(db, vault, log);
   let recovered: RecoveryReport;
   try {
+    // issue 12 item 5: records committed with their money but not yet in the vault go in first (the
+    // vault may make this wait up to its 5 s busy timeout), so recovery reads a complete vault.
+    outbox.flush();
     // R-CASH: money left at tables by a crash goes back before anything else happens.
-    recovered = recoverTables({ wallet, seats, vault });
+    recovered = recoverTables({ wallet, seats, vault, step: o.recoveryStep });
+    // From now on a busy vault never stalls the event loop: its records wait in the outbox.
+    vault.setBusyTimeout(0);
   } catch (e) {
     history.close();
     vault.close();
     db.close();
+    lock.release();
     throw e;
   }
   if (recovered.seats > 0) {
@@ -133,6 +166,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     seats,
     decisionTimes: new DecisionTimes(db),
     vault,
+    outbox,
     history,
     lobby,
     timers,
@@ -155,6 +189,10 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     serverVersion: version,
     heartbeatMs: o.heartbeatMs ?? 15_000,
     rateLimit: o.rateLimit ?? DEFAULT_RATE_LIMIT,
+    signup: {
+      perAddress: new KeyedBuckets((o.signupLimit ?? DEFAULT_SIGNUP_LIMIT).perAddress, () => timers.now()),
+      global: new KeyedBuckets((o.signupLimit ?? DEFAULT_SIGNUP_LIMIT).global, () => timers.now()),
+    },
     welcomePlayChips: o.welcomePlayChips ?? 100_000,
     now: () => timers.now(),
     byAccount: new Map(),
@@ -162,7 +200,18 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     closing: false,
     log,
   };
-  const wire = await startWireServer(context, tls, { host: o.host ?? '127.0.0.1', port: o.port ?? 0, trustProxy: o.trustProxy ?? false });
+  let wire: Awaited<ReturnType<typeof startWireServer>>;
+  try {
+    wire = await startWireServer(context, tls, { host: o.host ?? '127.0.0.1', port: o.port ?? 0, trustProxy: o.trustProxy ?? false, limits: { ...DEFAULT_CONNECTION_LIMITS, ...o.connectionLimits } });
+  } catch (e) {
+    // A port in use: every stack is still in the ledger's table funds; the tables close (R-CASH) and the folder is freed.
+    manager.close();
+    history.close();
+    vault.close();
+    db.close();
+    lock.release();
+    throw e;
+  }
   const v = vault;
   const h = history;
   let closed: Promise<void> | null = null;
@@ -174,6 +223,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     accounts,
     wallet,
     vault: v,
+    outbox,
     history: h,
     manager,
     lobby,
@@ -184,9 +234,19 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
         context.closing = true;
         await wire.close();
         manager.close();
+        // The last records (the cancellations of the hands in play, the cash-outs) into the vault,
+        // waiting for it if it is busy; what still cannot go in stays in the outbox for the next start.
+        outbox.close();
+        v.setBusyTimeout(5000);
+        try {
+          outbox.flush();
+        } catch (e) {
+          log(`trace outbox: ${outbox.pending()} records left for the next start: ${(e as Error).message}`);
+        }
         h.close();
         v.close();
         db.close();
+        lock.release();
       })();
       return closed;
     },

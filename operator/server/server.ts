@@ -4,13 +4,15 @@
  * Heartbeats: the server pings every `heartbeatMs`; a client that has not answered the previous ping
  * is dropped (its seats wait out the grace period). Frames above 64 KiB are cut by `ws` itself
  * (close code 1009); smaller ones above the protocol's cap are answered `FRAME_TOO_LARGE`.
+ * Open connections are bounded per address and in all, and must say `hello` in time (gate.ts).
  */
 import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { WebSocketServer } from 'ws';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import type { TlsIdentity } from '../tls';
 import { Connection, type ServerContext } from './connection';
+import { CLOSE_ADDRESS_FULL, CLOSE_HELLO_TIMEOUT, CLOSE_OPERATOR_FULL, ConnectionGate, type Admission, type ConnectionLimits } from './gate';
 
 /** Hard ceiling of a frame `ws` accepts before closing the socket; the protocol's own cap is lower. */
 export const WS_MAX_PAYLOAD = 64 * 1024;
@@ -27,6 +29,17 @@ export interface WireOptions {
   port: number;
   /** Take the client's address from X-Forwarded-For (behind a trusted proxy on loopback). */
   trustProxy: boolean;
+  limits: ConnectionLimits;
+}
+
+/** A TCP connection from accept to close: what the gate decided, and its hello deadline. */
+interface Accepted {
+  readonly raw: Socket;
+  readonly key: string | null;
+  readonly verdict: Admission;
+  ws: WebSocket | null;
+  helloed: boolean;
+  timer: NodeJS.Timeout;
 }
 
 function clientAddress(req: { socket: { remoteAddress?: string }; headers: Record<string, string | string[] | undefined> }, trustProxy: boolean): string {
@@ -58,13 +71,70 @@ export async function startWireServer(ctx: ServerContext, tls: TlsIdentity, o: W
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found\n');
   });
+  // issue 12 item 2: connections counted from TCP accept, each with its hello deadline (gate.ts).
+  const gate = new ConnectionGate(o.limits);
+  const accepted = new Map<string, Accepted>();
+  const socketKey = (s: { remoteAddress?: string; remotePort?: number }) => `${s.remoteAddress}|${s.remotePort}`;
+  server.on('connection', (raw: Socket) => {
+    const key = o.trustProxy ? null : ConnectionGate.key(raw.remoteAddress);
+    const verdict = gate.admit(key);
+    if (verdict === 'drop') {
+      raw.destroy();
+      return;
+    }
+    const id = socketKey(raw);
+    const entry: Accepted = {
+      raw,
+      key,
+      verdict,
+      ws: null,
+      helloed: false,
+      timer: setTimeout(() => {
+        if (entry.helloed) return;
+        if (entry.ws) {
+          entry.ws.close(CLOSE_HELLO_TIMEOUT, 'no hello in time');
+          setTimeout(() => raw.destroy(), 1000).unref();
+        } else raw.destroy();
+      }, o.limits.helloTimeoutMs),
+    };
+    entry.timer.unref();
+    accepted.set(id, entry);
+    raw.once('close', () => {
+      clearTimeout(entry.timer);
+      gate.release(key, verdict);
+      if (accepted.get(id) === entry) accepted.delete(id);
+    });
+  });
   const wss = new WebSocketServer({ server, path: '/', maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false });
   wss.on('connection', (ws, req) => {
     if (ctx.closing) {
       ws.close(1001, 'shutting down');
       return;
     }
-    const c = new Connection(ctx, ws, clientAddress(req, o.trustProxy));
+    const entry = accepted.get(socketKey(req.socket));
+    const ip = clientAddress(req, o.trustProxy);
+    let verdict = entry?.verdict ?? 'ok';
+    // Behind a proxy the address is known only now: its cap is taken here, released with the socket.
+    const forwarded = o.trustProxy ? ConnectionGate.key(ip) : null;
+    if (forwarded !== null && verdict === 'ok') {
+      const v = gate.admit(forwarded, false);
+      if (v === 'ok') ws.once('close', () => gate.release(forwarded, v, false));
+      else {
+        if (v !== 'drop') gate.release(forwarded, v, false);
+        verdict = v === 'drop' ? 'address' : v;
+      }
+    }
+    if (verdict !== 'ok') {
+      ws.close(verdict === 'address' ? CLOSE_ADDRESS_FULL : CLOSE_OPERATOR_FULL, verdict === 'address' ? 'too many connections from this address' : 'the operator is full');
+      setTimeout(() => ws.terminate(), 1000).unref();
+      return;
+    }
+    if (entry) entry.ws = ws;
+    const c = new Connection(ctx, ws, ip, () => {
+      if (!entry) return;
+      entry.helloed = true;
+      clearTimeout(entry.timer);
+    });
     ctx.connections.add(c);
     ws.on('message', (data, isBinary) => c.onFrame(data, isBinary));
     ws.on('pong', () => {

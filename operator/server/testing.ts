@@ -16,6 +16,15 @@ type Waiter = { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage)
 /** A request without its `rid` (the client numbers requests). */
 type Request = ClientMessage extends infer M ? (M extends { rid: number } ? Omit<M, 'rid'> : never) : never;
 
+/**
+ * `forwardedFor`: the X-Forwarded-For header (an operator with trustProxy takes it as the address);
+ * `localAddress`: the loopback address to connect from (127.0.0.2…: all of 127/8 is loopback on Linux).
+ */
+export interface ClientOptions {
+  forwardedFor?: string;
+  localAddress?: string;
+}
+
 export class TestClient {
   readonly received: ServerMessage[] = [];
   readonly invalid: string[] = [];
@@ -52,11 +61,12 @@ export class TestClient {
   }
 
   /** Connects over TLS, refusing any server whose public key does not match `pin` (`sha256/<base64>`). */
-  static connect(url: string, pin: string, options: { forwardedFor?: string } = {}): Promise<TestClient> {
+  static connect(url: string, pin: string, options: ClientOptions = {}): Promise<TestClient> {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url, {
         rejectUnauthorized: false, // self-signed: trust comes from the pinned key below
         maxPayload: 4 * 1024 * 1024,
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
         headers: options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {},
       });
       ws.once('upgrade', (res) => {
@@ -74,7 +84,7 @@ export class TestClient {
   }
 
   /** Connects, says hello and authenticates as a new guest. */
-  static async guest(url: string, pin: string, options: { forwardedFor?: string } = {}): Promise<TestClient> {
+  static async guest(url: string, pin: string, options: ClientOptions = {}): Promise<TestClient> {
     const c = await TestClient.connect(url, pin, options);
     await c.hello();
     await c.request({ type: 'guest' });

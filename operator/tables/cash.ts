@@ -8,6 +8,7 @@
  * gaming), with amounts in chips (scale 0).
  */
 import { formatAmount, hashJoueur, type Movement, type PlayerEventBase } from '../trace/records';
+import { TraceOutbox } from '../trace/outbox';
 import type { TraceVault } from '../trace/vault';
 import { walletMovement, type MoneyKind, type Wallet } from '../wallet';
 import { describeTable } from './pojeu';
@@ -70,6 +71,7 @@ export function walletMoney(wallet: Wallet, seats: SeatLedger, spec: TableSpec):
     },
     handCancelled: () => seats.handCancelled(tableId),
     participationClosed: (inscription) => seats.forget(inscription),
+    moved: (inscription, p) => seats.moved(inscription, p),
   };
 }
 
@@ -103,17 +105,20 @@ export function playerRecord(p: TablePlayer, inscription: string, tech: string, 
   };
 }
 
-export function vaultTrace(vault: TraceVault, spec: TableSpec): TableTrace {
+/**
+ * The table's records, put in the trace outbox (trace/outbox.ts): called inside the step that moves
+ * their money (TableHooks.step), they commit with it and reach the vault right after (issue 12 item 5).
+ */
+export function outboxTrace(outbox: TraceOutbox, spec: TableSpec): TableTrace {
   const scale = spec.money === 'real' ? 2 : 0;
   const description = `${spec.name}: ${describeTable(spec.rules, spec.money)}`;
   const base = (p: TablePlayer, inscription: string, movement: Movement) => playerRecord(p, inscription, spec.tableId, spec.money, movement);
   return {
-    joined: (p, inscription, movement) => void vault.append({ kind: 'POINSCRIT', ...base(p, inscription, movement), description, format: 'CG' }),
-    purchased: (p, inscription, movement) => void vault.append({ kind: 'POACHAT', ...base(p, inscription, movement), description: `Recave: ${description}` }),
-    hand: (data) => void vault.append(data),
-    cancelled: (p, inscription, movement, c) =>
-      void vault.append({ kind: 'POANNUL', ...base(p, inscription, movement), motif: poannulMotif(c, scale), pool: c.pool }),
-    left: (p, inscription, movement) => void vault.append({ kind: 'POBILAN', ...base(p, inscription, movement) }),
+    joined: (p, inscription, movement) => outbox.put({ kind: 'POINSCRIT', ...base(p, inscription, movement), description, format: 'CG' }),
+    purchased: (p, inscription, movement) => outbox.put({ kind: 'POACHAT', ...base(p, inscription, movement), description: `Recave: ${description}` }),
+    hand: (data) => outbox.put(data),
+    cancelled: (p, inscription, movement, c) => outbox.put({ kind: 'POANNUL', ...base(p, inscription, movement), motif: poannulMotif(c, scale), pool: c.pool }),
+    left: (p, inscription, movement) => outbox.put({ kind: 'POBILAN', ...base(p, inscription, movement) }),
   };
 }
 
@@ -124,15 +129,26 @@ export function cashTableHooks(
     wallet: Wallet;
     seats: SeatLedger;
     vault: TraceVault;
+    /** The operator's one outbox (its order is the vault's); else one of the table's own over `seats.db`. */
+    outbox?: TraceOutbox;
     history?: TableHooks['history'];
     decided?: TableHooks['decided'];
     error: (e: unknown) => void;
     changed?: () => void;
   },
 ): TableHooks {
+  const outbox = deps.outbox ?? new TraceOutbox(deps.seats.db, deps.vault);
+  const db = deps.seats.db;
   return {
     money: walletMoney(deps.wallet, deps.seats, spec),
-    trace: vaultTrace(deps.vault, spec),
+    trace: outboxTrace(outbox, spec),
+    step: (fn) => {
+      const r = deps.seats.transaction(fn);
+      // Only once the outermost step has committed: the vault must never hold a record whose money
+      // movement could still be undone.
+      if (!db.inTransaction) outbox.flushSoon();
+      return r;
+    },
     rulesForNextHand: () => spec.rules,
     history: deps.history,
     decided: deps.decided,

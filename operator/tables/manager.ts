@@ -7,6 +7,7 @@ import type { Accounts } from '../accounts';
 import type { Lobby } from '../lobby/lobby';
 import { PracticeHost } from '../practice/host';
 import type { PracticeOptions } from '../practice/strategy';
+import type { TraceOutbox } from '../trace/outbox';
 import type { TraceVault } from '../trace/vault';
 import type { Wallet } from '../wallet';
 import { cashTableHooks } from './cash';
@@ -25,6 +26,8 @@ export interface TableManagerDeps {
   /** Where people's decision times go (R-NOBOT, fair-play report); null: not kept. */
   decisionTimes: DecisionTimes | null;
   vault: TraceVault;
+  /** The operator's trace outbox (trace/outbox.ts; issue 12 item 5). */
+  outbox?: TraceOutbox;
   history: HandHistoryStore | null;
   lobby: Lobby | null;
   timers: Timers;
@@ -54,6 +57,7 @@ export class TableManager {
       wallet: d.wallet,
       seats: d.seats,
       vault: d.vault,
+      outbox: d.outbox,
       history: d.history ? (accountId, tableId, handId, endedAt, record) => d.history!.add(accountId, tableId, handId, endedAt, record) : undefined,
       decided: times ? (player, decision) => times.record(spec.tableId, spec.money, player, decision) : undefined,
       error: d.error,

@@ -29,6 +29,11 @@ import type { HeldSeat, SeatLedger } from './seats';
 /** What recovery needs of the vault. */
 export type RecoveryVault = Pick<TraceVault, 'append' | 'byPool' | 'byInscription'>;
 
+/** A durable step of recovery, for {@link recoverTables}'s `step` observer (tests kill the process there). */
+export type RecoveryStep = 'poannul' | 'cash-out' | 'pobilan' | 'forget';
+
+type Deps = { wallet: Wallet; seats: SeatLedger; vault: RecoveryVault; step?: (step: RecoveryStep) => void };
+
 export interface RecoveryReport {
   /** Seatings closed. */
   seats: number;
@@ -41,7 +46,7 @@ export interface RecoveryReport {
 }
 
 /** Returns every stack still held at a table to its owner, with its records. Idempotent. */
-export function recoverTables(deps: { wallet: Wallet; seats: SeatLedger; vault: RecoveryVault }): RecoveryReport {
+export function recoverTables(deps: Deps): RecoveryReport {
   const report: RecoveryReport = { seats: 0, returned: { real: 0, play: 0 }, cancelledHands: [], unaccounted: [] };
   const cancelled = new Set<string>();
   const tables = new Set<string>();
@@ -58,7 +63,7 @@ export function recoverTables(deps: { wallet: Wallet; seats: SeatLedger; vault: 
   return report;
 }
 
-function recoverSeat(deps: { wallet: Wallet; seats: SeatLedger; vault: RecoveryVault }, s: HeldSeat, report: RecoveryReport, cancelled: Set<string>): void {
+function recoverSeat(deps: Deps, s: HeldSeat, report: RecoveryReport, cancelled: Set<string>): void {
   const { wallet, seats, vault } = deps;
   const { tableId, inscription, player, kind } = s;
   const scale = kind === 'real' ? 2 : 0;
@@ -83,6 +88,7 @@ function recoverSeat(deps: { wallet: Wallet; seats: SeatLedger; vault: RecoveryV
             motif: poannulMotif({ pool: s.handId, reason: 'restart', stake: null, cave: s.stack }, scale),
             pool: s.handId,
           });
+          deps.step?.('poannul');
         }
       }
     }
@@ -93,6 +99,7 @@ function recoverSeat(deps: { wallet: Wallet; seats: SeatLedger; vault: RecoveryV
       }
       seats.cashedOutInscription(inscription, s.stack);
     });
+    deps.step?.('cash-out');
     cashedOut = s.stack;
     report.returned[kind] += s.stack;
   }
@@ -106,6 +113,8 @@ function recoverSeat(deps: { wallet: Wallet; seats: SeatLedger; vault: RecoveryV
       movement = unmoved(); // nothing left at the table: a POBILAN with a zero movement (A 1.3.6.c.3)
     }
     vault.append({ kind: 'POBILAN', ...playerRecord(player, inscription, tableId, kind, movement) });
+    deps.step?.('pobilan');
   }
   seats.forget(inscription);
+  deps.step?.('forget');
 }

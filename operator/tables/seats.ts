@@ -90,6 +90,7 @@ export class SeatLedger {
         'UPDATE table_seats SET cashed_out = ?, hand_id = NULL, updated_at = ? WHERE inscription = ? AND cashed_out IS NULL',
       ),
       forget: db.prepare<[string]>('DELETE FROM table_seats WHERE inscription = ?'),
+      moved: db.prepare<[string, string, number, string]>('UPDATE table_seats SET ip = ?, session_id = ?, updated_at = ? WHERE inscription = ?'),
       all: db.prepare<[], Row>(
         'SELECT s.*, f.kind FROM table_seats s JOIN table_funds f ON f.table_id = s.table_id ORDER BY s.table_id, s.inscription',
       ),
@@ -146,6 +147,11 @@ export class SeatLedger {
   /** Like {@link cashedOut}, for the seating `inscription` (recovery). */
   cashedOutInscription(inscription: string, amount: number): void {
     this.q.cashedOutInscription.run(amount, this.clock(), inscription);
+  }
+
+  /** The seated player's current address and session (issue 12 item 4: recovery's records carry them). */
+  moved(inscription: string, player: TablePlayer): void {
+    this.q.moved.run(player.ip, player.sessionId, this.clock(), inscription);
   }
 
   /** The participation is closed in the trace (POBILAN written): nothing left to recover. */

@@ -245,6 +245,21 @@ describe('people at a table', () => {
   });
 });
 
+/** Two people (stacks 5000 and 3000) at a play-money Hold'em table of their own, its first hand dealt. */
+function headsUp(e: Env, tableId: string) {
+  const full: TableSpec = { tableId, name: tableId, money: 'play', practice: false, seats: 6, buyIn: { min: 2000, max: 10_000 }, mode: 'cash', rules: rulesFor('THNL') };
+  const hooks = cashTableHooks(full, { wallet: e.wallet, seats: e.seats, vault: e.vault, error: (x) => e.errors.push(x) });
+  const t = new Table(full, hooks, { timers: e.timers, idOper: '0099', betweenHandsMs: 0 });
+  const a = person(e, '203.0.113.1');
+  const b = person(e, '203.0.113.2');
+  t.join(a, 5000, { waitForBigBlind: false });
+  t.join(b, 3000, { waitForBigBlind: false });
+  const events = listen(t, a);
+  e.timers.runDue();
+  const pool = t.snapshot(a.accountId).table.hand!.handId!;
+  return { t, hooks, a, b, events, pool };
+}
+
 /** The person whose turn it is at `t`, among `people`. */
 function actor(t: Table, people: TablePlayer[]): TablePlayer {
   const hand = t.snapshot(people[0].accountId).table.hand;
@@ -335,31 +350,13 @@ describe('a cancelled hand (SPEC.md §4: every cancellation a POANNUL)', () => {
 
   it('a fault while settling cancels the hand: POANNUL for each participant, stacks as at its start, and the table plays on', () => {
     const e = env();
-    const full: TableSpec = {
-      tableId: 't-fault',
-      name: 'Fault',
-      money: 'play',
-      practice: false,
-      seats: 6,
-      buyIn: { min: 2000, max: 10_000 },
-      mode: 'cash',
-      rules: rulesFor('THNL'),
-    };
-    const hooks = cashTableHooks(full, { wallet: e.wallet, seats: e.seats, vault: e.vault, error: (x) => e.errors.push(x) });
+    const { t, hooks, a, b, events, pool } = headsUp(e, 't-fault');
     const settle = hooks.money.settle;
     let failures = 1;
     hooks.money.settle = (handId, rake, stacks) => {
       if (failures-- > 0) throw new Error('disk I/O error'); // the settlement's write fails once
       settle(handId, rake, stacks);
     };
-    const t = new Table(full, hooks, { timers: e.timers, idOper: '0099', betweenHandsMs: 0 });
-    const a = person(e, '203.0.113.1');
-    const b = person(e, '203.0.113.2');
-    t.join(a, 5000, { waitForBigBlind: false });
-    t.join(b, 3000, { waitForBigBlind: false });
-    const events = listen(t, a);
-    e.timers.runDue();
-    const pool = t.snapshot(a.accountId).table.hand!.handId!;
     const folder = actor(t, [a, b]);
     t.act(folder.accountId, 'f', { type: 'fold' }); // the hand ends: its settlement fails
     expect(e.errors.map((x) => (x as Error).message)).toEqual(['disk I/O error']);
@@ -379,6 +376,27 @@ describe('a cancelled hand (SPEC.md §4: every cancellation a POANNUL)', () => {
     expect(t.players().reduce((x, p) => x + p.stack, 0)).toBe(8000);
     books(e, [t]);
     t.close();
+    books(e, [t]);
+  });
+
+  it('a hand whose POJEU cannot be written is not settled: voided with its POANNULs, stacks as at its start (issue 12 item 5)', () => {
+    const e = env();
+    const { t, hooks, a, b, events, pool } = headsUp(e, 't-pojeu');
+    const hand = hooks.trace.hand;
+    let failures = 1;
+    hooks.trace.hand = (data) => {
+      if (failures-- > 0) throw new Error('the POJEU could not be written'); // once
+      hand(data);
+    };
+    const raiser = actor(t, [a, b]);
+    expect(t.act(raiser.accountId, 'r', { type: 'bet', to: legalActions(t.snapshot(raiser.accountId).table.hand!).bet!.min })).toMatchObject({ ok: true });
+    t.act(actor(t, [a, b]).accountId, 'f', { type: 'fold' }); // the hand ends; its POJEU fails
+    expect(e.errors.map((x) => (x as Error).message)).toEqual(['the POJEU could not be written']);
+    expect(events.some((x) => x.type === 'handCancelled')).toBe(true);
+    // Not settled: nobody won the blinds nor the raise; the seats hold the start-of-hand stacks.
+    expect(t.players().map((p) => p.stack).sort()).toEqual([3000, 5000]);
+    expect(t.handsPlayed).toBe(0);
+    expect(e.vault.byPool(pool).map((r) => r.kind)).toEqual(['POANNUL', 'POANNUL']);
     books(e, [t]);
   });
 });

@@ -49,7 +49,7 @@ import { addressKey } from '../accounts';
 import { Deck, secureRandomInt, type RandomInt } from './deck';
 import { describeTable, pojeuOf, type PojeuSeat } from './pojeu';
 import type { TimerHandle, Timers } from './timers';
-import type { Brain, CancelReason, TableHooks, TablePlayer, TableRefusal, TableSpec } from './types';
+import type { Brain, CancelReason, MoneyResult, TableHooks, TablePlayer, TableRefusal, TableSpec } from './types';
 
 export interface TableOptions {
   timers: Timers;
@@ -275,7 +275,18 @@ export class Table {
     const inscription = `${this.spec.tableId}.${Date.now().toString(36)}.${randomBytes(4).toString('hex')}`;
     const change = seatPlayer(this.seating, { id: player.name, seat, stack: buyIn, waitForBigBlind: opts.waitForBigBlind });
     if (!change.ok) throw new Error(`${this.spec.tableId}: seating refused ${player.name} at free seat ${seat}: ${change.reason}`);
-    const paid = this.hooks.money.buyIn(player, buyIn, `buy-in:${inscription}`, { inscription, seat });
+    // The buy-in and its POINSCRIT in one step (issue 12 item 5): a record that cannot be written takes nothing.
+    let paid: MoneyResult;
+    try {
+      paid = this.step(() => {
+        const r = this.hooks.money.buyIn(player, buyIn, `buy-in:${inscription}`, { inscription, seat });
+        if (r.ok) this.hooks.trace.joined(player, inscription, r.movement);
+        return r;
+      });
+    } catch (e) {
+      this.hooks.error(e);
+      return refusal('INTERNAL', 'the operator could not record the buy-in; nothing was taken');
+    }
     if (!paid.ok) return paid;
     this.seating = change.seating;
     const m: Member = {
@@ -300,7 +311,6 @@ export class Table {
     this.members.set(player.accountId, m);
     this.bySeat[seat] = m;
     if (!m.brain) this.humans = [...this.humans, m];
-    this.safely(() => this.hooks.trace.joined(player, inscription, paid.movement));
     this.syncSeats();
     this.maybeStart();
     return { ok: true, seat, stack: buyIn };
@@ -438,6 +448,29 @@ export class Table {
   // -------------------------------------------------------------------------------------------
   // Streams
 
+  /**
+   * The seated person now connects from `where` (a resume or a login, perhaps from another address):
+   * R-NOBOT's one address per table is checked again (D art. 2: before, a player could resume from the
+   * address of another player at the table and play beside them), and if it holds, the seat takes the
+   * new address and session, so that every record from now on carries them (IPJoueur, IDSession;
+   * issue 12 item 4). A refusal changes nothing.
+   */
+  rebind(accountId: number, where: { ip: string; sessionId: string }): { ok: true } | TableRefusal {
+    const m = this.members.get(accountId);
+    if (!m || m.brain) return refusal('NOT_SEATED', 'you have no seat at this table');
+    const key = addressKey(where.ip) ?? where.ip;
+    if (this.humans.some((o) => o !== m && (addressKey(o.player.ip) ?? o.player.ip) === key)) {
+      return refusal('SAME_ADDRESS', 'another account from your address plays at this table', { rule: 'R-NOBOT' });
+    }
+    if (m.player.ip === where.ip && m.player.sessionId === where.sessionId) return { ok: true };
+    m.player = { ...m.player, ip: where.ip, sessionId: where.sessionId };
+    // The hand in play records the address at its settlement (its POJEU is written then).
+    const w = this.hand?.who[m.seat];
+    if (this.hand && w && w.accountId === accountId) this.hand.who[m.seat] = { ...w, player: m.player, ipJoueur: where.ip };
+    this.safely(() => this.hooks.money.moved?.(m.inscription, m.player));
+    return { ok: true };
+  }
+
   /** A person's connection is back (or new): frames go to `sink` from now on. */
   attach(accountId: number, sink: (frame: string) => void): boolean {
     const m = this.members.get(accountId);
@@ -509,6 +542,11 @@ export class Table {
   }
 
   /** Runs `fn`; a bug or I/O failure is reported, the hand cancelled, and the table goes on. */
+  /** A money movement and its record as one durable step (TableHooks.step). */
+  private step<T>(fn: () => T): T {
+    return this.hooks.step ? this.hooks.step(fn) : fn();
+  }
+
   private guard(fn: () => void): void {
     try {
       fn();
@@ -704,11 +742,15 @@ export class Table {
 
     // The rake (R-RAKE) and the stacks after the hand, in one write: a crash leaves both or neither.
     const stacks = [...this.members.values()].map((m) => ({ accountId: m.player.accountId, stack: after.seating.seats[m.seat]?.stack ?? 0 }));
-    this.hooks.money.settle(h.id, result.rake, stacks);
+    // With its POJEU, in one step (issue 12 item 5): a hand whose record cannot be written is not
+    // settled; the error reaches guard(), which voids it (POANNUL, every stake back on its cave).
+    this.step(() => {
+      this.hooks.money.settle(h.id, result.rake, stacks);
+      this.hooks.trace.hand(pojeu);
+    });
     this.seating = after.seating;
     this.hand = null;
     this.handsPlayed++;
-    this.safely(() => this.hooks.trace.hand(pojeu));
 
     // Results and history, each rendered from the recipient's view (R-RESULTS, R-HISTORY).
     const seen = new Map<number, HandRecord>();
@@ -755,26 +797,49 @@ export class Table {
   }
 
   private applyTopUp(m: Member, amount: number): { ok: true } | TableRefusal {
-    const paid = this.hooks.money.topUp(m.player, amount, `top-up:${m.inscription}:${++m.topUps}`);
+    const c = addChips(this.seating, m.player.name, amount);
+    if (!c.ok) throw new Error(`${this.spec.tableId}: addChips refused: ${c.reason}`);
+    // The top-up and its POACHAT in one step (issue 12 item 5).
+    let paid: MoneyResult;
+    try {
+      paid = this.step(() => {
+        const r = this.hooks.money.topUp(m.player, amount, `top-up:${m.inscription}:${++m.topUps}`);
+        if (r.ok) this.hooks.trace.purchased(m.player, m.inscription, r.movement);
+        return r;
+      });
+    } catch (e) {
+      this.hooks.error(e);
+      paid = refusal('INTERNAL', 'the operator could not record the top-up; nothing was taken');
+    }
     if (!paid.ok) {
       this.syncYou(m);
       return paid;
     }
-    const c = addChips(this.seating, m.player.name, amount);
-    if (!c.ok) throw new Error(`${this.spec.tableId}: addChips refused: ${c.reason}`);
     this.seating = c.seating;
-    this.safely(() => this.hooks.trace.purchased(m.player, m.inscription, paid.movement));
     this.syncSeats();
     return { ok: true };
   }
 
   private removeMember(m: Member, notify: boolean): number {
     const stack = this.seating.seats[m.seat]!.stack;
-    const paid = this.hooks.money.cashOut(m.player, stack, `cash-out:${m.inscription}`);
-    if (!paid.ok) throw new Error(`${this.spec.tableId}: cash-out of ${m.player.name} refused: ${paid.code} ${paid.message}`);
-    // The seat is forgotten once its POBILAN is written; if that fails, the next start writes it (recovery.ts).
-    if (this.safely(() => this.hooks.trace.left(m.player, m.inscription, paid.movement))) {
-      this.safely(() => this.hooks.money.participationClosed(m.inscription));
+    const key = `cash-out:${m.inscription}`;
+    const refused = (r: TableRefusal) => new Error(`${this.spec.tableId}: cash-out of ${m.player.name} refused: ${r.code} ${r.message}`);
+    // The cash-out, its POBILAN and the seat forgotten, in one step (issue 12 item 5). The money goes
+    // back whatever happens (R-CASH): if the record cannot be written, the cash-out alone, and the
+    // kept seat has the next start write the POBILAN (recovery.ts).
+    let paid: MoneyResult;
+    try {
+      paid = this.step(() => {
+        const r = this.hooks.money.cashOut(m.player, stack, key);
+        if (!r.ok) throw refused(r);
+        this.hooks.trace.left(m.player, m.inscription, r.movement);
+        this.hooks.money.participationClosed(m.inscription);
+        return r;
+      });
+    } catch (e) {
+      this.hooks.error(e);
+      paid = this.hooks.money.cashOut(m.player, stack, key);
+      if (!paid.ok) throw refused(paid);
     }
     const c = leaveSeat(this.seating, m.player.name);
     if (!c.ok) throw new Error(`${this.spec.tableId}: leave refused: ${c.reason}`);
@@ -802,16 +867,21 @@ export class Table {
     if (!h) return;
     if (h.turn) this.timers.clear(h.turn.timer);
     this.hand = null;
-    this.safely(() => this.hooks.money.handCancelled(h.id));
-    for (const seat of h.plan.dealtIn) {
-      const who = h.who[seat];
-      if (!who) continue;
-      const cave = this.seating.seats[seat]?.stack ?? 0;
-      const stake = h.state.seats[seat]?.committed ?? 0;
-      this.safely(() => {
+    const annul = () => {
+      for (const seat of h.plan.dealtIn) {
+        const who = h.who[seat];
+        if (!who) continue;
+        const cave = this.seating.seats[seat]?.stack ?? 0;
+        const stake = h.state.seats[seat]?.committed ?? 0;
         const balance = this.hooks.money.balance(who.player);
         this.hooks.trace.cancelled(who.player, who.inscription, { avant: balance, mouvement: 0, apres: balance }, { pool: h.id, reason, stake, cave });
-      });
+      }
+    };
+    // The cancellation and its POANNULs in one step (issue 12 item 5); if that fails, each on its own,
+    // the failure logged (the stacks are the start-of-hand ones either way: nothing to give back).
+    if (!this.safely(() => this.step(() => (this.hooks.money.handCancelled(h.id), annul())))) {
+      this.safely(() => this.hooks.money.handCancelled(h.id));
+      this.safely(annul);
     }
     this.emit(() => ({ type: 'handCancelled', handNo: h.no }));
     for (const m of [...this.members.values()]) if (m.leaving && !this.closed) this.removeMember(m, true);

@@ -70,6 +70,11 @@ export interface TableMoney {
   handCancelled(handId: string): void;
   /** The participation is closed in the trace (its POBILAN written): nothing of it is left to recover. */
   participationClosed(inscription: string): void;
+  /**
+   * The seated player now connects from another address or session (a resume, a login elsewhere):
+   * kept with the seat, so that records written after a crash carry it too (issue 12 item 4).
+   */
+  moved?(inscription: string, player: TablePlayer): void;
 }
 
 /** Why a hand was cancelled; the POANNUL's Motif says it. */
@@ -131,6 +136,11 @@ export interface TableHooks {
   decided?(player: TablePlayer, decision: TimedDecision): void;
   /** A bug or an I/O failure inside the table loop: logged, the hand is cancelled, the table goes on. */
   error(e: unknown): void;
+  /**
+   * Runs `fn` (a money movement and its trace record) as one durable step: both or neither (issue 12
+   * item 5: the trace never falls behind the money). Without it, `fn` runs as is.
+   */
+  step?<T>(fn: () => T): T;
 }
 
 /** What a table is: shown in the lobby before sitting (R-INFO). */

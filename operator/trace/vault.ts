@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from '../db';
-import { formatDateEvt, recordXml, TRACE_KINDS, TraceRecordError, type TraceData, type TraceKind } from './records';
+import { formatDateEvt, formatIdEvt, recordXml, TRACE_KINDS, TraceRecordError, type RecordHeader, type TraceData, type TraceKind } from './records';
 import { escapeAttr } from './xml';
 
 /** Configuration of a vault file. */
@@ -118,6 +118,30 @@ function toStored(r: Row): StoredRecord {
   };
 }
 
+/** The IDEvt a record is {@link prepareRecord prepared} with, replaced by its own when it is appended. */
+const PREPARED_ID_EVT = 0;
+
+/**
+ * The record's XML, rendered (and so validated: TraceRecordError) ahead of its append, with the time
+ * of its event and IDEvt 0 (trace/outbox.ts renders each record once, in the step that moves its money).
+ */
+export function prepareRecord(idOper: string, idCoffre: number, dateEvt: Date, data: TraceData): string {
+  const when = new Date(Math.floor(dateEvt.getTime() / 1000) * 1000);
+  return recordXml({ idOper, idCoffre, dateEvt: when, idEvt: PREPARED_ID_EVT }, data);
+}
+
+/** A prepared record with its IDEvt, checked to be the one of `header` otherwise. */
+function fromPrepared(prepared: string, header: RecordHeader): string {
+  const placeholder = `<IDEvt>${formatIdEvt(PREPARED_ID_EVT)}</IDEvt>`;
+  const at = prepared.indexOf(placeholder);
+  const date = `<DateEvt>${formatDateEvt(header.dateEvt)}</DateEvt>`;
+  // The header comes first: its IDEvt is the first; a record prepared for another coffre or time is refused.
+  if (at < 0 || !prepared.slice(0, at).includes(date) || !prepared.slice(0, at).includes(`<IDOper>${header.idOper}</IDOper>`)) {
+    throw new TraceRecordError('a prepared record does not match the vault (IDOper, DateEvt) or has no IDEvt to fill');
+  }
+  return prepared.slice(0, at) + `<IDEvt>${formatIdEvt(header.idEvt)}</IDEvt>` + prepared.slice(at + placeholder.length);
+}
+
 /** The append-only, hash-chained store of regulatory records. */
 export class TraceVault {
   private readonly clock: () => Date;
@@ -178,14 +202,15 @@ export class TraceVault {
    * now), chains it and stores it, in one transaction. Throws `TraceRecordError` if the data breaks
    * the format: nothing is stored then.
    */
-  append(data: TraceData, dateEvt?: Date): StoredRecord {
+  append(data: TraceData, dateEvt?: Date, prepared?: string): StoredRecord {
     return this.db
       .transaction(() => {
         const last = this.q.last.get();
         const idEvt = (last?.id_evt ?? 0) + 1;
         // DateEvt is kept to the second, as written (A: "à la seconde près").
         const when = Math.floor((dateEvt ?? this.clock()).getTime() / 1000) * 1000;
-        const xml = recordXml({ idOper: this.idOper, idCoffre: this.idCoffre, dateEvt: new Date(when), idEvt }, data);
+        const header = { idOper: this.idOper, idCoffre: this.idCoffre, dateEvt: new Date(when), idEvt };
+        const xml = prepared !== undefined ? fromPrepared(prepared, header) : recordXml(header, data);
         const row = {
           id_evt: idEvt,
           kind: data.kind,
@@ -201,6 +226,20 @@ export class TraceVault {
         return toStored(full);
       })
       .immediate();
+  }
+
+  /**
+   * How long a write waits for another connection's lock on the file before failing with SQLITE_BUSY
+   * (5 s from {@link open}). The running operator sets 0: a busy vault must not stall the event loop,
+   * its records wait in the outbox (outbox.ts; issue 12 item 5).
+   */
+  setBusyTimeout(ms: number): void {
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(ms))}`);
+  }
+
+  /** What each record is about, in IDEvt order, without its XML (for the ledger cross-check). */
+  summaries(): { kind: string; inscription: string | null; pool: string | null }[] {
+    return this.db.prepare<[], { kind: string; inscription: string | null; pool: string | null }>('SELECT kind, inscription, pool FROM records ORDER BY id_evt').all();
   }
 
   /** The record with this IDEvt, if any. */

@@ -8,6 +8,7 @@ import type { HandRecord } from '../rules/record';
 import type { TableInfo, TableView } from '../protocol/messages';
 import { moveSchema, tableInfoSchema, tableViewSchema, actionId, tableId } from '../protocol/messages';
 import { handRecordSchema } from '../protocol/game';
+import { HAND_ID_MAX, TABLE_ID_MAX } from '../protocol/limits';
 import { ERROR_CODES } from '../protocol/codes';
 import { arr, bool, int, type Infer, nullable, obj, oneOf, type Schema, str } from '../validate';
 
@@ -110,7 +111,7 @@ export const outcomeSchema = obj(
 export type Outcome = Infer<typeof outcomeSchema>;
 
 /** A hand that just ended at a table (R-RESULTS: who won which pot with which hand, the rake). */
-export const lastHandSchema = obj({ handId: str({ min: 1, max: 200 }), endedAt: millis, record: handRecordSchema });
+export const lastHandSchema = obj({ handId: str({ min: 1, max: HAND_ID_MAX }), endedAt: millis, record: handRecordSchema });
 export type LastHand = { handId: string; endedAt: number; record: HandRecord };
 
 /** One table the player sits at (or is joining / has just left), as main follows it. */
@@ -200,9 +201,9 @@ export const historyFilterSchema = obj(
 export type HistoryFilter = Infer<typeof historyFilterSchema>;
 
 export const handSummarySchema = obj({
-  handId: str({ min: 1, max: 200 }),
+  handId: str({ min: 1, max: HAND_ID_MAX }),
   playedAt: millis,
-  tableId: str({ min: 1, max: 64 }),
+  tableId: str({ min: 1, max: TABLE_ID_MAX }),
   variant: variantCodeSchema,
   stakes: amount,
   money: oneOf('real', 'play'),
@@ -267,7 +268,7 @@ const exchangeCalls = {
    * `handId`, that one hand only (the filter is then not used).
    */
   historyExport: {
-    args: obj({ filter: historyFilterSchema, format: exchangeFormatSchema, handId: str({ min: 1, max: 200 }) }, ['handId']),
+    args: obj({ filter: historyFilterSchema, format: exchangeFormatSchema, handId: str({ min: 1, max: HAND_ID_MAX }) }, ['handId']),
     result: obj({ ok: bool, reason: str({ max: 2000 }), jobId: jobIdSchema, file: str({ max: 4096 }) }, ['reason', 'jobId', 'file']),
   },
   /** An import starts with an upload: the file's text in chunks of at most `chunkChars` characters (frames stay small). */
@@ -331,7 +332,7 @@ export const calls = {
   },
   /** One stored hand, whole (for its summary and the replayer). */
   historyHand: {
-    args: obj({ handId: str({ min: 1, max: 200 }) }),
+    args: obj({ handId: str({ min: 1, max: HAND_ID_MAX }) }),
     result: obj({ ok: bool, reason: str({ max: 2000 }), summary: handSummarySchema, record: handRecordSchema }, ['reason', 'summary', 'record']),
   },
   /** Removes hands played before `before`; refused inside the 366 days kept (R-HISTORY). */

@@ -17,6 +17,7 @@ import { readBlinds } from '../rules/phh/blinds';
 import { cardFromText } from '../rules/cards';
 import { makeTableRules, validateTableRules, type TableRules } from '../rules/tableRules';
 import { VARIANTS, type RoundName } from '../rules/variants';
+import { SEATS_MAX } from '../protocol/limits';
 import { canonicalRecord, configOfExt, drive, extOf, fail, parseExt, planOf, type ExchangeHand, type Fail, type ImportResult, type Step } from './core';
 
 const cardText = (c: Card | null): string => (c === null ? '??' : cardToText(c));
@@ -187,6 +188,10 @@ function inferredConfig(hand: PhhHand, scale: number, line: number): HandConfig 
 
 function readOne(hand: PhhHand, lineOf: (path: (string | number)[]) => number, headLine: number): { ok: true; hand: ExchangeHand } | Fail {
   if (!isPhhVariant(hand.variant)) return fail(lineOf(['variant']), `unknown PHH variant '${hand.variant}'`);
+  // issue 12 item 6: said before anything scales with it (100,000 players used to overflow the stack).
+  if (hand.starting_stacks.length > SEATS_MAX) {
+    return fail(lineOf(['starting_stacks']), `${hand.starting_stacks.length} players; a hand has at most ${SEATS_MAX} (R-SEATS)`);
+  }
   const parsed: PhhAction[] = [];
   for (const [i, t] of hand.actions.entries()) {
     const a = parsePhhAction(t);
@@ -211,7 +216,7 @@ function readOne(hand: PhhHand, lineOf: (path: (string | number)[]) => number, h
     const values = [...hand.antes, ...(hand.blinds_or_straddles ?? []), ...hand.starting_stacks, ...(hand.finishing_stacks ?? [])];
     for (const k of ['bring_in', 'small_bet', 'big_bet', 'min_bet'] as const) if (hand[k] !== undefined) values.push(hand[k]);
     for (const a of parsed) if (a.type === 'complete-bet-raise') values.push(a.amount);
-    const decimals = Math.max(0, ...values.filter(Number.isFinite).map(decimalsOf));
+    const decimals = values.filter(Number.isFinite).reduce((m, x) => Math.max(m, decimalsOf(x)), 0);
     if (decimals > 6) return fail(headLine, 'amounts with more than 6 decimals');
     scale = 10 ** decimals;
     config = inferredConfig(hand, scale, headLine);

@@ -9,6 +9,7 @@ import type { HandRecord } from '../rules/record';
 import { REPLAY_HOUSE_RULES, type TableRules } from '../rules/tableRules';
 import { VARIANT_CODES } from '../rules/variants';
 import { arr, bool, int, nullable, obj, oneOf, str } from '../validate';
+import { ACTIONS_MAX, HAND_ID_MAX, PLAYER_NAME_MAX, SEATS_MAX } from './limits';
 import { amount, as, card, seatIndex, signedAmount, union } from './schema';
 
 const nullableCard = nullable(card);
@@ -146,7 +147,7 @@ const handResultSchema = obj({
   values: arr(nullable(obj({ high: amount, low: amount })), { max: 10 }),
 });
 
-const playerName = str({ min: 1, max: 64 });
+const playerName = str({ min: 1, max: PLAYER_NAME_MAX });
 
 /** A hand state as one seat (or an observer) sees it: `viewFor(state, seat)`. */
 export const handStateSchema = as<HandState>(
@@ -156,7 +157,7 @@ export const handStateSchema = as<HandState>(
     plan: handPlanSchema,
     players: arr(nullable(playerName), { min: 2, max: 10 }),
     stacksBefore: arr(amount, { min: 2, max: 10 }),
-    handId: nullable(str({ max: 200 })),
+    handId: nullable(str({ max: HAND_ID_MAX })),
     viewer: nullable(int({ min: -1, max: 9 })),
     phase: oneOf('deal', 'draw', 'bet', 'showdown', 'done'),
     street: int({ min: 0, max: 10 }),
@@ -180,7 +181,7 @@ export const handStateSchema = as<HandState>(
     usedHi: int({ min: 0, max: 2 ** 26 - 1 }),
     showQueue: seatList,
     allInShowdown: bool,
-    log: arr(logEntrySchema, { max: 1000 }),
+    log: arr(logEntrySchema, { max: ACTIONS_MAX }),
     result: nullable(handResultSchema),
   }),
 );
@@ -215,16 +216,16 @@ const recordSeatSchema = obj({
 /** A finished hand as one player may see it (R-RESULTS, R-HISTORY): `recordOf(viewFor(final, seat))`. */
 export const handRecordSchema = as<HandRecord>(
   obj({
-    handId: nullable(str({ max: 200 })),
+    handId: nullable(str({ max: HAND_ID_MAX })),
     variant: variantCode,
     rules: tableRulesSchema,
     tableSize: int({ min: 2, max: 10 }),
     button: nullable(seatIndex),
     smallBlind: nullable(seatIndex),
     bigBlind: nullable(seatIndex),
-    seats: arr(recordSeatSchema, { max: 10 }),
+    seats: arr(recordSeatSchema, { max: SEATS_MAX }),
     board: cards(5),
-    actions: arr(logEntrySchema, { max: 1000 }),
+    actions: arr(logEntrySchema, { max: ACTIONS_MAX }),
     rounds: arr(roundName, { max: 15 }),
     pots: arr(potResultSchema, { max: 10 }),
     uncalled: uncalledSchema,

@@ -8,7 +8,13 @@
  * - `operator-action-p99-ms:cercle`: under that load, four real WSS clients (pinned TLS on loopback)
  *   play two more tables; the 99th percentile of the time from a client's action to the next frame of
  *   that table it receives.
+ * - `operator-loop-block-p99-ms:cercle`: under that load, the 99th percentile of the event loop's delay
+ *   while another connection holds the trace vault's write lock (issue 12 item 5: a busy vault must
+ *   not stall the tables; before, each trace write waited 5 s with the loop held). Its peer,
+ *   `operator-loop-block-p99-ms:vault-free`, is the same measure with the vault free, in the same run.
  */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { prng } from '../../shared/rules/engine/test-support';
 import { VARIANT_CODES, VARIANTS } from '../../shared/rules/variants';
@@ -70,9 +76,38 @@ export default async function operatorBench(): Promise<BenchResult[]> {
     const latencies = players.flatMap((p) => p.latencies);
     process.stderr.write(`  ${latencies.length} actions timed over 4 clients\n`);
     await Promise.all(players.map((p) => p.client.close()));
+
+    // The event loop's delay, vault free then vault locked by another connection (3 s each).
+    // A 5 ms timer's lateness, sampled for 3 s: one long block (a write waiting on a lock) counts in
+    // full, which a histogram of the loop's delay would show as a single sample.
+    const loopP99 = async (): Promise<number> => {
+      const lags: number[] = [];
+      const end = performance.now() + 3000;
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await wait(5);
+        lags.push(Math.max(0, performance.now() - t0 - 5));
+      }
+      process.stderr.write(`  loop: ${lags.length} samples, worst ${Math.max(...lags).toFixed(1)} ms\n`);
+      return percentile(lags, 99);
+    };
+    const free = await loopP99();
+    const locker = new Database(join(dir.dir, 'trace.sqlite'));
+    let locked: number;
+    try {
+      locker.exec('BEGIN IMMEDIATE');
+      const before = hands();
+      locked = await loopP99();
+      process.stderr.write(`  vault locked 3 s: ${hands() - before} hands settled, ${op.outbox.pending()} records waiting in the outbox\n`);
+      locker.exec('ROLLBACK');
+    } finally {
+      locker.close();
+    }
     return [
       { name: 'operator-hands:cercle', unit: 'hands/s', value: handsPerSecond },
       { name: 'operator-action-p99-ms:cercle', unit: 'ms', value: latencies.length ? percentile(latencies, 99) : Number.NaN },
+      { name: 'operator-loop-block-p99-ms:cercle', unit: 'ms', value: locked },
+      { name: 'operator-loop-block-p99-ms:vault-free', unit: 'ms', value: free },
     ];
   } finally {
     await op.close();

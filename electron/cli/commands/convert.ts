@@ -1,16 +1,17 @@
 // `cercle convert`: a file of hands from one exchange format to another (POJEU XML, PHH,
 // PokerStars-style text; shared/exchange does the work, docs/exchange.md describes the formats).
 
-import { readFile, writeFile } from 'node:fs/promises';
-import { EXCHANGE_FORMATS, detectFormat, exportHands, importHands, type ExchangeFormat } from '../../../shared/exchange';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { EXCHANGE_FILE_MAX_BYTES, EXCHANGE_FORMATS, detectFormat, exchangeFileTooLarge, exportHands, importHands, type ExchangeFormat } from '../../../shared/exchange';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo, type Command } from '../command';
 
 const HELP = `Usage: cercle convert --to pojeu|phh|pokerstars <in> <out>
 
 Reads every hand of <in> (its format is recognised: POJEU XML, PHH / PHHS, PokerStars-style text),
 plays each one through the rules engine, and writes them all to <out> in the format asked for.
-A file with a hand that is corrupt, cut short or impossible is not converted at all: the line of
-the first problem is reported and <out> is not written.
+A file with a hand that is corrupt, cut short or impossible, or over the limits of what the history
+can hold (ids, names, seats), is not converted at all: the line of the first problem is reported and
+<out> is not written. Files over 32 MiB are refused before they are read: split them.
 
 Options:
   --to <format>   pojeu (ARJEL POJEU XML: amounts in euros with 2 decimals, whole chips for the
@@ -57,6 +58,12 @@ export const convertCommand: Command = {
     const [input, output] = files;
     let text: string;
     try {
+      // issue 12 item 6: over the bound, refused before reading (a 200 MB text used to take 3.5 GB).
+      const size = (await stat(input)).size;
+      if (size > EXCHANGE_FILE_MAX_BYTES) {
+        io.err(`cercle convert: ${input}: ${exchangeFileTooLarge(size)} (nothing converted)`);
+        return EXIT_FAILED;
+      }
       text = await readFile(input, 'utf8');
     } catch (error) {
       io.err(`cercle convert: cannot read '${input}': ${error instanceof Error ? error.message : String(error)}`);

@@ -2,7 +2,7 @@
 // once through the real entry point to see that the commands are registered.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,40 @@ describe('cercle convert', () => {
     expect(r.code).toBe(1);
     const joueur = text.slice(0, k).map((l) => l.trim()).lastIndexOf('<Joueur>') + 1;
     expect(r.err[0]).toMatch(new RegExp(`bad\\.xml: line ${joueur}: seat \\d+: CaveApres 1\\.00 .*nothing converted`));
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('an input over the stated bound (32 MiB) is refused before it is read, nothing written (issue 12 item 6)', async () => {
+    // 200 MB, sparse: nothing on disk, and nothing should be read of it.
+    const big = join(scratch, 'big.txt');
+    writeFileSync(big, '');
+    truncateSync(big, 200 * 1024 * 1024);
+    const out = join(scratch, 'big.phh');
+    const rss = process.memoryUsage().rss;
+    const started = Date.now();
+    const r = await run(convertCommand, ['--to', 'phh', big, out]);
+    const grewMiB = Math.round((process.memoryUsage().rss - rss) / 1024 / 1024);
+    console.log(`issue 12 item 6: a 200 MB input refused in ${Date.now() - started} ms, memory +${grewMiB} MiB: ${r.err.join(' ')}`);
+    expect(r.code).toBe(1);
+    expect(r.err).toEqual([`cercle convert: ${big}: the file has 200 MiB; at most 32 MiB are read at once: split it (docs/exchange.md) (nothing converted)`]);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a hand over the limits the history can hold (a 500-character name): exit 1, its line, nothing written (issue 12 item 6)', async () => {
+    // Another tool's POJEU (no Cercle extension in Info): the names are the file's.
+    const text = readFileSync(pojeu, 'utf8')
+      .split('\n')
+      .filter((l) => !/^\s*<Info>.*<\/Info>\s*$/.test(l))
+      .join('\n');
+    const name = /<IDJoueur>([^<]+)<\/IDJoueur>/.exec(text)![1];
+    const long = join(scratch, 'long.xml');
+    const changed = text.split(`<IDJoueur>${name}</IDJoueur>`).join(`<IDJoueur>${'n'.repeat(500)}</IDJoueur>`);
+    writeFileSync(long, changed);
+    const out = join(scratch, 'long.phh');
+    const r = await run(convertCommand, ['--to', 'phh', long, out]);
+    expect(r.code).toBe(1);
+    const line = changed.slice(0, changed.indexOf('n'.repeat(500))).split('\n').length;
+    expect(r.err[0]).toMatch(new RegExp(`long\\.xml: line ${line}: hand \\d+: the player name at seat \\d+ has 500 characters; at most 64 \\(nothing converted\\)`));
     expect(existsSync(out)).toBe(false);
   });
 

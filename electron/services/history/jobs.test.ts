@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canonicalRecord, exportHands, importHands, type ExchangeFormat } from '../../../shared/exchange';
+import { canonicalRecord, EXCHANGE_FILE_MAX_BYTES, exportHands, importHands, type ExchangeFormat } from '../../../shared/exchange';
+import { HAND_ID_MAX, PLAYER_NAME_MAX } from '../../../shared/protocol/limits';
 import { generateHands } from '../../../shared/history/generate';
 import { fillHistory } from './generate';
 import { HistoryJobs, type HistoryJobView } from './jobs';
@@ -184,6 +185,58 @@ describe('history jobs in worker threads', () => {
     expect(im.line).toBe(bad + 1);
     expect(im.message).toBeTruthy();
     expect(b.count()).toBe(0);
+  }, 60_000);
+
+  it('a file over the limits every later call checks is refused with its line, nothing stored (issue 12 item 6)', async () => {
+    const a = store('a');
+    fillHistory(a, { hands: 30, seed: 5, end: END, days: 5 });
+    const ja = jobs(a, 'a');
+    const b = store('b');
+    const jb = jobs(b, 'b');
+
+    // A POJEU Pool of 300 characters (before: stored, then historyPage and historyHand failed on it).
+    // Without Cercle's extension (Info), as another operator's file: the Pool is the hand's id.
+    const xml = readFileSync((await finished(ja, ja.exportHands({}, 'pojeu'))).file!, 'utf8')
+      .split('\n')
+      .filter((l) => !/^\s*<Info>.*<\/Info>\s*$/.test(l));
+    const poolLine = xml.findIndex((l, i) => i > 40 && /<Pool>[^<]+<\/Pool>/.test(l));
+    xml[poolLine] = xml[poolLine].replace(/<Pool>[^<]+<\/Pool>/, `<Pool>${'P'.repeat(300)}</Pool>`);
+    writeFileSync(join(dir, 'pool.xml'), xml.join('\n'));
+    const pool = await finished(jb, jb.importFile(join(dir, 'pool.xml'), 'auto'));
+    expect(pool).toMatchObject({ state: 'failed', line: poolLine + 1 });
+    expect(pool.message).toContain(`at most ${HAND_ID_MAX}`);
+    expect(b.count()).toBe(0);
+
+    // A player name of 500 characters.
+    const text = readFileSync((await finished(ja, ja.exportHands({}, 'pokerstars'))).file!, 'utf8');
+    const name = /^Seat \d+: (\S+) \(/m.exec(text)![1];
+    const long = text.split(name).join('N'.repeat(500));
+    writeFileSync(join(dir, 'name.txt'), long);
+    const named = await finished(jb, jb.importFile(join(dir, 'name.txt'), 'auto'));
+    expect(named).toMatchObject({ state: 'failed', line: long.slice(0, long.indexOf('N'.repeat(500))).split('\n').length });
+    expect(named.message).toContain(`at most ${PLAYER_NAME_MAX}`);
+    expect(b.count()).toBe(0);
+
+    // Over the size bound: refused before it is read.
+    writeFileSync(join(dir, 'big.txt'), Buffer.alloc(EXCHANGE_FILE_MAX_BYTES + 1, 0x41));
+    const big = await finished(jb, jb.importFile(join(dir, 'big.txt'), 'auto'));
+    expect(big).toMatchObject({ state: 'failed' });
+    expect(big.message).toContain('MiB');
+    expect(b.count()).toBe(0);
+
+    // A PHH hand of 100,000 players: what is wrong, not a stack overflow.
+    const n = 100_000;
+    const phh = [
+      'variant = "NT"',
+      'ante_trimming_status = true',
+      `antes = [${new Array(n).fill(0).join(', ')}]`,
+      `blinds_or_straddles = [${[5, 10, ...new Array(n - 2).fill(0)].join(', ')}]`,
+      'min_bet = 10',
+      `starting_stacks = [${new Array(n).fill(1000).join(', ')}]`,
+      'actions = ["d dh p1 AcAd"]',
+      `players = [${Array.from({ length: n }, (_, i) => `"p${i}"`).join(', ')}]`,
+    ].join('\n');
+    expect(importHands('phh', phh)).toEqual({ ok: false, line: 6, message: '100000 players; a hand has at most 10 (R-SEATS)' });
   }, 60_000);
 
   it('a cancelled import stores nothing; main’s hands are held meanwhile and stored after', async () => {

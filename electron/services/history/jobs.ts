@@ -30,6 +30,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ExchangeFormat } from '../../../shared/exchange';
 import type { HistoryFilter } from '../../../shared/api';
+import { EXCHANGE_FILE_MAX_BYTES } from '../../../shared/protocol/limits';
 import type { HandRecord } from '../../../shared/rules/record';
 import type { AddResult, HandMeta, HistoryStore } from './store';
 import { CANCEL, WRITING, type WorkerJob, type WorkerReport } from './worker';
@@ -74,8 +75,8 @@ function startWorker(entry: WorkerEntry, job: WorkerJob): Worker {
 }
 
 const EXTENSIONS: Record<ExchangeFormat, string> = { pojeu: 'xml', phh: 'phhs', pokerstars: 'txt' };
-/** Largest file the page may send (text). */
-export const UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
+/** Largest file the page may send (text): the exchange's bound (issue 12 item 6; docs/exchange.md). */
+export const UPLOAD_MAX_BYTES = EXCHANGE_FILE_MAX_BYTES;
 /** Characters per upload chunk: ≤ 60 KB as JSON even when every character needs 6 bytes. */
 export const UPLOAD_CHUNK_CHARS = 10_000;
 
@@ -211,7 +212,7 @@ export class HistoryJobs {
     const bytes = Buffer.byteLength(text, 'utf8');
     if (u.bytes + bytes > UPLOAD_MAX_BYTES) {
       this.uploadDrop(uploadId);
-      return { ok: false, reason: `a file of at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB can be imported` };
+      return { ok: false, reason: `a file of at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MiB can be imported: split it (docs/exchange.md)` };
     }
     appendFileSync(u.file, text, 'utf8');
     u.next++;

@@ -8,6 +8,7 @@ import { allInEquity } from '../../../shared/history/equity';
 import { handStats, packHandStats } from '../../../shared/history/stats';
 import type { HandRecord } from '../../../shared/rules/record';
 import type { VariantCode } from '../../../shared/rules/variants';
+import { HAND_ID_MAX, PLAYER_NAME_MAX, SEATS_MAX, TABLE_ID_MAX } from '../../../shared/protocol/limits';
 import { DatabaseTooNewError, ForeignDatabaseError } from '../../../shared/node/sqlite';
 
 export type MoneyKind = 'real' | 'play';
@@ -256,8 +257,15 @@ export function stakesOf(record: HandRecord): number {
 export function derive(meta: HandMeta, record: HandRecord): Derived | string {
   if (record === null || typeof record !== 'object') return 'no hand record';
   if (typeof record.handId !== 'string') return 'a hand needs its id to be stored once (R-HISTORY)';
+  // issue 12 item 6: nothing is stored that the history's readers (shared/api) would refuse to return.
+  if (record.handId.length < 1 || record.handId.length > HAND_ID_MAX) return `a hand id has 1 to ${HAND_ID_MAX} characters`;
   if (!Number.isSafeInteger(meta.playedAt)) return 'playedAt must be a whole number of ms';
   if (typeof meta.tableId !== 'string') return 'tableId must be text';
+  if (meta.tableId.length < 1 || meta.tableId.length > TABLE_ID_MAX) return `a table id has 1 to ${TABLE_ID_MAX} characters`;
+  if (!Array.isArray(record.seats) || record.seats.length > SEATS_MAX) return `a hand has at most ${SEATS_MAX} seats`;
+  for (const s of record.seats) {
+    if (typeof s.player !== 'string' || s.player.length < 1 || s.player.length > PLAYER_NAME_MAX) return `a player name has 1 to ${PLAYER_NAME_MAX} characters`;
+  }
   if (meta.money !== 'real' && meta.money !== 'play') return "money is 'real' or 'play'";
   const hero = record.seats.find((s) => s.seat === meta.heroSeat);
   if (hero === undefined) return `seat ${String(meta.heroSeat)} is not a seat of this hand: the history keeps the player's own hands`;

@@ -16,10 +16,11 @@
  * worker outright (nothing to roll back): parsing a big file is one long call that cannot look at
  * the flag. The job reports with messages: progress, then done or failed or cancelled.
  */
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { detectFormat, exportHands, importHands, type ExchangeFormat, type ExchangeHand, type ImportResult } from '../../../shared/exchange';
+import { detectFormat, exchangeFileTooLarge, exportHands, importHands, type ExchangeFormat, type ExchangeHand, type ImportResult } from '../../../shared/exchange';
 import type { HistoryFilter } from '../../../shared/api';
+import { EXCHANGE_FILE_MAX_BYTES, TABLE_ID_MAX } from '../../../shared/protocol/limits';
 import type { ReaderData } from './reader';
 import { runReader } from './reader-worker';
 import { HistoryStore, type HandMeta } from './store';
@@ -44,7 +45,6 @@ const STORE_CHUNK = 500;
 const PARSE_CHUNK = 200;
 const EXPORT_CHUNK = 500;
 /** Longest table id the client API carries. */
-const TABLE_ID_MAX = 64;
 
 function post(r: WorkerReport): void {
   parentPort?.postMessage(r);
@@ -129,6 +129,12 @@ export function parseInChunks(format: ExchangeFormat, text: string, progress: (d
 
 function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Array): void {
   post({ type: 'progress', phase: 'read', done: 0, total: 0 });
+  // issue 12 item 6: refused up front, before it is read, over the bound docs/exchange.md states.
+  const size = statSync(job.input).size;
+  if (size > EXCHANGE_FILE_MAX_BYTES) {
+    post({ type: 'failed', message: exchangeFileTooLarge(size), line: null });
+    return;
+  }
   const text = readFileSync(job.input, 'utf8');
   const format = job.format === 'auto' ? detectFormat(text) : job.format;
   if (format === null) {

@@ -29,6 +29,7 @@ export default {
     skipped: '{n} hand(s) skipped: you did not play in them.',
     failedLine: 'File refused, line {line}: {message}. No hand was imported.',
     failed: 'Import failed: {message}',
+    tooLarge: 'This file is {size} MiB; an import reads at most {max} MiB. Split it (by month, say).',
     cancelled: 'Import cancelled: no hand of this file was kept.',
   },
   cancel: 'Cancel',

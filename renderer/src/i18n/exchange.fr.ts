@@ -29,6 +29,7 @@ export default {
     skipped: '{n} main(s) ignorée(s) : vous n’y jouiez pas.',
     failedLine: 'Fichier refusé, ligne {line} : {message}. Aucune main n’a été importée.',
     failed: 'Import impossible : {message}',
+    tooLarge: 'Ce fichier fait {size} Mio ; un import lit au plus {max} Mio. Découpez-le (par mois, par exemple).',
     cancelled: 'Import annulé : aucune main de ce fichier n’a été gardée.',
   },
   cancel: 'Annuler',

@@ -133,6 +133,12 @@ test('export and re-import a period', async ({ page, browser }, info) => {
   await other.getByTestId('import-file').setInputFiles(file);
   await expect(result).toHaveAttribute('data-duplicates', String(played.length), { timeout: 30_000 });
   await expect(result).toHaveAttribute('data-stored', '0');
+
+  // A file over the exchange's bound (32 MiB) is refused before it is read or sent (issue 12 item 6).
+  const big = join(dir, 'big.txt');
+  writeFileSync(big, Buffer.alloc(33 * 1024 * 1024, 0x41));
+  await other.getByTestId('import-file').setInputFiles(big);
+  await expect(result).toHaveText('Ce fichier fait 33 Mio ; un import lit au plus 32 Mio. Découpez-le (par mois, par exemple).');
   await context.close();
   expect(problems).toEqual([]);
 });

@@ -1,0 +1,72 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db';
+import { openOperatorDatabase } from '../schema';
+import { tempDir } from '../testing';
+import { TraceOutbox } from './outbox';
+import { hashJoueur, TraceRecordError, type PobilanData, type PoinscritData } from './records';
+import { TraceVault } from './vault';
+
+const player = { idJoueur: '42', hashJoueur: hashJoueur('42:alice'), ipJoueur: '203.0.113.9', idSession: 'sess-1', inscription: 't1.a.1', tech: 't1' };
+const inscrit: PoinscritData = { ...player, kind: 'POINSCRIT', description: 'Cash game', format: 'CG', solde: { avant: 10_000, mouvement: 2_000, apres: 8_000 } };
+const bilan: PobilanData = { ...player, kind: 'POBILAN', solde: { avant: 8_000, mouvement: 2_150, apres: 10_150 } };
+
+describe('the trace outbox (issue 12 item 5)', () => {
+  let t: ReturnType<typeof tempDir>;
+  let db: Db;
+  let vault: TraceVault;
+  let now: number;
+  beforeEach(() => {
+    t = tempDir();
+    db = openOperatorDatabase(join(t.dir, 'operator.sqlite'));
+    vault = TraceVault.open({ path: join(t.dir, 'trace.sqlite'), idOper: '0099', idCoffre: 1 });
+    now = Date.parse('2026-01-02T03:04:05.600Z');
+  });
+  afterEach(() => {
+    vault.close();
+    db.close();
+    t.cleanup();
+  });
+
+  it('refuses a record that breaks the format inside the transaction, which is then undone', () => {
+    const box = new TraceOutbox(db, vault, undefined, () => now);
+    expect(() => db.transaction(() => box.put({ ...bilan, ipJoueur: 'not an address' }))()).toThrow(TraceRecordError);
+    expect(box.pending()).toBe(0);
+  });
+
+  it('waits without blocking while another connection holds the vault, then moves the records in order, dated at their events', () => {
+    vault.setBusyTimeout(0);
+    const box = new TraceOutbox(db, vault, undefined, () => now);
+    const locker = new Database(join(t.dir, 'trace.sqlite'));
+    locker.exec('BEGIN IMMEDIATE');
+    box.put(inscrit);
+    now += 61_000;
+    box.put(bilan);
+    expect(box.flush()).toBe(false); // busy: returned at once
+    expect(box.pending()).toBe(2);
+    locker.exec('ROLLBACK');
+    locker.close();
+    expect(box.flush()).toBe(true);
+    expect(box.pending()).toBe(0);
+    expect([vault.get(1)!.kind, vault.get(2)!.kind]).toEqual(['POINSCRIT', 'POBILAN']);
+    expect(vault.get(1)!.xml).toContain('<DateEvt>2026-01-02T03:04:05</DateEvt>');
+    expect(vault.get(2)!.xml).toContain('<DateEvt>2026-01-02T03:05:06</DateEvt>');
+    expect(vault.get(2)!.xml).toContain('<IDEvt>0000000002</IDEvt>');
+    expect(vault.verifyChain().ok).toBe(true);
+  });
+
+  it('never writes a record twice when the process died between its append and its removal', () => {
+    const box = new TraceOutbox(db, vault, undefined, () => now);
+    box.put(inscrit);
+    box.put(bilan);
+    // What a crash right after the first append leaves: the row marked as tried at head 0, the record in the vault.
+    const first = db.prepare<[], { id: number; xml: string }>('SELECT id, xml FROM trace_outbox ORDER BY id LIMIT 1').get()!;
+    db.prepare('UPDATE trace_outbox SET tried_at_head = 0 WHERE id = ?').run(first.id);
+    vault.append(inscrit, new Date(now), first.xml);
+    // The next start.
+    expect(new TraceOutbox(db, vault).flush()).toBe(true);
+    expect(vault.head().idEvt).toBe(2);
+    expect([vault.get(1)!.kind, vault.get(2)!.kind]).toEqual(['POINSCRIT', 'POBILAN']);
+  });
+});
