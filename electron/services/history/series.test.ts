@@ -117,6 +117,27 @@ describe('the results graph from the hour pieces (issue 14 item 7, schema versio
     store.close();
   });
 
+  it('hands stored in time order (play, an import in order) extend the pieces: the per-hand truth, as after a recomputation', () => {
+    const store = HistoryStore.open(join(dir, 'h.sqlite'));
+    // In time order; hands of the same millisecond in storing order.
+    const stored = hands(1200, 24, 5).sort((a, b) => a.meta.playedAt - b.meta.playedAt);
+    store.addHands(stored.slice(0, 500));
+    for (const p of stored.slice(500, 560)) expect(store.addHand(p.meta, p.record).stored).toBe(true);
+    store.addHands(stored.slice(560));
+    const filters = [{}, { money: 'real' }, { money: 'play', variant: stored[0].record.variant }, { stakes: stakesOf(stored[0].record) }] as HistoryFilter[];
+    for (const f of filters) expectTrue(store, stored, f, 40);
+    store.close();
+    // The same file with every hour recomputed from its hands (migration 3 again): still the truth.
+    const file = join(dir, 'h.sqlite');
+    const db = new Database(file);
+    db.exec('DROP TABLE hour_series');
+    db.pragma('user_version = 2');
+    db.close();
+    const again = HistoryStore.open(file);
+    for (const f of filters) expectTrue(again, stored, f, 40);
+    again.close();
+  });
+
   it('a version 2 file gets the pieces of its hands when it is opened (migration 3, a real file)', () => {
     const file = join(dir, 'v2.sqlite');
     const store = HistoryStore.open(file);

@@ -3,9 +3,9 @@
  * schema/v3.ts `hour_series`) instead of every hand (issue 14 item 7; DESIGN.md §5: a year's lines at
  * 1,000,000 hands ≤ 50 ms).
  *
- * Upkeep: every write transaction recomputes the pieces of the hours it touched (all keys of those
- * hours, from their hands in order played_at, id), so hands arriving out of order (an import, the
- * operator sync) are placed where they belong. Totals at an hour's end are exact sums; the lowest and
+ * Upkeep (`SeriesUpkeep`): a hand after its hour's last one extends the hour's pieces; a hand that
+ * lands earlier (an import out of order, the operator sync) has its hour recomputed from its hands in
+ * order (played_at, id), so every hand is placed where it belongs. Totals at an hour's end are exact sums; the lowest and
  * highest points inside an hour are exact points of the per-hand line.
  *
  * Reading: a filter of period, money, game and stakes only reads one key's hours, and the hands of the
@@ -49,17 +49,90 @@ const REFRESH = `
 /** The hour of an instant (UTC hours; floor for times before 1970 too). */
 export const hourOf = (ms: number): number => Math.floor(ms / HOUR);
 
-/** Keeps `hour_series` in step with the hands (writer side). */
+/** One `hour_series` row in memory (columns in table order after the key). */
+type Piece = [hands: number, net: number, sd: number, adj: number, firstAt: number, endAt: number, loI: number, loAt: number, loNet: number, loSd: number, loAdj: number, hiI: number, hiAt: number, hiNet: number, hiSd: number, hiAdj: number];
+
+const COLUMNS = 'hands, net, sd, adj, first_at, end_at, lo_i, lo_at, lo_net, lo_sd, lo_adj, hi_i, hi_at, hi_net, hi_sd, hi_adj';
+
+/**
+ * Keeps `hour_series` in step with the hands (writer side), in the writer's transaction. A hand that
+ * comes after every hand of its hour (later time; same time, larger row id: always so for a new row)
+ * extends that hour's 8 pieces in memory, written at the end of the transaction: the usual case (play,
+ * an import in time order). A hand that lands before the end of its hour (an import out of order, the
+ * operator sync) marks the hour, which is then recomputed from its hands in SQL (`REFRESH`).
+ */
 export class SeriesUpkeep {
   private readonly refreshStmt: Statement;
   private readonly dropStmt: Statement;
+  private readonly getStmt: Statement;
+  private readonly putStmt: Statement;
+  /** Pieces extended in this transaction, by `money:variant:stakes:hour`. */
+  private readonly pieces = new Map<string, { key: [number, number, number, number]; piece: Piece }>();
+  /** Hours to recompute from their hands at the end of this transaction. */
+  private readonly redo = new Set<number>();
 
   constructor(db: Database.Database) {
     this.refreshStmt = db.prepare(REFRESH);
     this.dropStmt = db.prepare('DELETE FROM hour_series WHERE hour IN (SELECT value FROM json_each(?))');
+    this.getStmt = db.prepare(`SELECT ${COLUMNS} FROM hour_series WHERE money = ? AND variant = ? AND stakes = ? AND hour = ?`).raw();
+    this.putStmt = db.prepare(`INSERT OR REPLACE INTO hour_series(money, variant, stakes, hour, ${COLUMNS}) VALUES (${'?, '.repeat(19)}?)`);
   }
 
-  /** Recomputes these hours (inside the writer's transaction). */
+  /** A stored hand: its hour, money (0 real, 1 play), game, stakes, time, net, showdown net, adjusted net. */
+  add(hour: number, money: number, variant: number, stakes: number, at: number, net: number, sd: number, adj: number): void {
+    if (this.redo.has(hour)) return;
+    for (const m of [money, -1]) {
+      for (const [v, st] of [
+        [variant, stakes],
+        [variant, -1],
+        [-1, stakes],
+        [-1, -1],
+      ]) {
+        const id = `${m}:${v}:${st}:${hour}`;
+        let e = this.pieces.get(id);
+        if (e === undefined) {
+          const row = this.getStmt.get(m, v, st, hour) as Piece | undefined;
+          e = { key: [m, v, st, hour], piece: row ?? [0, 0, 0, 0, at, at, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] };
+          this.pieces.set(id, e);
+        }
+        const p = e.piece;
+        if (p[0] > 0 && at < p[5]) {
+          // Before the hour's last hand: the hour is recomputed from its hands.
+          this.redo.add(hour);
+          return;
+        }
+        p[0]++;
+        p[1] += net;
+        p[2] += sd;
+        p[3] += adj;
+        p[5] = at;
+        if (p[0] === 1) p[4] = at;
+        if (p[0] === 1 || p[1] < p[8]) [p[6], p[7], p[8], p[9], p[10]] = [p[0], at, p[1], p[2], p[3]];
+        if (p[0] === 1 || p[1] > p[13]) [p[11], p[12], p[13], p[14], p[15]] = [p[0], at, p[1], p[2], p[3]];
+      }
+    }
+  }
+
+  /** Marks an hour to be recomputed from its hands at the end of the transaction. */
+  touch(hour: number): void {
+    this.redo.add(hour);
+  }
+
+  /** Writes the extended pieces and recomputes the marked hours (end of the writer's transaction). */
+  flush(): void {
+    for (const { key, piece } of this.pieces.values()) if (!this.redo.has(key[3])) this.putStmt.run(...key, ...piece);
+    this.pieces.clear();
+    this.refresh(this.redo);
+    this.redo.clear();
+  }
+
+  /** Drops what this transaction had in memory (it was rolled back). */
+  clear(): void {
+    this.pieces.clear();
+    this.redo.clear();
+  }
+
+  /** Recomputes these hours from their hands. */
   refresh(hours: Iterable<number>): void {
     const list = [...hours];
     for (let k = 0; k < list.length; k += 500) this.refreshStmt.run(JSON.stringify(list.slice(k, k + 500)));

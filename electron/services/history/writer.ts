@@ -11,6 +11,7 @@ import { centiBigBlinds, unpackHandStats } from '../../../shared/history/stats';
 import type { HandRecord } from '../../../shared/rules/record';
 import {
   DAY,
+  F_SHOWDOWN,
   HISTORY_KEEP_DAYS,
   HOUR,
   IMPORT_BATCH,
@@ -43,8 +44,6 @@ export class HistoryWriter {
   private readonly pendingPlayers: number[] = [];
   /** Statistic sums of the current transaction per `hour:money:variant:stakes`, written with the totals. */
   private readonly pendingStats = new Map<string, number[]>();
-  /** Hours the current transaction added hands to (their `hour_series` rows are recomputed at its end). */
-  private readonly touchedHours = new Set<number>();
   private readonly series: SeriesUpkeep;
   private importing = false;
   /** One hand and its totals in one transaction (made once, with the statements). */
@@ -215,7 +214,7 @@ export class HistoryWriter {
     for (const s of record.seats) this.pendingPlayers.push(this.names.id('player', s.player), hand);
     const day = Math.floor(meta.playedAt / DAY);
     const hour = Math.floor(meta.playedAt / HOUR);
-    this.touchedHours.add(hour);
+    this.series.add(hour, d.money, d.variant, d.stakes, meta.playedAt, d.heroNet, d.flags & F_SHOWDOWN ? d.heroNet : 0, d.adj ?? d.heroNet);
     addDelta(deltas, `d:${day}:${d.money}:${d.variant}:${d.stakes}`, d);
     addDelta(deltas, `h:${hour}:${d.money}:${d.variant}:${d.stakes}`, d);
     this.addStats(`${hour}:${d.money}:${d.variant}:${d.stakes}`, d.stats, d.heroNet, d.stakes);
@@ -283,8 +282,7 @@ export class HistoryWriter {
       stmt.run(Number(at), Number(money), Number(variant), Number(stakes), x.hands, x.net, x.rake);
     }
     // Schema version 3: the graph's pieces of the hours this transaction touched (series.ts).
-    this.series.refresh(this.touchedHours);
-    this.touchedHours.clear();
+    this.series.flush();
   }
 
   /**
@@ -336,7 +334,7 @@ export class HistoryWriter {
   private forget(): void {
     this.pendingPlayers.length = 0;
     this.pendingStats.clear();
-    this.touchedHours.clear();
+    this.series.clear();
     this.names.forget();
   }
 
@@ -380,7 +378,7 @@ export class HistoryWriter {
         const extra = isDecodeRefusal(record) ? { stats: 0, adj: null } : derivedResults(record, heroSeat);
         update.run(extra.stats, extra.adj, id);
         const hour = Math.floor(playedAt / HOUR);
-        this.touchedHours.add(hour);
+        this.series.touch(hour);
         this.addStats(`${hour}:${money}:${variant}:${stakes}`, extra.stats, heroNet, stakes);
       }
       done.run(rows[rows.length - 1][0]);
