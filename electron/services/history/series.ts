@@ -3,9 +3,9 @@
  * schema/v3.ts `hour_series`) instead of every hand (issue 14 item 7; DESIGN.md §5: a year's lines at
  * 1,000,000 hands ≤ 50 ms).
  *
- * Upkeep (`SeriesUpkeep`): a hand after its hour's last one extends the hour's pieces; a hand that
- * lands earlier (an import out of order, the operator sync) has its hour recomputed from its hands in
- * order (played_at, id), so every hand is placed where it belongs. Totals at an hour's end are exact sums; the lowest and
+ * Upkeep (`SeriesUpkeep`): new hands after their hour's stored ones extend the hour's pieces; a hand
+ * that lands earlier (an import out of order, the operator sync) has its hour recomputed from its
+ * hands in order (played_at, id), so every hand is placed where it belongs. Totals at an hour's end are exact sums; the lowest and
  * highest points inside an hour are exact points of the per-hand line.
  *
  * Reading: a filter of period, money, game and stakes only reads one key's hours, and the hands of the
@@ -55,19 +55,20 @@ type Piece = [hands: number, net: number, sd: number, adj: number, firstAt: numb
 const COLUMNS = 'hands, net, sd, adj, first_at, end_at, lo_i, lo_at, lo_net, lo_sd, lo_adj, hi_i, hi_at, hi_net, hi_sd, hi_adj';
 
 /**
- * Keeps `hour_series` in step with the hands (writer side), in the writer's transaction. A hand that
- * comes after every hand of its hour (later time; same time, larger row id: always so for a new row)
- * extends that hour's 8 pieces in memory, written at the end of the transaction: the usual case (play,
- * an import in time order). A hand that lands before the end of its hour (an import out of order, the
- * operator sync) marks the hour, which is then recomputed from its hands in SQL (`REFRESH`).
+ * Keeps `hour_series` in step with the hands (writer side), in the writer's transaction. The hands a
+ * transaction stores are gathered per hour; at its end, an hour whose new hands all come after its
+ * stored hands (later time; same time, larger row id: always so for a new row) is extended in memory,
+ * its new hands in order: the usual case (play, an import, whose batches hold whole hours). An hour
+ * that gets a hand before its stored end (an import out of order, the operator sync) is recomputed
+ * from its hands in SQL (`REFRESH`).
  */
 export class SeriesUpkeep {
   private readonly refreshStmt: Statement;
   private readonly dropStmt: Statement;
   private readonly getStmt: Statement;
   private readonly putStmt: Statement;
-  /** Pieces extended in this transaction, by `money:variant:stakes:hour`. */
-  private readonly pieces = new Map<string, { key: [number, number, number, number]; piece: Piece }>();
+  /** New hands of this transaction per hour, flat: at, id, money, variant, stakes, net, showdown net, adjusted net. */
+  private readonly hands = new Map<number, number[]>();
   /** Hours to recompute from their hands at the end of this transaction. */
   private readonly redo = new Set<number>();
 
@@ -78,39 +79,15 @@ export class SeriesUpkeep {
     this.putStmt = db.prepare(`INSERT OR REPLACE INTO hour_series(money, variant, stakes, hour, ${COLUMNS}) VALUES (${'?, '.repeat(19)}?)`);
   }
 
-  /** A stored hand: its hour, money (0 real, 1 play), game, stakes, time, net, showdown net, adjusted net. */
-  add(hour: number, money: number, variant: number, stakes: number, at: number, net: number, sd: number, adj: number): void {
+  /** A stored hand: its hour, row id, money (0 real, 1 play), game, stakes, time, net, showdown net, adjusted net. */
+  add(hour: number, id: number, money: number, variant: number, stakes: number, at: number, net: number, sd: number, adj: number): void {
     if (this.redo.has(hour)) return;
-    for (const m of [money, -1]) {
-      for (const [v, st] of [
-        [variant, stakes],
-        [variant, -1],
-        [-1, stakes],
-        [-1, -1],
-      ]) {
-        const id = `${m}:${v}:${st}:${hour}`;
-        let e = this.pieces.get(id);
-        if (e === undefined) {
-          const row = this.getStmt.get(m, v, st, hour) as Piece | undefined;
-          e = { key: [m, v, st, hour], piece: row ?? [0, 0, 0, 0, at, at, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] };
-          this.pieces.set(id, e);
-        }
-        const p = e.piece;
-        if (p[0] > 0 && at < p[5]) {
-          // Before the hour's last hand: the hour is recomputed from its hands.
-          this.redo.add(hour);
-          return;
-        }
-        p[0]++;
-        p[1] += net;
-        p[2] += sd;
-        p[3] += adj;
-        p[5] = at;
-        if (p[0] === 1) p[4] = at;
-        if (p[0] === 1 || p[1] < p[8]) [p[6], p[7], p[8], p[9], p[10]] = [p[0], at, p[1], p[2], p[3]];
-        if (p[0] === 1 || p[1] > p[13]) [p[11], p[12], p[13], p[14], p[15]] = [p[0], at, p[1], p[2], p[3]];
-      }
+    let list = this.hands.get(hour);
+    if (list === undefined) {
+      list = [];
+      this.hands.set(hour, list);
     }
+    list.push(at, id, money, variant, stakes, net, sd, adj);
   }
 
   /** Marks an hour to be recomputed from its hands at the end of the transaction. */
@@ -118,17 +95,60 @@ export class SeriesUpkeep {
     this.redo.add(hour);
   }
 
-  /** Writes the extended pieces and recomputes the marked hours (end of the writer's transaction). */
+  /** Writes the pieces of the hours this transaction touched (end of the writer's transaction). */
   flush(): void {
-    for (const { key, piece } of this.pieces.values()) if (!this.redo.has(key[3])) this.putStmt.run(...key, ...piece);
-    this.pieces.clear();
+    for (const [hour, list] of this.hands) if (!this.redo.has(hour)) this.extend(hour, list);
+    this.hands.clear();
     this.refresh(this.redo);
     this.redo.clear();
   }
 
+  /** Extends an hour's pieces by its new hands, or marks it for recomputation when one lands before its stored end. */
+  private extend(hour: number, list: number[]): void {
+    const n = list.length / 8;
+    let first = Infinity;
+    for (let k = 0; k < n; k++) first = Math.min(first, list[8 * k]);
+    const all = this.getStmt.get(-1, -1, -1, hour) as Piece | undefined;
+    if (all !== undefined && first < all[5]) {
+      this.redo.add(hour);
+      return;
+    }
+    const order = Array.from({ length: n }, (_, k) => k).sort((x, y) => list[8 * x] - list[8 * y] || list[8 * x + 1] - list[8 * y + 1]);
+    const pieces = new Map<string, { key: number[]; p: Piece }>();
+    for (const k of order) {
+      const [at, , money, variant, stakes, net, sd, adj] = list.slice(8 * k, 8 * k + 8);
+      for (const m of [money, -1]) {
+        for (const [v, st] of [
+          [variant, stakes],
+          [variant, -1],
+          [-1, stakes],
+          [-1, -1],
+        ]) {
+          const id = `${m}:${v}:${st}`;
+          let e = pieces.get(id);
+          if (e === undefined) {
+            const row = m === -1 && v === -1 && st === -1 ? all : (this.getStmt.get(m, v, st, hour) as Piece | undefined);
+            e = { key: [m, v, st, hour], p: row ? [...row] as Piece : [0, 0, 0, 0, at, at, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] };
+            pieces.set(id, e);
+          }
+          const p = e.p;
+          p[0]++;
+          p[1] += net;
+          p[2] += sd;
+          p[3] += adj;
+          p[5] = at;
+          if (p[0] === 1) p[4] = at;
+          if (p[0] === 1 || p[1] < p[8]) [p[6], p[7], p[8], p[9], p[10]] = [p[0], at, p[1], p[2], p[3]];
+          if (p[0] === 1 || p[1] > p[13]) [p[11], p[12], p[13], p[14], p[15]] = [p[0], at, p[1], p[2], p[3]];
+        }
+      }
+    }
+    for (const { key, p } of pieces.values()) this.putStmt.run(...key, ...p);
+  }
+
   /** Drops what this transaction had in memory (it was rolled back). */
   clear(): void {
-    this.pieces.clear();
+    this.hands.clear();
     this.redo.clear();
   }
 

@@ -214,7 +214,7 @@ export class HistoryWriter {
     for (const s of record.seats) this.pendingPlayers.push(this.names.id('player', s.player), hand);
     const day = Math.floor(meta.playedAt / DAY);
     const hour = Math.floor(meta.playedAt / HOUR);
-    this.series.add(hour, d.money, d.variant, d.stakes, meta.playedAt, d.heroNet, d.flags & F_SHOWDOWN ? d.heroNet : 0, d.adj ?? d.heroNet);
+    this.series.add(hour, hand, d.money, d.variant, d.stakes, meta.playedAt, d.heroNet, d.flags & F_SHOWDOWN ? d.heroNet : 0, d.adj ?? d.heroNet);
     addDelta(deltas, `d:${day}:${d.money}:${d.variant}:${d.stakes}`, d);
     addDelta(deltas, `h:${hour}:${d.money}:${d.variant}:${d.stakes}`, d);
     this.addStats(`${hour}:${d.money}:${d.variant}:${d.stakes}`, d.stats, d.heroNet, d.stakes);
