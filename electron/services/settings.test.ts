@@ -45,6 +45,15 @@ describe('SettingsStore', () => {
     expect(new SettingsStore(dir).get()).toEqual({ ...DEFAULT_SETTINGS, language: 'en' });
   });
 
+  it('wait for the big blind: a default of the player, unticked for a file written before the setting existed, kept when changed (issue 13)', () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'settings.json'), '{"language": "fr", "fourColorDeck": false, "sounds": true, "callGuard": true}');
+    const s = new SettingsStore(dir);
+    expect(s.get().waitForBigBlind).toBe(false);
+    expect(s.update({ waitForBigBlind: true }).waitForBigBlind).toBe(true);
+    expect(new SettingsStore(dir).get().waitForBigBlind).toBe(true);
+  });
+
   it('notifies listeners of changes', () => {
     const s = new SettingsStore(fresh());
     const seen: string[] = [];

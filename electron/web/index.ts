@@ -14,11 +14,13 @@ import { createHandlers } from '../services/client-api';
 import { defaultDataDir } from '../services/data-dir';
 import { builtLaunch, launchEmbeddedOperator } from '../services/embedded';
 import { SettingsStore } from '../services/settings';
+import { loadHostAddress, newHostToken, saveHostAddress } from './address';
 import { startBrowserHost } from './server';
 
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: '0' },
+    // Default: the port (and token) this data folder's host had last time, so an open tab reconnects.
+    port: { type: 'string' },
     data: { type: 'string' },
     'renderer-dir': { type: 'string' },
     // Tests, benchmarks and demos: practice players think for <lo>-<hi> ms, hands <ms> apart.
@@ -29,8 +31,8 @@ const { values } = parseArgs({
   },
 });
 
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
+const port = values.port === undefined ? null : Number(values.port);
+if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) {
   console.error(`cercle: --port must be an integer from 0 to 65535, got ${values.port}`);
   process.exit(2);
 }
@@ -105,7 +107,25 @@ const handlers = createHandlers({
   },
 });
 
-void startBrowserHost({ rendererDir, handlers, port, download: (jobId, key) => core.jobs.download(jobId, key) }).then((host) => {
+/** The same address as last time unless `--port` says otherwise; a remembered port taken by now: a free one. */
+async function listen(): ReturnType<typeof startBrowserHost> {
+  const remembered = port === 0 ? null : loadHostAddress(dataDir);
+  const token = remembered?.token ?? newHostToken();
+  const base = { rendererDir, handlers, token, download: (jobId: string, key: string) => core.jobs.download(jobId, key) };
+  const wanted = port ?? remembered?.port ?? 0;
+  let host;
+  try {
+    host = await startBrowserHost({ ...base, port: wanted });
+  } catch (e) {
+    if (port !== null || wanted === 0) throw e;
+    console.error(`cercle: port ${wanted} is taken; another one is used (the address changes)`);
+    host = await startBrowserHost({ ...base, port: 0 });
+  }
+  if (port !== 0) saveHostAddress(dataDir, { port: host.port, token: host.token });
+  return host;
+}
+
+void listen().then((host) => {
   broadcast = host.broadcast as typeof broadcast;
   settings.onChange((s) => host.broadcast('settingsChanged', s));
   void core.start();
@@ -113,6 +133,7 @@ void startBrowserHost({ rendererDir, handlers, port, download: (jobId, key) => c
   tick.unref();
   console.log(`Cercle browser host: open ${host.url}`);
   console.log(`data folder: ${dataDir}`);
+  console.log('stop: Ctrl+C here (the tables cash out first)');
   // Closing stops the embedded operator cleanly: its tables cash every player out (R-CASH).
   let stopping = false;
   const stop = () => {

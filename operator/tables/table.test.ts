@@ -260,6 +260,30 @@ function headsUp(e: Env, tableId: string) {
   return { t, hooks, a, b, events, pool };
 }
 
+describe('top-ups below the minimum buy-in (issue 13 defect 3)', () => {
+  it('a seat below the table minimum must be brought back to it at least; the refusal gives the allowed range', () => {
+    const e = env();
+    const t = table(e, { rules: rulesFor('THNL') });
+    const a = person(e, '203.0.113.1');
+    const b = person(e, '203.0.113.2');
+    for (const p of [a, b]) {
+      t.join(p, 2000, { waitForBigBlind: false });
+      listen(t, p);
+    }
+    e.timers.runDue();
+    // Hands by the clock until one seat has lost chips and no hand is running.
+    const stackOf = (p: TablePlayer) => { const v = t.snapshot(p.accountId).table; return v.seats[v.you!.seat]!.stack; };
+    for (let i = 0; i < 40 && !(!t.handInProgress && Math.min(stackOf(a), stackOf(b)) < 2000); i++) e.timers.advance(60_000);
+    const short = stackOf(a) < 2000 ? a : b;
+    const stack = stackOf(short);
+    expect(stack).toBeLessThan(2000);
+    expect(t.topUp(short.accountId, 2000 - stack - 1)).toMatchObject({ ok: false, code: 'BUY_IN_RANGE', min: 2000 - stack, max: 10_000 - stack });
+    expect(t.topUp(short.accountId, 2000 - stack)).toMatchObject({ ok: true });
+    t.close();
+    books(e, [t]);
+  });
+});
+
 /** The person whose turn it is at `t`, among `people`. */
 function actor(t: Table, people: TablePlayer[]): TablePlayer {
   const hand = t.snapshot(people[0].accountId).table.hand;

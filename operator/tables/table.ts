@@ -344,8 +344,11 @@ export class Table {
     if (!m) return refusal('NOT_SEATED', 'you have no seat at this table');
     const stack = this.seating.seats[m.seat]!.stack;
     const room = this.spec.buyIn.max - stack - m.pendingTopUp;
-    if (!Number.isSafeInteger(amount) || amount < 1 || amount > room) {
-      return refusal('BUY_IN_RANGE', `a top-up brings the stack to at most ${this.spec.buyIn.max}`, { min: 1, max: Math.max(0, room), rule: 'R-INFO' });
+    // A seat below the table's minimum (a bust, a short stack) comes back to the minimum at least,
+    // as a buy-in would (issue 13 defect 3: a rebuy of 100 at a 2,000 minimum was taken).
+    const least = Math.max(1, this.spec.buyIn.min - stack - m.pendingTopUp);
+    if (!Number.isSafeInteger(amount) || amount < least || amount > room) {
+      return refusal('BUY_IN_RANGE', `a top-up brings the stack to between ${this.spec.buyIn.min} and ${this.spec.buyIn.max}`, { min: least, max: Math.max(0, room), rule: 'R-INFO' });
     }
     if (this.inHand(m)) {
       m.pendingTopUp += amount;

@@ -14,6 +14,44 @@ import { type Schema, validate } from '../../shared/validate';
 
 const TOKEN_KEY = 'cercle.hostToken';
 
+/**
+ * The page's own link to main (issue 13 defect 2). In Electron main is always there; under the browser
+ * host the host process may stop: the status bar then says so with the time of the next try, calls
+ * fail at once with code HOST_DOWN (what cannot be sent says so), and when the host is back the page
+ * reads everything again (`onHostBack`).
+ */
+export interface HostLinkState {
+  up: boolean;
+  /** When the next try starts (ms since the epoch), while down. */
+  retryAt: number | null;
+  attempt: number;
+}
+let hostState: HostLinkState = { up: true, retryAt: null, attempt: 0 };
+const hostListeners = new Set<(s: HostLinkState) => void>();
+const backListeners = new Set<() => void>();
+
+export function onHostLink(listener: (s: HostLinkState) => void): () => void {
+  hostListeners.add(listener);
+  listener(hostState);
+  return () => hostListeners.delete(listener);
+}
+
+/** Called after the page reconnected to a host that had gone: events were missed, read again. */
+export function onHostBack(listener: () => void): () => void {
+  backListeners.add(listener);
+  return () => backListeners.delete(listener);
+}
+
+function setHostState(s: HostLinkState): void {
+  hostState = s;
+  for (const l of hostListeners) l(s);
+}
+
+/** The error of a call made while the host is down. */
+export class HostDown extends Error {
+  readonly code = 'HOST_DOWN';
+}
+
 export async function connectApi(): Promise<CercleApi> {
   if (window.cercle) return window.cercle;
   return connectBrowserHost();
@@ -60,7 +98,7 @@ async function connectBrowserHost(): Promise<CercleApi> {
       }
     };
     ws.onclose = () => {
-      for (const p of pending.values()) p.reject(new Error('connection to the Cercle host closed'));
+      for (const p of pending.values()) p.reject(new HostDown('connection to the Cercle host closed'));
       pending.clear();
       void reconnect();
     };
@@ -68,13 +106,17 @@ async function connectBrowserHost(): Promise<CercleApi> {
 
   async function reconnect(): Promise<void> {
     for (let attempt = 0; ; attempt++) {
-      await new Promise((r) => setTimeout(r, Math.min(5000, 250 * 2 ** attempt)));
+      const delay = Math.min(5000, 250 * 2 ** attempt);
+      setHostState({ up: false, retryAt: Date.now() + delay, attempt: attempt + 1 });
+      await new Promise((r) => setTimeout(r, delay));
       try {
         socket = await open(socketUrl);
         attach(socket);
+        setHostState({ up: true, retryAt: null, attempt: 0 });
+        for (const l of backListeners) l();
         return;
       } catch {
-        // the host may be restarting: keep trying with backoff
+        // the host may be restarting (same address: electron/web/address.ts): keep trying with backoff
       }
     }
   }
@@ -92,7 +134,7 @@ async function connectBrowserHost(): Promise<CercleApi> {
     api[name] = (args: unknown) =>
       new Promise((resolve, reject) => {
         if (socket.readyState !== WebSocket.OPEN) {
-          reject(new Error('not connected to the Cercle host'));
+          reject(new HostDown('not connected to the Cercle host'));
           return;
         }
         const id = nextId++;

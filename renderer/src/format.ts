@@ -2,6 +2,7 @@
  * Money on screen. Amounts are integer cents everywhere (DESIGN.md §3); formatting goes through a
  * decimal string so no float ever touches an amount.
  */
+import { VARIANTS, type VariantCode } from '../../shared/rules/variants';
 // Intl formatters are costly to build (they dominated the profile of 24 busy tables): one per kind.
 const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(locale: string, kind: 'eur' | 'chips', signed: boolean): Intl.NumberFormat {
@@ -32,4 +33,18 @@ export function formatChips(chips: number, locale: string, signed = false): stri
 /** An amount of a table's money: cents of euros for real money, chips for play money. */
 export function formatAmount(amount: number, money: 'real' | 'play', locale: string, signed = false): string {
   return money === 'real' ? formatCents(amount, locale, signed) : formatChips(amount, locale, signed);
+}
+
+/**
+ * A table's name in the page's language (issue 13 defect 9): the embedded operator names its practice
+ * tables `Practice <English game name>[ n]` (operator/config/config.ts); they read as
+ * `Entraînement · <nom du jeu>` in French. Any other name is the operator's own and shown as it is.
+ */
+export function tableName(name: string, variant: VariantCode | null, locale: string): string {
+  const m = /^Practice (.+?)( \d+)?$/.exec(name);
+  // Without the game (a history row), it is the one whose English name the table carries.
+  variant ??= m ? ((Object.keys(VARIANTS) as VariantCode[]).find((v) => VARIANTS[v].nameEn === m[1]) ?? null) : null;
+  if (!m || variant === null || m[1] !== VARIANTS[variant].nameEn) return name;
+  const fr = locale.startsWith('fr');
+  return `${fr ? 'Entraînement' : 'Practice'} · ${fr ? VARIANTS[variant].nameFr : VARIANTS[variant].nameEn}${m[2] ?? ''}`;
 }

@@ -1,7 +1,7 @@
 import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import App from './App.vue';
-import { connectApi } from './api';
+import { connectApi, onHostBack } from './api';
 import { i18n } from './i18n';
 import { router } from './router';
 import { useLobbyStore } from './stores/lobby';
@@ -30,6 +30,10 @@ async function boot(): Promise<void> {
   await app.runWithContext(async () => {
     await useSettingsStore().load();
     await Promise.all([useSessionStore().load(), useLobbyStore().load(), useTablesStore().load()]);
+  });
+  // Back from a host that had stopped (issue 13 defect 2): what was pushed meanwhile is read again.
+  onHostBack(() => {
+    void app.runWithContext(() => Promise.all([useSettingsStore().refresh(), useSessionStore().refresh(), useLobbyStore().refresh(), useTablesStore().refresh()])).catch(() => undefined);
   });
   app.mount('#app');
 }

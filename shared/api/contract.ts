@@ -32,6 +32,9 @@ export const operatorSettingsSchema = obj({
 });
 export type OperatorSettings = Infer<typeof operatorSettingsSchema>;
 
+/** Bet presets a player may show (renderer/src/table/presets.ts CHOOSABLE_PRESETS). */
+export const BET_PRESET_IDS = ['x2', 'x2_5', 'x3', 'x4', 'third', 'half', '2third', '3q', 'pot'] as const;
+
 export const settingsSchema = obj({
   language: oneOf(...LANGUAGES),
   /** Four-colour deck: clubs green, diamonds blue (a display preference; R-DECK is about backs). */
@@ -39,6 +42,14 @@ export const settingsSchema = obj({
   sounds: bool,
   /** Ask before a call made within a moment of a large raise (the accidental-call guard). */
   callGuard: bool,
+  /** The join dialog's "wait for the big blind" starts ticked when true: the player's default (issue 13 habits). */
+  waitForBigBlind: bool,
+  /** Auto-rebuy and auto top-up between hands (issue 13 habits): off, or back up to the table's minimum or maximum buy-in. */
+  autoTopUp: oneOf('off', 'min', 'max'),
+  /** How the tables view arranges the tables, remembered (issue 13 habits). */
+  tablesLayout: oneOf('tile', 'cascade', 'stack'),
+  /** The bet presets shown per betting structure (issue 13 habits; ids of renderer/src/table/presets.ts). */
+  betPresets: obj({ 'pot-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }), 'no-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }) }),
   operator: operatorSettingsSchema,
 });
 export type Settings = Infer<typeof settingsSchema>;
@@ -48,12 +59,19 @@ export const DEFAULT_SETTINGS: Settings = {
   fourColorDeck: false,
   sounds: true,
   callGuard: true,
+  waitForBigBlind: false,
+  autoTopUp: 'off',
+  tablesLayout: 'tile',
+  betPresets: { 'pot-limit': ['x2_5', 'x3', 'x4', 'half', '3q', 'pot'], 'no-limit': ['x2_5', 'x3', 'x4', 'half', '3q', 'pot'] },
   operator: { mode: 'embedded', url: '', pins: [] },
 };
 
 export const settingsPatchSchema = obj(
-  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, operator: operatorSettingsSchema },
-  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'operator'],
+  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, waitForBigBlind: bool, autoTopUp: oneOf('off', 'min', 'max'), tablesLayout: oneOf('tile', 'cascade', 'stack'),
+    betPresets: obj({ 'pot-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }), 'no-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }) }),
+    operator: operatorSettingsSchema,
+  },
+  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'autoTopUp', 'tablesLayout', 'betPresets', 'operator'],
 );
 export type SettingsPatch = Infer<typeof settingsPatchSchema>;
 
@@ -213,6 +231,8 @@ export const handSummarySchema = obj({
   showdown: bool,
   allIn: bool,
   pot: amount,
+  /** The player's own cards (issue 13 habits), as the hand's record knows them at its end. */
+  cards: arr(int({ min: 0, max: 51 }), { max: 7 }),
 });
 export type HandSummaryView = Infer<typeof handSummarySchema>;
 

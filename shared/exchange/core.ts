@@ -78,6 +78,8 @@ export interface CercleExt {
   /** Every occupied seat with its player and stack before the hand. */
   seats: { seat: number; player: string; stack: number }[];
   handId: string | null;
+  /** The money kind (issue 13 defect 1): POJEU `Info` and PHH `_cercle` both carry it; absent in older files. */
+  money?: 'real' | 'play';
 }
 
 export function extOf(record: HandRecord): CercleExt {
@@ -124,6 +126,7 @@ export function parseExt(text: string): CercleExt | string {
     return 'the Cercle extension has bad seats';
   }
   if (!(e.handId === null || typeof e.handId === 'string')) return 'the Cercle extension has a bad hand id';
+  if (!(e.money === undefined || e.money === 'real' || e.money === 'play')) return "the Cercle extension's money is neither 'real' nor 'play'";
   return e as CercleExt;
 }
 

@@ -42,7 +42,8 @@ function roundTrip(format: ExchangeFormat, hands: ExchangeHand[]): ExchangeHand[
   expect(back.hands).toHaveLength(hands.length);
   back.hands.forEach((h, i) => {
     expect(carried(format, h.record, hands[i].record)).toEqual(carried(format, hands[i].record, h.record));
-    expect(h.meta).toEqual(hands[i].meta);
+    // PokerStars text without its play-money marker is real money (issue 13 defect 1).
+    expect(h.meta).toEqual(format === 'pokerstars' ? { ...hands[i].meta, money: hands[i].meta.money ?? 'real' } : hands[i].meta);
     const id = hands[i].record.handId;
     if (format !== 'pokerstars' || isNumericHandId(id)) expect(h.record.handId).toBe(id);
     else expect(h.record.handId).toBe(String(handNumber(hands[i].record)));
@@ -59,7 +60,7 @@ describe('generated hands of every variant, every format', () => {
       for (let i = 0; i < 40; i++) {
         // Numeric ids, as PokerStars numbers hands; a few string ids for the formats that keep them.
         const id = i % 5 === 4 ? `T${i}-${code}` : String(100_000 + i);
-        const hand: ExchangeHand = { record: randomRecord(code, rng, id), meta: { tableName: `Table ${code} ${i}`, endedAt: T0 + i * 1000 } };
+        const hand: ExchangeHand = { record: randomRecord(code, rng, id), meta: { tableName: `Table ${code} ${i}`, endedAt: T0 + i * 1000, ...(i % 3 === 0 ? {} : { money: i % 3 === 1 ? 'play' : 'real' }) } };
         for (const f of EXCHANGE_FORMATS) roundTrip(f, [hand]);
         // From one format to another: PHH read back, then through POJEU, still equal.
         const viaPhh = importHands('phh', exportHands('phh', [hand]));

@@ -1,6 +1,6 @@
 /**
  * Stable hand numbers for the formats that number hands (PokerStars `Hand #n`, POJEU `IDEvt`):
- * a hand id that is a plain decimal number (no leading zero, at most 15 digits) is its own number;
+ * a hand id that is a plain decimal number (no leading zero, a safe integer) is its own number;
  * any other id, or a record without one, is numbered by a 53-bit hash (cyrb53) of the id, or of the
  * hand's seats and actions. The same hand always gets the same number; two different ids get the
  * same number with a chance of about one in 2^53 per pair. docs/exchange.md.
@@ -21,9 +21,14 @@ export function hash53(text: string): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/** Whether a hand id is written as its own number. */
+/**
+ * Whether a hand id is written as its own number: a plain safe integer (no leading zero). Every
+ * hash53 value is one, so a hand read back from PokerStars text (its id is the number) keeps the
+ * number it was written with: `handNumber` is the same through any number of round trips (issue 13
+ * defect 1: a 16-digit hash was hashed again and the hand came back as another one).
+ */
 export function isNumericHandId(id: string | null): id is string {
-  return id !== null && /^(0|[1-9][0-9]{0,14})$/.test(id);
+  return id !== null && /^(0|[1-9][0-9]{0,15})$/.test(id) && Number.isSafeInteger(Number(id));
 }
 
 export function handNumber(record: HandRecord): number {

@@ -115,7 +115,8 @@ export function phhOf(hand: ExchangeHand): PhhHand {
   out.players = players.map((s) => bySeat.get(s)!.player);
   out.finishing_stacks = players.map((s) => bySeat.get(s)!.stackAfter);
   out.winnings = players.map((s) => bySeat.get(s)!.won);
-  out.extra = { _cercle: JSON.stringify(extOf(hand.record)) };
+  // The money kind rides in the extension, as in POJEU's Info (issue 13 defect 1): PHH has no field for play chips.
+  out.extra = { _cercle: JSON.stringify({ ...extOf(hand.record), ...(hand.meta.money !== undefined ? { money: hand.meta.money } : {}) }) };
   return out;
 }
 
@@ -199,6 +200,7 @@ function readOne(hand: PhhHand, lineOf: (path: (string | number)[]) => number, h
     parsed.push(a.action);
   }
   let config: HandConfig | Fail;
+  let money: 'real' | 'play' | undefined;
   let scale = 1;
   let seatOf: (player: number) => number;
   const ext = hand.extra?._cercle;
@@ -208,6 +210,7 @@ function readOne(hand: PhhHand, lineOf: (path: (string | number)[]) => number, h
     if (DECREE_VARIANT_OF[hand.variant] !== e.rules.variant) return fail(lineOf(['variant']), `variant ${hand.variant} differs from the extension's ${e.rules.variant}`);
     if (e.plan.dealtIn.length !== hand.starting_stacks.length) return fail(lineOf(['starting_stacks']), 'the players differ from the extension');
     config = configOfExt(e);
+    money = e.money;
     seatOf = (i) => e.plan.dealtIn[i];
     for (const [i, s] of hand.starting_stacks.entries()) {
       if (e.seats.find((x) => x.seat === e.plan.dealtIn[i])?.stack !== s) return fail(lineOf(['starting_stacks']), `player ${i + 1}'s starting stack differs from the extension`);
@@ -289,7 +292,7 @@ function readOne(hand: PhhHand, lineOf: (path: (string | number)[]) => number, h
     ok: true,
     hand: {
       record: r.record,
-      meta: { ...(hand.table !== undefined ? { tableName: String(hand.table) } : {}), ...(endedAt !== undefined ? { endedAt } : {}) },
+      meta: { ...(hand.table !== undefined ? { tableName: String(hand.table) } : {}), ...(endedAt !== undefined ? { endedAt } : {}), ...(money !== undefined ? { money } : {}) },
     },
   };
 }

@@ -5,7 +5,9 @@
  * `*** 3rd STREET ***`, Triple Draw `*** DEALING HANDS ***`), `Dealt to` lines, actions with their
  * amounts (`raises X to Y`), `Uncalled bet (x) returned to y`, `*** SHOW DOWN ***`, `collected x from
  * side pot-1` / `main pot` / `pot`, and `*** SUMMARY ***` whose totals balance with the rake.
- * Amounts are integer units (chips, or cents for real money) without a currency symbol.
+ * Amounts are integer units (chips, or cents for real money) without a currency symbol; a play-money
+ * hand says so as PokerStars does, `(Play Money)` on the table line, and text without it is real money.
+ * The hand's identity is its number (`Hand #n`, handNumber.ts): the history recognises a hand by it.
  *
  * The reader takes what the writer writes (and the same shapes from elsewhere), replays the hand
  * through the engine (core.ts) and checks the collected amounts and the rake against it.
@@ -104,7 +106,9 @@ export function pokerstarsText(hand: ExchangeHand): string {
   const who = (seat: number) => name.get(seat) ?? `seat ${seat + 1}`;
   const out: string[] = [];
   out.push(`PokerStars Hand #${handNumber(record)}: ${POKERSTARS_GAMES[record.variant]} (${stakesText(record.rules)}) - ${dateText(hand.meta.endedAt ?? 0)}`);
-  out.push(`Table '${hand.meta.tableName ?? 'Cercle'}' ${record.tableSize}-max${record.button !== null ? ` Seat #${record.button + 1} is the button` : ''}`);
+  // Play chips carry PokerStars' own marker, so that reading them back never makes them euros (issue 13 defect 1).
+  const playMoney = hand.meta.money === 'play' ? ' (Play Money)' : '';
+  out.push(`Table '${hand.meta.tableName ?? 'Cercle'}' ${record.tableSize}-max${playMoney}${record.button !== null ? ` Seat #${record.button + 1} is the button` : ''}`);
   for (const s of record.seats) out.push(`Seat ${s.seat + 1}: ${s.player} (${s.stackBefore} in chips)${s.dealtIn ? '' : ' is sitting out'}`);
 
   // Posts: a seat's extra big blind and dead small blind on one line, as PokerStars writes them.
@@ -265,7 +269,7 @@ export function writePokerstars(hands: readonly ExchangeHand[]): string {
 // Reading
 
 const HEADER = /^PokerStars Hand #(\d{1,16}): +(.+?) +\((\d+)\/(\d+)\) - (\d{4})\/(\d{1,2})\/(\d{1,2}) (\d{1,2}):(\d\d):(\d\d)(?: (?:UTC|GMT))?(?: \[.*\])?$/;
-const TABLE = /^Table '(.*)' (\d+)-max(?: Seat #(\d+) is the button)?$/;
+const TABLE = /^Table '(.*)' (\d+)-max( \(Play Money\))?(?: Seat #(\d+) is the button)?$/;
 const SEAT = /^Seat (\d+): (.+) \((\d+) in chips\)( is sitting out)?$/;
 
 function parseCardList(text: string): (Card | null)[] | null {
@@ -312,7 +316,7 @@ function readHand(h: HandText): { ok: true; hand: ExchangeHand } | Fail {
   if (!table) return fail(L[1].line, "expected \"Table '<name>' <n>-max [Seat #<b> is the button]\"");
   const tableSize = Number(table[2]);
   if (tableSize < 2 || tableSize > v.maxSeats) return fail(L[1].line, `${tableSize}-max: ${variant} is played 2 to ${v.maxSeats} to a table (R-SEATS)`);
-  const button = table[3] !== undefined ? Number(table[3]) - 1 : null;
+  const button = table[4] !== undefined ? Number(table[4]) - 1 : null;
   if (button !== null && (button < 0 || button >= tableSize)) return fail(L[1].line, `the button seat ${button + 1} is not at the table`);
   if ((button === null) !== (v.forcedBets === 'ante-bring-in')) return fail(L[1].line, v.forcedBets === 'blinds' ? 'a blinds game needs a button' : 'Stud has no button');
 
@@ -533,7 +537,7 @@ function readHand(h: HandText): { ok: true; hand: ExchangeHand } | Fail {
         }
       }
     }
-    if (problem === null && r.ok) return { ok: true, hand: { record: r.record, meta: { tableName: table[1], endedAt } } };
+    if (problem === null && r.ok) return { ok: true, hand: { record: r.record, meta: { tableName: table[1], endedAt, money: table[3] !== undefined ? 'play' : 'real' } } };
     first ??= problem;
   }
   return first!;

@@ -61,7 +61,7 @@ export interface HandRecord {
   showdown: boolean;
 }
 
-function gamesOf(state: HandState): { high: EvalGame; low: EvalGame | null } {
+export function gamesOf(state: HandState): { high: EvalGame; low: EvalGame | null } {
   const v = VARIANTS[state.variant];
   switch (v.family) {
     case 'omaha':

@@ -210,7 +210,7 @@ export default async function run(): Promise<BenchResult[]> {
     const yearFilter: HandFilter = { from: YEAR_START, to: YEAR_START + 366 * DAY, money: 'real' };
     const yearSeries = time(() => resultsSeries(store, yearFilter, 2000));
     // A whole year's lines (issue 14 item 7, DESIGN.md §5 ≤ 50 ms at 1,000,000 hands): median of 5, from the
-    // hour pieces (schema version 3), and its peer in the same run: the same lines from every hand's row
+    // hour pieces (schema version 5), and its peer in the same run: the same lines from every hand's row
     // (better-sqlite3 reading the covering index, then downsampled), which is how they were read before.
     const yearSeriesTimes: number[] = [];
     const yearRowsTimes: number[] = [];

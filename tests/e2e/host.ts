@@ -7,6 +7,8 @@ export interface RunningHost {
   url: string;
   origin: string;
   dataDir: string;
+  /** The host process (its embedded operator is a child of it). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -15,7 +17,16 @@ export interface RunningHost {
 export const FAST_PRACTICE = ['--practice-delay', '0-40', '--between-hands', '300'];
 
 export async function startHost(dataDir = mkdtempSync(join(tmpdir(), 'cercle-e2e-')), extraArgs: string[] = []): Promise<RunningHost> {
-  const child: ChildProcess = spawn(process.execPath, ['out/main/webhost.cjs', '--port', '0', '--data', dataDir, ...extraArgs], {
+  return spawnHost(dataDir, ['--port', '0', ...extraArgs]);
+}
+
+/** Starts the host as a player does (no `--port`): at the address its data folder had last time (electron/web/address.ts). */
+export function startHostAgain(dataDir: string, extraArgs: string[] = []): Promise<RunningHost> {
+  return spawnHost(dataDir, extraArgs);
+}
+
+async function spawnHost(dataDir: string, args: string[]): Promise<RunningHost> {
+  const child: ChildProcess = spawn(process.execPath, ['out/main/webhost.cjs', '--data', dataDir, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -37,6 +48,7 @@ export async function startHost(dataDir = mkdtempSync(join(tmpdir(), 'cercle-e2e
     url,
     origin: new URL(url).origin,
     dataDir,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

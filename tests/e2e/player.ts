@@ -56,6 +56,20 @@ export async function joinTable(page: Page, tableId: string): Promise<Locator> {
   return tile;
 }
 
+/**
+ * Leaves a table by its "Quitter" button. While we hold cards in a live hand the table asks first
+ * (issue 13 defect 4): `now` folds the hand and leaves, `after` plays it on and leaves when it ends.
+ * Returns whether the table asked.
+ */
+export async function leaveTable(tile: Locator, when: 'now' | 'after' = 'now'): Promise<boolean> {
+  await tile.getByTestId('table-leave').click();
+  const confirm = tile.getByTestId('leave-confirm');
+  // The question shows at once when it applies (the click and the check run on the same state).
+  if (!(await confirm.isVisible())) return false;
+  await tile.getByTestId(when === 'now' ? 'leave-now' : 'leave-after').click();
+  return true;
+}
+
 /** Chips in a status-bar or results text ("+1 234 jetons", "−50 jetons"). */
 export function chips(text: string | null): number {
   const m = /([+\-\u2212]?)([\d\s\u202f\u00a0]+) jetons/.exec(text ?? '');

@@ -143,8 +143,9 @@ describe('cercle export', () => {
       expect(r).toMatchObject({ code: 0, out: [`3 hands exported (${format}): ${out}`] });
       const back = importHands(format, readFileSync(out, 'utf8'));
       if (!back.ok) throw new Error(back.message);
-      // Play-money hands: POJEU writes whole chips and names the money kind in its extension.
-      const money = format === 'pojeu' ? { money: 'play' } : {};
+      // Play-money hands: every format says so (POJEU and PHH in the extension, PokerStars text by its
+      // "(Play Money)" marker; issue 13 defect 1); POJEU also writes whole chips.
+      const money = { money: 'play' };
       expect(back.hands.map((h) => h.meta)).toEqual([1, 2, 3].map((i) => ({ tableName: `T${i}`, endedAt: Math.floor(stored[i].day / 1000) * 1000, ...money })));
       if (format === 'pojeu') expect(readFileSync(out, 'utf8')).not.toMatch(/<CaveAvant>\d+\.\d\d</);
       if (format !== 'pokerstars') expect(back.hands.map((h) => canonicalRecord(h.record))).toEqual([1, 2, 3].map((i) => canonicalRecord(records[i])));

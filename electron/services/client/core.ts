@@ -14,73 +14,24 @@
  *   under the browser host).
  */
 import { join } from 'node:path';
-import type {
-  CallArgs,
-  CallResult,
-  EventName,
-  EventPayload,
-  LinkStatusView,
-  Outcome,
-  SessionInfo,
-  Settings,
-  TableState,
-  TrackerView,
-} from '../../../shared/api';
+import type { CallArgs, CallResult, LinkStatusView, Outcome, SessionInfo, TableState, TrackerView } from '../../../shared/api';
 import type { TableInfo } from '../../../shared/protocol/messages';
 import type { EmbeddedOperatorProcess } from '../embedded/launcher';
-import { HistoryJobs, runningJob, type HistoryJobView, type WorkerEntry } from '../history/jobs';
+import { HistoryJobs, runningJob, type HistoryJobView } from '../history/jobs';
 import { developmentReader, HistoryReader } from '../history/reader';
 import { HistoryStore } from '../history/store';
 import { SYNC_FILE, syncHistory } from '../history/sync';
 import { Tracker, type PeriodView } from '../history/tracker';
-import { OperatorLink, type Refused } from '../link/link';
+import { OperatorLink } from '../link/link';
 import type { TableModel } from '../link/table';
+import type { ClientCoreOptions } from './options';
+import { notConnected, refusal } from './outcome';
 
-/** Where the session token of a custom operator is kept: only in main (DESIGN.md §3). */
-export interface TokenVault {
-  load(): string | null;
-  save(token: string | null): void;
-}
-
-/** A vault that forgets on exit: used when the OS store would keep the token in plain text. */
-export function memoryVault(): TokenVault {
-  let token: string | null = null;
-  return { load: () => token, save: (t) => void (token = t) };
-}
-
-export interface ClientCoreOptions {
-  dataDir: string;
-  version: string;
-  settings: () => Settings;
-  /** Starts the embedded operator (a utility process in Electron, a child process under the browser host). */
-  launchEmbedded: () => Promise<EmbeddedOperatorProcess>;
-  vault: TokenVault;
-  /** Pushes an event to every page. */
-  broadcast: <K extends EventName>(event: K, payload: EventPayload<K>) => void;
-  now?: () => number;
-  log?: (line: string) => void;
-  /** The history jobs' worker: the built `history-worker.cjs`; by default worker.ts through tsx (development, tests). */
-  historyWorker?: WorkerEntry;
-  /** Link tuning (tests shorten the heartbeat and backoff). */
-  link?: { heartbeat?: { intervalMs?: number; timeoutMs?: number }; backoff?: { baseMs?: number; maxMs?: number } };
-}
+export { memoryVault, type ClientCoreOptions, type TokenVault } from './options';
 
 const HISTORY_FILE = 'history.sqlite';
 /** Least time between two pushes of a table when nothing urgent changed (see `markTable`). */
 const TABLE_PUSH_MS = 100;
-
-function refusal(r: Refused): Outcome {
-  const o: Outcome = { ok: false, code: String(r.code).slice(0, 40), message: r.message.slice(0, 2000) };
-  if (r.rule) o.rule = r.rule.slice(0, 40);
-  if (r.min !== undefined) o.min = r.min;
-  if (r.max !== undefined) o.max = r.max;
-  if (r.retryAfterMs !== undefined) o.retryAfterMs = r.retryAfterMs;
-  return o;
-}
-
-function notConnected(message = 'not connected to an operator'): Outcome {
-  return { ok: false, code: 'OFFLINE', message };
-}
 
 export class ClientCore {
   readonly history: HistoryStore;
@@ -93,6 +44,8 @@ export class ClientCore {
   private syncing: Promise<void> | null = null;
   private link: OperatorLink | null = null;
   private embedded: EmbeddedOperatorProcess | null = null;
+  private relaunchTimer: ReturnType<typeof setTimeout> | null = null;
+  private relaunchAttempt = 0;
   private status: LinkStatusView = { state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null };
   private readonly lobbyTables = new Map<string, TableInfo>();
   /** Per table: what the pages see besides the model (the last hand, the action in flight, the last refusal). */
@@ -143,10 +96,14 @@ export class ClientCore {
     try {
       if (op.mode === 'embedded') {
         this.embedded ??= await this.o.launchEmbedded();
-        void this.embedded.exited.then(({ code, signal }) => {
-          if (this.closed) return;
-          this.log(`the embedded operator stopped (${signal ?? `code ${code}`})`);
+        const launched = this.embedded;
+        void launched.exited.then(({ code, signal }) => {
+          if (this.closed || this.embedded !== launched) return;
+          const why = `the embedded operator stopped (${signal ?? `code ${code}`})`;
+          this.log(why);
           this.embedded = null;
+          // Issue 13 defect 2: say so at once and start it again by ourselves.
+          this.relaunchLater(why);
         });
         ({ url, pins } = this.embedded);
         token = this.embedded.guest.token;
@@ -175,6 +132,7 @@ export class ClientCore {
     this.unsubscribers = [
       link.on('state', (s) => this.setStatus({ ...s })),
       link.on('authed', () => {
+        this.relaunchAttempt = 0;
         this.schedule('session');
         void this.refreshLobby().then(() => this.syncHistory(link, url));
       }),
@@ -216,7 +174,32 @@ export class ClientCore {
     this.history.close();
   }
 
+  /**
+   * The embedded operator is gone: the status says so with the time of the next try (issue 13
+   * defect 2), then it is started again and the link rebuilt; tries back off to 10 s apart.
+   */
+  private relaunchLater(reason: string): void {
+    if (this.closed || this.relaunchTimer !== null) return;
+    for (const u of this.unsubscribers.splice(0)) u();
+    const link = this.link;
+    this.link = null;
+    void link?.close();
+    const delay = Math.min(10_000, 500 * 2 ** this.relaunchAttempt);
+    this.relaunchAttempt++;
+    this.setStatus({ state: 'reconnecting', attempt: this.relaunchAttempt, retryInMs: delay, reason: reason.slice(0, 2000), minVersion: null });
+    this.relaunchTimer = setTimeout(() => {
+      this.relaunchTimer = null;
+      if (this.closed) return;
+      void this.start().then(() => {
+        if (this.status.state === 'offline' && this.o.settings().operator.mode === 'embedded') this.relaunchLater(this.status.reason ?? reason);
+      });
+    }, delay);
+    this.relaunchTimer.unref?.();
+  }
+
   private async disconnect(): Promise<void> {
+    if (this.relaunchTimer !== null) clearTimeout(this.relaunchTimer);
+    this.relaunchTimer = null;
     for (const u of this.unsubscribers.splice(0)) u();
     const link = this.link;
     this.link = null;

@@ -109,7 +109,7 @@ export class WriteGate {
     if (!this.writing) return this.store.addHand(meta, record);
     const id = record.handId;
     if (id === null) return { stored: false, duplicate: false, reason: 'a hand needs its id to be stored once (R-HISTORY)' };
-    if (this.heldIds.has(id) || this.store.getHand(id).ok) return { stored: false, duplicate: true };
+    if (this.heldIds.has(id) || this.store.holds(meta, record)) return { stored: false, duplicate: true };
     if (!record.seats.some((s) => s.seat === meta.heroSeat)) return { stored: false, duplicate: false, reason: `seat ${meta.heroSeat} is not a seat of this hand` };
     this.held.push({ meta, record });
     this.heldIds.add(id);

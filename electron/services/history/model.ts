@@ -3,6 +3,7 @@
  * sums), and the values derived from a hand when it is stored. Split out of store.ts (issue 14 item 6).
  */
 import type { HandSummaryView, HistoryFilter } from '../../../shared/api';
+import { hash53, isNumericHandId } from '../../../shared/exchange/handNumber';
 import { VARIANT_IDS } from '../../../shared/history/compact';
 import { allInEquity } from '../../../shared/history/equity';
 import { handStats, packHandStats } from '../../../shared/history/stats';
@@ -203,6 +204,7 @@ export interface HandRow {
   hero_net: number;
   hero_rake: number;
   pot: number;
+  hero_cards: number;
 }
 
 export interface TotalsRow {
@@ -228,6 +230,10 @@ export interface Derived {
   /** Schema version 2: packed statistics and the all-in adjusted net (null: not adjusted). */
   stats: number;
   adj: number | null;
+  /** Schema version 3: the exchange number (identity across formats). */
+  xnum: number;
+  /** Schema version 4: the hero's cards, packed. */
+  heroCards: number;
 }
 
 
@@ -294,5 +300,29 @@ export function derive(meta: HandMeta, record: HandRecord): Derived | string {
     heroNet: hero.net,
     heroRake: hero.rake,
     pot,
+    xnum: exchangeNumber(record.handId),
+    heroCards: packCards(hero.cards),
   };
+}
+
+/** Known cards packed 6 bits each (code + 1), first card lowest; unknown cards are left out (schema version 4). */
+export function packCards(cards: readonly (number | null)[]): number {
+  let v = 0;
+  let k = 0;
+  for (const c of cards) {
+    if (c === null || k >= 7) continue;
+    v += (c + 1) * 64 ** k++;
+  }
+  return v;
+}
+
+export function unpackCards(v: number): number[] {
+  const out: number[] = [];
+  for (let x = v; x > 0; x = Math.floor(x / 64)) out.push((x % 64) - 1);
+  return out;
+}
+
+/** The number PokerStars text and POJEU `IDEvt` carry for a hand id (shared/exchange/handNumber.ts; schema version 3). */
+export function exchangeNumber(handId: string): number {
+  return isNumericHandId(handId) ? Number(handId) : hash53(handId);
 }

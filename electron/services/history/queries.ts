@@ -16,6 +16,7 @@ import {
   flagsCondition,
   joinHandId,
   splitHandId,
+  unpackCards,
   type GetHandResult,
   type HandFilter,
   type HandRow,
@@ -67,6 +68,7 @@ export class HandQueries {
       showdown: (row.flags & F_SHOWDOWN) !== 0,
       allIn: (row.flags & F_ALL_IN) !== 0,
       pot: row.pot,
+      cards: unpackCards(row.hero_cards),
     };
   }
 
@@ -124,7 +126,7 @@ export class HandQueries {
     }
     const dir = req.dir === 'desc' ? 'DESC' : 'ASC';
     const sql =
-      'SELECT h.id, h.prefix, h.number, h.played_at, h.table_ref, h.variant, h.stakes, h.flags, h.hero_seat, h.hero_net, h.hero_rake, h.pot ' +
+      'SELECT h.id, h.prefix, h.number, h.played_at, h.table_ref, h.variant, h.stakes, h.flags, h.hero_seat, h.hero_net, h.hero_rake, h.pot, h.hero_cards ' +
       `FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${key} ${dir}, h.id ${dir} LIMIT ${req.limit + 1}`;
     const rows = this.shape(sql).all(...args) as HandRow[];
     const more = rows.length > req.limit;
@@ -207,7 +209,7 @@ export class HandQueries {
 
   /**
    * The hands of a filter in the graph's order (played_at, then id: the order hour_series is kept in,
-   * schema version 3; SQLite sorts only the hands of the same millisecond), column by column, for the
+   * schema version 5; SQLite sorts only the hands of the same millisecond), column by column, for the
    * results graph and the sessions:
    * when, net, rake, the adjusted net (the net where not adjusted), showdown (1/0), play money (1/0), table.
    */

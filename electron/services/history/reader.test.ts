@@ -85,4 +85,27 @@ describe('the history reader worker (issue 14 item 7)', () => {
     }
     await expect(reader.call('stats', {})).rejects.toThrow(/closed/);
   });
+
+  it('serves the History list’s lines with the hero’s own cards (issue 13 habits, schema version 4)', async () => {
+    const file = join(dir, 'history.sqlite');
+    const store = HistoryStore.open(file);
+    const list = hands(120, 3);
+    store.addHands(list);
+    const reader = new HistoryReader(file, ENTRY);
+    try {
+      const page = await reader.call('page', {}, { sort: 'time', dir: 'asc', limit: 200 });
+      if (!page.ok) throw new Error(page.reason);
+      expect(page.hands.length).toBe(list.length);
+      for (const [i, line] of page.hands.entries()) {
+        const hero = list[i].record.seats.find((s) => s.seat === list[i].meta.heroSeat)!;
+        expect(line.cards, line.handId).toEqual(hero.cards.filter((c) => c !== null));
+      }
+      expect(page.hands.some((h) => h.cards.length > 0)).toBe(true);
+      const one = await reader.call('hand', list[7].record.handId!);
+      expect(one.ok && one.summary.cards).toEqual(page.hands[7].cards);
+    } finally {
+      await reader.close();
+      store.close();
+    }
+  });
 });

@@ -13,7 +13,7 @@ import type { HistoryStore } from './store';
 /**
  * The cumulative lines of the hands in order, with a first point at 0 before the first hand, at most
  * `maxPoints` points. A filter of period, money, game and stakes over more hands than points is read
- * from the graph's hour pieces (series.ts, schema version 3: a year at 1,000,000 hands ≤ 50 ms, issue 14
+ * from the graph's hour pieces (series.ts, schema version 5: a year at 1,000,000 hands ≤ 50 ms, issue 14
  * item 7); otherwise from the hands.
  */
 export function resultsSeries(store: HistoryStore, filter: HistoryFilter, maxPoints: number): CallResult<'resultsSeries'> {

@@ -1,8 +1,8 @@
 /**
- * The results graph read from the hour pieces (issue 14 item 7, schema version 3): every kept point is
+ * The results graph read from the hour pieces (issue 14 item 7, schema version 5): every kept point is
  * the per-hand truth computed here from the hands themselves, the end and the extremes are exact,
  * showdown + non-showdown = total, under the filters the pieces serve, with hands arriving out of
- * order; a version 2 file gets its pieces when opened (migration 3, a real file); removing old hands
+ * order; a version 4 file gets its pieces when opened (migration 5, a real file); removing old hands
  * keeps the pieces true.
  */
 import Database from 'better-sqlite3';
@@ -95,7 +95,7 @@ function expectTrue(store: HistoryStore, stored: Played[], f: HistoryFilter, max
   for (let i = 1; i < s.hands.length; i++) expect(s.hands[i]).toBeGreaterThan(s.hands[i - 1]);
 }
 
-describe('the results graph from the hour pieces (issue 14 item 7, schema version 3)', () => {
+describe('the results graph from the hour pieces (issue 14 item 7, schema version 5)', () => {
   it('every kept point is the per-hand truth; end and extremes exact; hands stored out of order, one by one and in bulk', () => {
     const store = HistoryStore.open(join(dir, 'h.sqlite'));
     const list = hands(1500, 21, 6);
@@ -127,28 +127,28 @@ describe('the results graph from the hour pieces (issue 14 item 7, schema versio
     const filters = [{}, { money: 'real' }, { money: 'play', variant: stored[0].record.variant }, { stakes: stakesOf(stored[0].record) }] as HistoryFilter[];
     for (const f of filters) expectTrue(store, stored, f, 40);
     store.close();
-    // The same file with every hour recomputed from its hands (migration 3 again): still the truth.
+    // The same file with every hour recomputed from its hands (migration 5 again): still the truth.
     const file = join(dir, 'h.sqlite');
     const db = new Database(file);
     db.exec('DROP TABLE hour_series');
-    db.pragma('user_version = 2');
+    db.pragma('user_version = 4');
     db.close();
     const again = HistoryStore.open(file);
     for (const f of filters) expectTrue(again, stored, f, 40);
     again.close();
   });
 
-  it('a version 2 file gets the pieces of its hands when it is opened (migration 3, a real file)', () => {
-    const file = join(dir, 'v2.sqlite');
+  it('a version 4 file gets the pieces of its hands when it is opened (migration 5, a real file)', () => {
+    const file = join(dir, 'v4.sqlite');
     const store = HistoryStore.open(file);
     const list = hands(800, 22, 4);
     store.addHands(list);
     const before = resultsSeries(store, { money: 'real' }, 30);
     store.close();
-    // Make it a version 2 file: no pieces.
+    // Make it a version 4 file: no pieces.
     const db = new Database(file);
     db.exec('DROP TABLE hour_series');
-    db.pragma('user_version = 2');
+    db.pragma('user_version = 4');
     db.close();
     const again = HistoryStore.open(file);
     expect(resultsSeries(again, { money: 'real' }, 30)).toEqual(before);
@@ -156,7 +156,7 @@ describe('the results graph from the hour pieces (issue 14 item 7, schema versio
     expectTrue(again, list, {}, 30);
     again.close();
     const raw = new Database(file, { readonly: true });
-    expect(raw.pragma('user_version', { simple: true })).toBe(3);
+    expect(raw.pragma('user_version', { simple: true })).toBe(5);
     expect(raw.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'series_pending'").pluck().get()).toBe(0);
     raw.close();
   });

@@ -1,6 +1,6 @@
 /**
- * The results graph's lines (R-RESULTS, docs/stats.md) read from per-hour pieces (schema version 3,
- * schema/v3.ts `hour_series`) instead of every hand (issue 14 item 7; DESIGN.md §5: a year's lines at
+ * The results graph's lines (R-RESULTS, docs/stats.md) read from per-hour pieces (schema version 5,
+ * schema/v5.ts `hour_series`) instead of every hand (issue 14 item 7; DESIGN.md §5: a year's lines at
  * 1,000,000 hands ≤ 50 ms).
  *
  * Upkeep (`SeriesUpkeep`): new hands after their hour's stored ones extend the hour's pieces; a hand
@@ -23,7 +23,7 @@ import type { ResultRows } from './queries';
 type Statement = Database.Statement;
 export type SeriesView = CallResult<'resultsSeries'>;
 
-/** The live twin of schema/v3.ts's fill, for the hours given as a JSON array (INSERT OR REPLACE: adding hands never removes a key from an hour). */
+/** The live twin of schema/v5.ts's fill, for the hours given as a JSON array (INSERT OR REPLACE: adding hands never removes a key from an hour). */
 const REFRESH = `
   WITH hrs AS (SELECT value AS hour FROM json_each(?)),
   base AS (

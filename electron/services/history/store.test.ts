@@ -87,7 +87,7 @@ describe('the hand history store (R-HISTORY)', () => {
     expect(store.addHand(p.meta, p.record)).toEqual({ stored: true, duplicate: false });
     store.close();
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
     const again = HistoryStore.open(file);
@@ -105,7 +105,7 @@ describe('the hand history store (R-HISTORY)', () => {
     db.close();
     const before = sha(file);
     expect(() => HistoryStore.open(file)).toThrow(HistoryTooNewError);
-    expect(() => HistoryStore.open(file)).toThrow(/schema version 7.*only knows versions up to 3.*left untouched/);
+    expect(() => HistoryStore.open(file)).toThrow(/schema version 7.*only knows versions up to 5.*left untouched/);
     expect(sha(file)).toBe(before);
     expect(existsSync(`${file}-wal`)).toBe(false);
   });

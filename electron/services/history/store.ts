@@ -62,7 +62,25 @@
  *     money, game, stakes) are read from whole hours, and only the hands of its partial hours are
  *     summed (DESIGN.md §3).
  *
- * Schema, version 3 (the graph read, not recomputed: issue 14 item 7; schema/v3.ts, series.ts)
+ * Schema, version 3 (issue 13 defect 1: a hand is stored once whatever format it came through; schema/v3.ts)
+ * ---------------------------------------------------------------------------------------------
+ *   hands.xnum INTEGER    the hand's exchange number (shared/exchange/handNumber.ts): the id itself
+ *                         when it is a plain number, else its 53-bit hash. PokerStars text carries
+ *                         only this number (`Hand #n`), so a hand read back from it has another id.
+ *   INDEX hands_by_xnum (xnum)
+ *     A hand whose exchange number, game and second of play are those of a stored hand is that hand
+ *     (a duplicate), whichever id it came with; the chance that two different hands share all three
+ *     is nil (a 53-bit hash, the same second, the same game). Hands stored before version 3 are
+ *     numbered after the migrations (`number_pending`, writer.ts `fillDerived`).
+ *
+ * Schema, version 4 (issue 13 habits: the player's cards in the History list; schema/v4.ts)
+ * ---------------------------------------------------------------------------------------------
+ *   hands.hero_cards INTEGER  the hero's cards as the record knows them at the end (a draw game's
+ *                             final hand), packed 6 bits a card (code + 1, first card lowest), 0 for
+ *                             none: up to 7 cards in a safe integer, read with the page, no record
+ *                             decoded. Filled after the migrations for older hands (`cards_pending`).
+ *
+ * Schema, version 5 (the graph read, not recomputed: issue 14 item 7; schema/v5.ts, series.ts)
  * ---------------------------------------------------------------------------------------------
  *   hour_series(money, variant, stakes, hour, …) WITHOUT ROWID: per UTC hour and filter key (-1: any),
  *     the hour's piece of the results graph (hands, end sums, lowest and highest points).
@@ -70,7 +88,8 @@
  * Pages are keyset-paginated on (played_at, id) or (hero_net, id); the driving index is chosen by
  * the filter (player → hand_players, table, variant, else time; by net: the net index unless the
  * filter's own index narrows to a few thousand hands, which are then sorted).
- * * Writing: `addHand` is one transaction (hand, players, totals, graph pieces); `importer()` / `addHands`
+ *
+ * Writing: `addHand` is one transaction (hand, players, totals, graph pieces); `importer()` / `addHands`
  * commit 20,000 hands a transaction. Both are synchronous: a large import runs in a worker thread with
  * its own connection (DESIGN.md §3: long work off the main thread); WAL lets the UI read meanwhile.
  * Reading: in the desktop app and the browser host the reads run in a reader worker with its own
@@ -82,6 +101,7 @@ import {
   HISTORY_LABEL,
   NORMAL_CACHE,
   PLAN_THRESHOLD,
+  derive,
   type AddResult,
   type BulkResult,
   type GetHandResult,
@@ -127,7 +147,7 @@ export class HistoryStore {
     const shape = (sql: string): Statement => this.shape(sql);
     this.names = new Names(db, readonly);
     this.writer = readonly ? null : new HistoryWriter(db, this.names, shape, options.now ?? Date.now);
-    const getHand = db.prepare(`SELECT id, prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record
+    const getHand = db.prepare(`SELECT id, prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, hero_cards, record
                                 FROM hands WHERE prefix = ? AND number = ?`);
     this.queries = new HandQueries(this.names, shape, options.planThreshold ?? PLAN_THRESHOLD, getHand);
     this.periods = new Periods(db, options.utcOffsetMinutes ?? ((ms) => -new Date(ms).getTimezoneOffset()));
@@ -195,9 +215,20 @@ export class HistoryStore {
 
   // Writing (writer.ts)
 
-  /** Stores one finished hand in one transaction; a hand already stored (same id) is not stored again. */
+  /** Stores one finished hand in one transaction; a hand already stored (same id, or same exchange number, game and second) is not stored again. */
   addHand(meta: HandMeta, record: HandRecord): AddResult {
     return this.write().addHand(meta, record);
+  }
+
+  /**
+   * Whether this hand is stored, under its id or another one (the same exchange number, game and
+   * second: issue 13 defect 1); a hand that cannot be stored is not. The import's buffer asks it
+   * (jobs.ts WriteGate) for the hands main receives while an import holds the file.
+   */
+  holds(meta: HandMeta, record: HandRecord): boolean {
+    const d = derive(meta, record);
+    if (typeof d === 'string') return false;
+    return this.getHand(record.handId as string).ok || this.write().sameHandStored(meta, d);
   }
 
   /** Stores many hands (an import): `importer()` with one chunk. Duplicates are counted, not stored. */

@@ -127,6 +127,36 @@ export function parseInChunks(format: ExchangeFormat, text: string, progress: (d
   return { ok: true, hands };
 }
 
+/**
+ * The hands of a file as the store takes them: the hero's seat found (hands without one are skipped),
+ * the time, table and money kind the file says. A file that does not say its money kind (PHH or
+ * PokerStars text from another tool) is real money: other tools' files most often are; Cercle's own
+ * exports always say it (issue 13 defect 1, docs/exchange.md).
+ */
+export function importedHands(hands: readonly ExchangeHand[], format: ExchangeFormat, heroNames: readonly string[], now: number): { list: { meta: HandMeta; record: HandRecord }[]; skipped: number } {
+  const seats = heroSeats(hands, heroNames);
+  const list: { meta: HandMeta; record: HandRecord }[] = [];
+  let skipped = 0;
+  for (let i = 0; i < hands.length; i++) {
+    const seat = seats[i];
+    if (seat === null) {
+      skipped++;
+      continue;
+    }
+    const m = hands[i].meta;
+    list.push({
+      record: hands[i].record,
+      meta: {
+        playedAt: m.endedAt ?? now,
+        tableId: (m.tableName ?? `import-${format}`).slice(0, TABLE_ID_MAX) || `import-${format}`,
+        money: m.money ?? 'real',
+        heroSeat: seat,
+      },
+    });
+  }
+  return { list, skipped };
+}
+
 function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Array): void {
   post({ type: 'progress', phase: 'read', done: 0, total: 0 });
   // issue 12 item 6: refused up front, before it is read, over the bound docs/exchange.md states.
@@ -156,28 +186,7 @@ function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Ar
     post({ type: 'failed', message: parsed.message, line: parsed.line });
     return;
   }
-  const hands = parsed.hands;
-  const seats = heroSeats(hands, job.heroNames);
-  const list: { meta: HandMeta; record: HandRecord }[] = [];
-  let skipped = 0;
-  for (let i = 0; i < hands.length; i++) {
-    const seat = seats[i];
-    if (seat === null) {
-      skipped++;
-      continue;
-    }
-    const m = hands[i].meta;
-    list.push({
-      record: hands[i].record,
-      meta: {
-        playedAt: m.endedAt ?? job.now,
-        tableId: (m.tableName ?? `import-${format}`).slice(0, TABLE_ID_MAX) || `import-${format}`,
-        // POJEU says which; PHH and PokerStars text do not: files from other tools are most often real money.
-        money: m.money ?? 'real',
-        heroSeat: seat,
-      },
-    });
-  }
+  const { list, skipped } = importedHands(parsed.hands, format, job.heroNames, job.now);
   // From here on the file is written: main may no longer terminate this thread, only ask it to stop.
   if (Atomics.compareExchange(control, WRITING, 0, 1) !== 0 || Atomics.load(control, CANCEL) !== 0) {
     post({ type: 'cancelled', done: 0, total: list.length });

@@ -22,6 +22,9 @@ import {
   addDelta,
   derive,
   derivedResults,
+  exchangeNumber,
+  joinHandId,
+  packCards,
   type AddResult,
   type BulkResult,
   type Delta,
@@ -37,7 +40,7 @@ import { SeriesUpkeep } from './series';
 type Statement = Database.Statement;
 
 export class HistoryWriter {
-  private readonly q: Record<'addHand' | 'addDay' | 'addHour', Statement>;
+  private readonly q: Record<'addHand' | 'sameHand' | 'addDay' | 'addHour', Statement>;
   /** `INSERT INTO hand_players` of n rows, by n (prepared once each). */
   private readonly handPlayerStatements: Statement[] = [];
   /** (player, hand) pairs of the current transaction, flat, written at its end (flushPlayers). */
@@ -68,8 +71,10 @@ export class HistoryWriter {
       p(`INSERT INTO ${table}(${key}, money, variant, stakes, hands, net, rake) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(${key}, money, variant, stakes) DO UPDATE SET hands = hands + excluded.hands, net = net + excluded.net, rake = rake + excluded.rake`);
     this.q = {
-      addHand: p(`INSERT INTO hands(prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record, stats, hero_adj)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(prefix, number) DO NOTHING`),
+      addHand: p(`INSERT INTO hands(prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record, stats, hero_adj, xnum, hero_cards)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(prefix, number) DO NOTHING`),
+      // The same hand under another id (read back from PokerStars text): number, game, second of play (issue 13 defect 1).
+      sameHand: p('SELECT 1 FROM hands INDEXED BY hands_by_xnum WHERE xnum = ? AND variant = ? AND played_at / 1000 = ? LIMIT 1').pluck(),
       addDay: totals('day_totals', 'day'),
       addHour: totals('hour_totals', 'hour'),
     };
@@ -191,6 +196,7 @@ export class HistoryWriter {
   }
 
   private insert(meta: HandMeta, record: HandRecord, d: Derived, deltas: Map<string, Delta>): boolean {
+    if (this.sameHandStored(meta, d)) return false;
     const prefix = this.names.id('prefix', d.prefix);
     const bytes = encodeHand(record, this.encodeOptions);
     const r = this.q.addHand.run(
@@ -208,6 +214,8 @@ export class HistoryWriter {
       bytes,
       d.stats,
       d.adj,
+      d.xnum,
+      d.heroCards,
     );
     if (r.changes === 0) return false;
     const hand = r.lastInsertRowid as number;
@@ -219,6 +227,15 @@ export class HistoryWriter {
     addDelta(deltas, `h:${hour}:${d.money}:${d.variant}:${d.stakes}`, d);
     this.addStats(`${hour}:${d.money}:${d.variant}:${d.stakes}`, d.stats, d.heroNet, d.stakes);
     return true;
+  }
+
+  /**
+   * Whether a hand with this exchange number, game and second of play is stored (schema version 3):
+   * then it is this hand, whichever id it came with; the chance that two different hands share all
+   * three is nil (a 53-bit hash, the same second, the same game). Issue 13 defect 1.
+   */
+  sameHandStored(meta: HandMeta, d: Derived): boolean {
+    return this.q.sameHand.get(d.xnum, d.variant, Math.trunc(meta.playedAt / 1000)) !== undefined;
   }
 
   /** Adds a hand's packed statistics to the current transaction's hour sums (hands the hero was dealt in). */
@@ -281,7 +298,7 @@ export class HistoryWriter {
       const stmt = kind === 'd' ? this.q.addDay : this.q.addHour;
       stmt.run(Number(at), Number(money), Number(variant), Number(stakes), x.hands, x.net, x.rake);
     }
-    // Schema version 3: the graph's pieces of the hours this transaction touched (series.ts).
+    // Schema version 5: the graph's pieces of the hours this transaction touched (series.ts).
     this.series.flush();
   }
 
@@ -317,7 +334,7 @@ export class HistoryWriter {
       this.shape('DELETE FROM hour_stats WHERE hands = 0').run();
       this.shape('DELETE FROM hand_players WHERE hand IN (SELECT id FROM hands INDEXED BY hands_by_time WHERE played_at < ?)').run(before);
       const n = this.shape('DELETE FROM hands WHERE played_at < ?').run(before).changes;
-      // The graph's pieces (schema version 3): whole hours before go, the hour cut in two is rebuilt.
+      // The graph's pieces (schema version 5): whole hours before go, the hour cut in two is rebuilt.
       this.shape('DELETE FROM hour_series WHERE hour < ?').run(Math.floor(before / HOUR));
       if (before % HOUR !== 0) this.series.rebuild([Math.floor(before / HOUR)]);
       // Names no remaining hand uses.
@@ -341,53 +358,87 @@ export class HistoryWriter {
   /**
    * What frozen migrations leave to the current code (issue 14 item 6), run at open: the derived
    * values (statistics, all-in adjusted net) of the hands listed in `derive_pending` (schema/v2.ts)
-   * with their hour sums and graph pieces, and the graph's pieces of the hours listed in
-   * `series_pending` (schema/v3.ts); each list is dropped when done. A crash midway leaves the rest
-   * listed for the next open (each chunk is one transaction).
+   * with their hour sums and graph pieces, the exchange numbers of those in `number_pending`
+   * (schema/v3.ts), the hero's cards of those in `cards_pending` (schema/v4.ts), and the graph's
+   * pieces of the hours listed in `series_pending` (schema/v5.ts); each list is dropped when done.
+   * A crash midway leaves the rest listed for the next open (each chunk is one transaction).
    */
   fillDerived(): void {
     const listed = (name: string): boolean => (this.db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck().get(name) as number) > 0;
-    if (listed('derive_pending')) this.fillStats();
+    if (listed('derive_pending')) {
+      this.fillHands('derive_pending', 'h.hero_seat, h.record, h.played_at, h.flags & 1, h.variant, h.stakes, h.hero_net', 2000, () => {
+        const update = this.db.prepare('UPDATE hands SET stats = ?, hero_adj = ? WHERE id = ?');
+        return (id, [heroSeat, bytes, playedAt, money, variant, stakes, heroNet]: [number, Uint8Array, number, number, number, number, number]) => {
+          const record = this.decode(id, bytes);
+          const extra = record === null ? { stats: 0, adj: null } : derivedResults(record, heroSeat);
+          update.run(extra.stats, extra.adj, id);
+          const hour = Math.floor(playedAt / HOUR);
+          this.series.touch(hour);
+          this.addStats(`${hour}:${money}:${variant}:${stakes}`, extra.stats, heroNet, stakes);
+        };
+      });
+    }
+    if (listed('number_pending')) {
+      // Schema version 3 (issue 13 defect 1): the number PokerStars text and POJEU carry for the hand.
+      this.fillHands('number_pending', 'h.prefix, h.number', 5000, () => {
+        const update = this.db.prepare('UPDATE hands SET xnum = ? WHERE id = ?');
+        return (id, [prefix, number]: [number, number]) => update.run(exchangeNumber(joinHandId(this.names.text('prefix', prefix) ?? '', number)), id);
+      });
+    }
+    if (listed('cards_pending')) {
+      // Schema version 4 (issue 13 habits): the hero's cards as the record knows them at the end.
+      this.fillHands('cards_pending', 'h.hero_seat, h.record', 2000, () => {
+        const update = this.db.prepare('UPDATE hands SET hero_cards = ? WHERE id = ?');
+        return (id, [heroSeat, bytes]: [number, Uint8Array]) => {
+          const record = this.decode(id, bytes);
+          if (record !== null) update.run(packCards(record.seats.find((s) => s.seat === heroSeat)?.cards ?? []), id);
+        };
+      });
+    }
     if (listed('series_pending')) {
-      // Schema version 3 (schema/v3.ts): the graph's pieces of the hours stored before it.
+      // Schema version 5 (schema/v5.ts): the graph's pieces of the hours stored before it.
       const next = this.db.prepare('SELECT hour FROM series_pending ORDER BY hour LIMIT 500').pluck();
       const done = this.db.prepare('DELETE FROM series_pending WHERE hour <= ?');
-      const chunk = this.db.transaction((): boolean => {
+      this.drain('series_pending', () => {
         const hours = next.all() as number[];
         if (hours.length === 0) return false;
         this.series.refresh(hours);
         done.run(hours[hours.length - 1]);
         return true;
       });
-      while (chunk()) {
-        // one chunk a transaction
-      }
-      this.db.exec('DROP TABLE series_pending');
     }
   }
 
-  private fillStats(): void {
-    const next = this.db.prepare('SELECT d.id, h.hero_seat, h.record, h.played_at, h.flags & 1, h.variant, h.stakes, h.hero_net FROM derive_pending d JOIN hands h ON h.id = d.id ORDER BY d.id LIMIT 2000').raw();
-    const update = this.db.prepare('UPDATE hands SET stats = ?, hero_adj = ? WHERE id = ?');
-    const done = this.db.prepare('DELETE FROM derive_pending WHERE id <= ?');
-    const chunk = this.db.transaction((): boolean => {
-      const rows = next.all() as [number, number, Uint8Array, number, number, number, number, number][];
+  /** A stored record decoded for a fill (its id is not needed); null when its bytes cannot be read. */
+  private decode(id: number, bytes: Uint8Array): HandRecord | null {
+    const record = decodeHand(bytes, { handId: `h${String(id)}`, playerName: (p) => this.names.text('player', p) });
+    return isDecodeRefusal(record) ? null : record;
+  }
+
+  /**
+   * Works through the hands listed in `table` (id order, `size` a transaction): `each` gets a hand's
+   * id and the `columns` of `hands h`; the totals are flushed at each chunk's end.
+   */
+  private fillHands<R extends unknown[]>(table: string, columns: string, size: number, prepare: () => (id: number, row: R) => void): void {
+    const next = this.db.prepare(`SELECT p.id, ${columns} FROM ${table} p JOIN hands h ON h.id = p.id ORDER BY p.id LIMIT ${size}`).raw();
+    const done = this.db.prepare(`DELETE FROM ${table} WHERE id <= ?`);
+    const each = prepare();
+    this.drain(table, () => {
+      const rows = next.all() as [number, ...R][];
       if (rows.length === 0) return false;
-      for (const [id, heroSeat, bytes, playedAt, money, variant, stakes, heroNet] of rows) {
-        const record = decodeHand(bytes, { handId: `h${String(id)}`, playerName: (p) => this.names.text('player', p) });
-        const extra = isDecodeRefusal(record) ? { stats: 0, adj: null } : derivedResults(record, heroSeat);
-        update.run(extra.stats, extra.adj, id);
-        const hour = Math.floor(playedAt / HOUR);
-        this.series.touch(hour);
-        this.addStats(`${hour}:${money}:${variant}:${stakes}`, extra.stats, heroNet, stakes);
-      }
+      for (const [id, ...row] of rows) each(id, row);
       done.run(rows[rows.length - 1][0]);
       this.flushTotals(new Map());
       return true;
     });
-    while (chunk()) {
+  }
+
+  /** Runs `chunk` a transaction at a time until it has nothing left, then drops the list `table`. */
+  private drain(table: string, chunk: () => boolean): void {
+    const one = this.db.transaction(chunk);
+    while (one()) {
       // one chunk a transaction
     }
-    this.db.exec('DROP TABLE derive_pending');
+    this.db.exec(`DROP TABLE ${table}`);
   }
 }

@@ -34,6 +34,7 @@ const en: typeof fr = {
   col: {
     time: 'Date',
     game: 'Game',
+    cards: 'Your cards',
     stakes: 'Stakes',
     table: 'Table',
     pot: 'Pot',

@@ -32,6 +32,7 @@ export default {
   col: {
     time: 'Date',
     game: 'Jeu',
+    cards: 'Vos cartes',
     stakes: 'Enjeux',
     table: 'Table',
     pot: 'Pot',
@@ -40,7 +41,7 @@ export default {
   },
   sortBy: 'Trier par {col}',
   flag: { showdown: 'Abattage', allIn: 'Tapis' },
-  flagShort: { showdown: 'SD', allIn: 'AI' },
+  flagShort: { showdown: 'Abattage', allIn: 'Tapis' },
   count: '{n} mains affichées',
   countMore: '{n} mains affichées, d’autres suivent',
   loading: 'Chargement…',

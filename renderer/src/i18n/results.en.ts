@@ -68,6 +68,6 @@ const en: typeof fr = {
       standPat: 'Triple Draw: draws where you exchanged no card.',
     },
   },
-  note: 'Real money and play chips are never added together. Sessions: hands with no pause over 30 minutes. Definitions: docs/stats.md.',
+  note: 'Real money and play chips are never added together. Sessions: hands with no pause over 30 minutes. Hover over the name of a statistic for its definition.',
 };
 export default en;

@@ -66,5 +66,5 @@ export default {
       standPat: 'Triple Draw : tirages où vous n’avez échangé aucune carte.',
     },
   },
-  note: 'Réel et fictif ne sont jamais additionnés. Sessions : mains sans pause de plus de 30 minutes. Définitions : docs/stats.md.',
+  note: 'Réel et fictif ne sont jamais additionnés. Sessions : mains sans pause de plus de 30 minutes. Survolez le nom d’une statistique pour sa définition.',
 };

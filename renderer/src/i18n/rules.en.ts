@@ -67,7 +67,7 @@ const en: typeof fr = {
     winner: 'Winner',
     streets: 'How a hand goes',
     forced: {
-      blinds: 'The two players left of the button post the small and big blinds (heads-up, the button posts the small blind and acts first before the flop).',
+      blinds: 'The two players left of the button post the small and big blinds (heads-up, the button posts the small blind and acts first in the first betting round).',
       'ante-bring-in': 'Every player posts an ante. The player with the lowest up-card posts the bring-in and may not fold; they may complete to the small bet instead.',
     },
     evaluation: {

@@ -28,7 +28,7 @@ export default {
       cave: 'Cave : les jetons apportés à la table.',
       tapis: 'Tapis : miser tous ses jetons (« all-in »).',
       ante: 'Ante : mise obligatoire de chaque joueur avant la distribution.',
-      blinds: 'Blinds : mises obligatoires des deux joueurs à gauche du bouton (petit et gros blind).',
+      blinds: 'Blindes : mises obligatoires des deux joueurs à gauche du bouton (petite et grosse blindes).',
       bringIn: "Bring-in : mise obligatoire, au Stud, du joueur à la carte ouverte la plus faible.",
       fold: 'Passer (fold) : abandonner le coup.',
       check: 'Parole (check) : ne pas miser quand personne n’a misé.',
@@ -42,7 +42,7 @@ export default {
       limit: "Limite : mises et relances d’un montant fixe, la petite mise aux premiers tours, la grosse mise ensuite ; le nombre de relances est plafonné par le cap (une mise et trois relances, sauf en tête-à-tête).",
       'pot-limit': 'Pot limit : une relance est au plus égale au pot après avoir suivi.',
       'no-limit': 'No limit : une relance peut aller jusqu’à tout son tapis.',
-      minRaise: "Relance minimale : au moins le gros blind et au moins la plus grande mise ou relance du tour (une ouverture à 100 permet de relancer à 200, puis à 300). La table indique si elle applique plutôt la lecture « double de la dernière relance » (100, 200, 400).",
+      minRaise: "Relance minimale : au moins la grosse blinde et au moins la plus grande mise ou relance du tour (une ouverture à 100 permet de relancer à 200, puis à 300). La table indique si elle applique plutôt la lecture « double de la dernière relance » (100, 200, 400).",
       allIn: "On peut toujours faire tapis pour moins. Un tapis inférieur à une relance complète ne rouvre pas les enchères pour ceux qui ont déjà parlé, sauf si plusieurs tapis cumulés atteignent une relance complète.",
     },
     potsTitle: 'Pots, abattage et prélèvement',
@@ -66,7 +66,7 @@ export default {
     winner: 'Gagnant',
     streets: 'Déroulement d’un coup',
     forced: {
-      blinds: 'Les deux joueurs à gauche du bouton posent le petit et le gros blind (en tête-à-tête, le bouton pose le petit blind et parle en premier avant le flop).',
+      blinds: 'Les deux joueurs à gauche du bouton posent la petite et la grosse blinde (en tête-à-tête, le bouton pose la petite blinde et parle en premier au premier tour d’enchères).',
       'ante-bring-in': 'Chaque joueur pose un ante. Le joueur dont la carte ouverte est la plus faible pose le bring-in et ne peut pas passer ; il peut aussi compléter à la petite mise.',
     },
     evaluation: {

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { TableInfo } from '../../../shared/protocol/messages';
 import { VARIANTS, type VariantCode } from '../../../shared/rules/variants';
+import { stakesPair } from '../stakes';
 import { useApi } from '../useApi';
 
 export type LobbySort = 'name' | 'stakes' | 'players' | 'variant';
@@ -28,9 +29,13 @@ export const useLobbyStore = defineStore('lobby', () => {
   const sort = ref<LobbySort>('variant');
   const descending = ref(false);
 
+  async function refresh(): Promise<void> {
+    tables.value = await api.lobby({});
+  }
+
   async function load(): Promise<void> {
     api.on('lobby', (list) => (tables.value = list));
-    tables.value = await api.lobby({});
+    await refresh();
   }
 
   const shown = computed(() => {
@@ -45,8 +50,11 @@ export const useLobbyStore = defineStore('lobby', () => {
       switch (sort.value) {
         case 'name':
           return t.name.toLowerCase();
-        case 'stakes':
-          return stakesOf(t);
+        case 'stakes': {
+          // By the amounts as written (issue 13 defect 7): the larger, then the smaller.
+          const [lo, hi] = stakesPair(t.variant, t.stakes);
+          return hi * 1_000_000_000 + lo;
+        }
         case 'players':
           return t.seatsTaken;
         default:
@@ -73,5 +81,5 @@ export const useLobbyStore = defineStore('lobby', () => {
     return tables.value.find((t) => t.tableId === id);
   }
 
-  return { tables, family, money, structure, seatsFree, sort, descending, shown, load, sortBy, byId };
+  return { tables, family, money, structure, seatsFree, sort, descending, shown, load, refresh, sortBy, byId };
 });

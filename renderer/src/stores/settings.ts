@@ -15,8 +15,12 @@ export const useSettingsStore = defineStore('settings', () => {
     setLocale(s.language);
   }
 
-  async function load(): Promise<void> {
+  async function refresh(): Promise<void> {
     applied(await api.getSettings({}));
+  }
+
+  async function load(): Promise<void> {
+    await refresh();
     api.on('settingsChanged', applied);
   }
 
@@ -40,5 +44,5 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  return { settings, error, load, setLanguage, update };
+  return { settings, error, load, refresh, setLanguage, update };
 });

@@ -2,7 +2,13 @@ import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowReactive } from 'vue';
 import type { Outcome, TableState } from '../../../shared/api';
 import type { Move } from '../../../shared/protocol/messages';
+import type { VariantCode } from '../../../shared/rules/variants';
 import { useApi } from '../useApi';
+import { outcomeText, safely } from '../errors';
+import { i18n } from '../i18n';
+import { autoTopUpAmount } from '../table/topup';
+import { useNoticesStore } from './notices';
+import { useSessionStore } from './session';
 import { useSettingsStore } from './settings';
 
 /** Whether the table waits for a decision of ours (it stands out and can come to the front). */
@@ -17,11 +23,15 @@ export function newActionId(): string {
   return `r-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** How long "Vous avez quitté …" stays (issue 13 defect 6). */
+export const LEFT_NOTICE_MS = 15_000;
+
 export interface LeftTable {
   tableId: string;
   name: string;
   cashedOut: number | null;
   money: 'real' | 'play';
+  variant: VariantCode;
 }
 
 /**
@@ -31,6 +41,8 @@ export interface LeftTable {
 export const useTablesStore = defineStore('tables', () => {
   const api = useApi();
   const settings = useSettingsStore();
+  const notices = useNoticesStore();
+  const session = useSessionStore();
   const states = shallowReactive(new Map<string, TableState>());
   /** Tile order: the order the tables were joined. */
   const order = ref<string[]>([]);
@@ -38,6 +50,12 @@ export const useTablesStore = defineStore('tables', () => {
   /** Tables shown in their own window or tab: their tile gives way to a placeholder. */
   const poppedOut = ref<Set<string>>(new Set());
   const left = ref<LeftTable[]>([]);
+  /**
+   * What the player asked to do when the current hand ends (issue 13 defect 4): leave, or sit out
+   * from the next hand, without folding the hand in progress. Shown on the table; done by the
+   * first push that shows the hand over (or the player out of it).
+   */
+  const afterHand = shallowReactive(new Map<string, 'leave' | 'sitOut'>());
   /** The action just clicked, shown as sent at once (before main answers). */
   const sending = shallowReactive(new Map<string, { actionId: string; move: Move }>());
 
@@ -108,7 +126,11 @@ export const useTablesStore = defineStore('tables', () => {
     const before = states.get(s.tableId);
     if (s.status === 'gone') {
       incoming.delete(s.tableId);
-      if (before?.view) left.value = [{ tableId: s.tableId, name: before.view.name, cashedOut: s.cashedOut, money: before.view.money }, ...left.value].slice(0, 10);
+      if (before?.view) {
+        left.value = [{ tableId: s.tableId, name: before.view.name, cashedOut: s.cashedOut, money: before.view.money, variant: before.view.rules.variant }, ...left.value.filter((l) => l.tableId !== s.tableId)].slice(0, 10);
+        // "Vous avez quitté …" closes by itself (issue 13 defect 6), or with its button.
+        setTimeout(() => dismissLeft(s.tableId), LEFT_NOTICE_MS);
+      }
       states.delete(s.tableId);
       order.value = order.value.filter((id) => id !== s.tableId);
       if (focused.value === s.tableId) focused.value = null;
@@ -119,11 +141,61 @@ export const useTablesStore = defineStore('tables', () => {
     if (settings.settings.sounds && !(before && waitsForUs(before)) && waitsForUs(s)) beep();
     states.set(s.tableId, markRaw(s));
     if (!order.value.includes(s.tableId)) order.value = [...order.value, s.tableId];
+    runAfterHand(s);
+    autoTopUp(s);
+  }
+
+  /** Hands for which an automatic top-up was asked, per table (one request a hand). */
+  const autoAsked = new Map<string, number>();
+  /** Auto-rebuy / auto top-up between hands, as the settings say (issue 13 habits). */
+  function autoTopUp(s: TableState): void {
+    const v = s.view;
+    const you = v?.you ?? null;
+    if (v === null || you === null || s.status !== 'live' || autoAsked.get(s.tableId) === v.handNo) return;
+    const seat = v.seats[you.seat];
+    const balance = session.session?.balances?.[v.money] ?? 0;
+    const amount = autoTopUpAmount(settings.settings.autoTopUp, seat?.stack ?? 0, you.pendingTopUp, v.buyIn, balance, inLiveHand(s));
+    if (amount === null) return;
+    autoAsked.set(s.tableId, v.handNo);
+    const bust = seat?.stack === 0 && seat.status === 'sitting-out';
+    void topUp(s.tableId, amount).then((r) => {
+      if (!r.ok) notices.push(outcomeText(i18n.global.t, r));
+      else if (bust) void sitOut(s.tableId, false);
+    });
+  }
+
+  /** Whether we hold cards in a hand still being played at this table. */
+  function inLiveHand(s: TableState): boolean {
+    const h = s.view?.hand ?? null;
+    const seat = s.view?.you?.seat ?? null;
+    if (h === null || seat === null || h.phase === 'done') return false;
+    const st = h.seats[seat]?.status;
+    return st === 'in' || st === 'allin';
+  }
+
+  function runAfterHand(s: TableState): void {
+    const what = afterHand.get(s.tableId);
+    if (what === undefined || s.status !== 'live' || inLiveHand(s)) return;
+    afterHand.delete(s.tableId);
+    if (what === 'leave') void leave(s.tableId);
+    else void sitOut(s.tableId, true);
+  }
+
+  /** Leave or sit out when this hand ends (null: forget it). Done at once when no hand of ours is running. */
+  function setAfterHand(tableId: string, what: 'leave' | 'sitOut' | null): void {
+    if (what === null) afterHand.delete(tableId);
+    else afterHand.set(tableId, what);
+    const s = states.get(tableId);
+    if (s) runAfterHand(s);
+  }
+
+  async function refresh(): Promise<void> {
+    for (const s of await api.tables({})) put(s);
   }
 
   async function load(): Promise<void> {
     api.on('table', receive);
-    for (const s of await api.tables({})) put(s);
+    await refresh();
   }
 
   const list = computed(() => order.value.map((id) => states.get(id)).filter((s): s is TableState => s !== undefined));
@@ -137,7 +209,7 @@ export const useTablesStore = defineStore('tables', () => {
   }
 
   async function join(tableId: string, buyIn: number, waitForBigBlind: boolean): Promise<Outcome> {
-    const r = await api.join({ tableId, buyIn, waitForBigBlind });
+    const r = await safely(api.join({ tableId, buyIn, waitForBigBlind }));
     if (r.ok && !order.value.includes(tableId)) order.value = [...order.value, tableId];
     return r;
   }
@@ -146,16 +218,14 @@ export const useTablesStore = defineStore('tables', () => {
     const actionId = newActionId();
     sending.set(tableId, { actionId, move });
     try {
-      return await api.act({ tableId, actionId, move });
-    } catch (e) {
-      return { ok: false, code: 'INTERNAL', message: (e as Error).message };
+      return told(await safely(api.act({ tableId, actionId, move })));
     } finally {
       if (sending.get(tableId)?.actionId === actionId) sending.delete(tableId);
     }
   }
 
   async function leave(tableId: string): Promise<Outcome> {
-    const r = await api.leave({ tableId });
+    const r = told(await safely(api.leave({ tableId })));
     if (r.ok && r.cashedOut !== undefined) {
       const s = states.get(tableId);
       put({ ...(s ?? { tableId, view: null, seq: null, lastHand: null, pending: null, error: null }), status: 'gone', cashedOut: r.cashedOut });
@@ -163,31 +233,67 @@ export const useTablesStore = defineStore('tables', () => {
     return r;
   }
 
-  function sitOut(tableId: string, out: boolean): Promise<Outcome> {
-    return api.sitOut({ tableId, out, waitForBigBlind: false });
+  async function sitOut(tableId: string, out: boolean): Promise<Outcome> {
+    const r = await safely(api.sitOut({ tableId, out, waitForBigBlind: false }));
+    // "Revenir" refused (no chips: rebuy first) says why instead of doing nothing (issue 13 defect 3).
+    if (!r.ok) notices.push(outcomeText(i18n.global.t, r));
+    return r;
   }
 
   function topUp(tableId: string, amount: number): Promise<Outcome> {
-    return api.topUp({ tableId, amount });
+    return safely(api.topUp({ tableId, amount }));
+  }
+
+  /** A refusal the table cannot show by itself (not sent at all: host or operator gone) becomes a notice. */
+  function told(r: Outcome): Outcome {
+    if (!r.ok && (r.code === 'HOST_DOWN' || r.code === 'OFFLINE')) notices.push(outcomeText(i18n.global.t, r));
+    return r;
   }
 
   /**
    * Its own window in Electron; a new tab under the browser host (the tab shares this tab's host token).
    * The tile gives way only when the table did open somewhere: Electron refuses a table the player does
    * not sit at and a 25th window (issue 11 item 5), and its page may not open windows itself
-   * (window.open then returns null), nor may a browser's pop-up blocker.
+   * (window.open then returns null), nor may a browser's pop-up blocker. Closing it brings the table
+   * back into the tiles at once (issue 13 defect 5): the window says so on the `cercle-tables` channel
+   * as it closes, and a browser tab that could not is seen closed by a check every half second.
    */
   async function popOut(tableId: string): Promise<boolean> {
-    const r = await api.popOut({ tableId });
-    const opened = r.opened || window.open(`#/table/${encodeURIComponent(tableId)}`, `cercle-table-${tableId}`) !== null;
+    let opened = (await api.popOut({ tableId }).catch(() => ({ opened: false }))).opened;
+    if (!opened) {
+      const w = window.open(`#/table/${encodeURIComponent(tableId)}`, `cercle-table-${tableId}`);
+      if (w !== null) {
+        opened = true;
+        const check = setInterval(() => {
+          if (!w.closed) return;
+          clearInterval(check);
+          bringBack(tableId);
+        }, 500);
+      }
+    }
     if (opened) poppedOut.value = new Set([...poppedOut.value, tableId]);
     return opened;
   }
+
+  if (typeof BroadcastChannel !== 'undefined') {
+    new BroadcastChannel('cercle-tables').onmessage = (e: MessageEvent<{ closed?: unknown }>) => {
+      if (typeof e.data?.closed === 'string') bringBack(e.data.closed);
+    };
+  }
+
+  /** The hand shown in the replayer beside the tables (issue 13 defect 5: "Dernière main" keeps them in sight). */
+  const replaying = ref<string | null>(null);
+  /** The lobby beside the tiles while the player sits somewhere (issue 13 defect 5). */
+  const lobbyOpen = ref(false);
 
   function bringBack(tableId: string): void {
     const next = new Set(poppedOut.value);
     next.delete(tableId);
     poppedOut.value = next;
+  }
+
+  function dismissLeft(tableId: string): void {
+    left.value = left.value.filter((l) => l.tableId !== tableId);
   }
 
   /** The next table waiting for us comes to the front (keyboard: Tab in the tables view). */
@@ -199,7 +305,7 @@ export const useTablesStore = defineStore('tables', () => {
     return focused.value;
   }
 
-  return { states, order, list, waiting, focused, poppedOut, left, sending, load, shown, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
+  return { states, order, list, waiting, focused, poppedOut, left, sending, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
 });
 
 let audio: AudioContext | null = null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { legalActions } from '../../../shared/rules/engine/legal';
-import { actionBar, betLabel, bringInLabel, callLabel, clampBet, drawLabel, isBoardPreflop, ourLegal } from './actions';
+import { actionBar, betLabel, bringInLabel, callLabel, clampBet, drawLabel, isBoardPreflop, ourLegal, typedBet } from './actions';
+import { parseAmount } from './presets';
 import { newHand, play, tableState } from './test-support';
 
 // Seats 0..3, button 3: small blind 0, big blind 1, seat 2 first to act pre-flop.
@@ -91,5 +92,27 @@ describe('clampBet', () => {
     const b = { kind: 'bet' as const, min: 20, max: 40, exact: true };
     expect(clampBet(b, 25)).toBe(20);
     expect(clampBet(b, 35)).toBe(40);
+  });
+});
+
+describe('typed bet amounts (issue 13 defect 8)', () => {
+  const free = { min: 100, max: 1000, exact: false };
+  it('the button follows what is typed; above the stack is all-in; below the minimum is refused', () => {
+    expect(typedBet(free, 350)).toEqual({ to: 350, ok: true });
+    expect(typedBet(free, 1000)).toEqual({ to: 1000, ok: true });
+    expect(typedBet(free, 5000)).toEqual({ to: 1000, ok: true });
+    expect(typedBet(free, 50)).toEqual({ to: 50, ok: false });
+  });
+  it('fixed-limit bets: the bet or the all-in only', () => {
+    const limit = { min: 200, max: 200, exact: true };
+    expect(typedBet(limit, 200)).toEqual({ to: 200, ok: true });
+    expect(typedBet(limit, 900)).toEqual({ to: 200, ok: true });
+    expect(typedBet(limit, 150)).toEqual({ to: 150, ok: false });
+  });
+  it('"1e3" and other non-numbers are not amounts', () => {
+    expect(parseAmount('1e3')).toMatchObject({ ok: false });
+    expect(parseAmount('1E3')).toMatchObject({ ok: false });
+    expect(parseAmount('0x10')).toMatchObject({ ok: false });
+    expect(parseAmount('1 000')).toEqual({ ok: true, value: 1000 });
   });
 });

@@ -96,6 +96,17 @@ export function betLabel(bet: BetOption, to: number): ActionLabel {
   return { key: bet.kind === 'raise' ? 'table.raiseTo' : 'table.bet', amount: to };
 }
 
+/**
+ * A typed amount as the bet button shows it and sends it (issue 13 defect 8): the button follows
+ * what is typed; more than the stack (or the pot-limit maximum) is the maximum, all-in when that is
+ * the stack, as PokerStars does, rather than an error; less than the minimum is shown and refused.
+ */
+export function typedBet(bet: BetBounds, value: number): { to: number; ok: boolean } {
+  if (value >= bet.max) return { to: bet.max, ok: true };
+  if (bet.exact) return { to: value, ok: value === bet.min };
+  return { to: value, ok: value >= bet.min };
+}
+
 /** The draw button: "Tirer 2" or "Servi" (stand pat) when nothing is discarded. */
 export function drawLabel(discards: number): ActionLabel {
   return discards === 0 ? { key: 'table.standPat', amount: null } : { key: 'table.drawN', amount: discards };

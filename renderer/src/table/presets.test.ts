@@ -23,6 +23,14 @@ describe('betPresets', () => {
     ]);
   });
 
+  it('the player chooses which sizes show (issue 13 habits): 2 BB and no 4 BB; ⅓ and ⅔ pot after the flop', () => {
+    const ctx = ctxOf('THNL', [10000, 10000, 10000, 10000], []);
+    expect(betPresets(ctx, ['x2', 'x3']).map((p) => p.id)).toEqual(['min', 'x3', 'allin']); // 2 BB is the minimum raise here
+    expect(betPresets(ctx, []).map((p) => p.id)).toEqual(['min', 'allin']);
+    const flop = ctxOf('THNL', [10000, 10000, 10000, 10000], ['2 c', '3 c', '0 c', '1 x']);
+    expect(betPresets(flop, ['third', '2third']).map((p) => p.id)).toEqual(['min', 'third', '2third', 'allin']);
+  });
+
   it('the pot-sized raise counts our call first (R-PL), and equals the engine maximum in pot limit', () => {
     // Pot limit: seat 2 raises to 350 (the pot); seat 3 faces 350 with 150 + 350 in the middle.
     const ctx = ctxOf('THPL', [10000, 10000, 10000, 10000], ['2 r 350']);

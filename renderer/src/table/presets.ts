@@ -7,7 +7,16 @@ import type { BetBounds, HandState } from '../../../shared/rules/engine/types';
 import { potTotal } from '../../../shared/rules/engine/betting';
 import { isBoardPreflop } from './actions';
 
-export type PresetId = 'min' | 'x2_5' | 'x3' | 'x4' | 'half' | '3q' | 'pot' | 'max' | 'allin';
+export type PresetId = 'min' | 'x2' | 'x2_5' | 'x3' | 'x4' | 'third' | 'half' | '2third' | '3q' | 'pot' | 'max' | 'allin';
+
+/**
+ * The sizes a player may choose to see (issue 13 habits: custom presets per betting structure), before
+ * the flop while unraised (big-blind multiples) and after (pot fractions); `min`, the top (all-in or
+ * the pot limit) always show. The default is what the bar always offered.
+ */
+export const CHOOSABLE_PRESETS = ['x2', 'x2_5', 'x3', 'x4', 'third', 'half', '2third', '3q', 'pot'] as const;
+export type ChoosablePreset = (typeof CHOOSABLE_PRESETS)[number];
+export const DEFAULT_PRESETS: readonly ChoosablePreset[] = ['x2_5', 'x3', 'x4', 'half', '3q', 'pot'];
 
 export interface Preset {
   id: PresetId;
@@ -61,17 +70,18 @@ export function potFractionTo(ctx: PresetContext, num: number, den: number): num
  * The presets, each within [min, max], integers, without two presets of the same amount. Limit games
  * offer the fixed amount only (and the big bet too where the Stud open pair allows either).
  */
-export function betPresets(ctx: PresetContext): Preset[] {
+export function betPresets(ctx: PresetContext, shown: readonly ChoosablePreset[] = DEFAULT_PRESETS): Preset[] {
   const { min, max } = ctx.bounds;
   if (ctx.bounds.exact) return min === max ? [{ id: ctx.allInTo <= min ? 'allin' : 'min', to: min }] : [{ id: 'min', to: min }, { id: 'max', to: max }];
-  const middle: Preset[] = [];
+  const all: Preset[] = [];
   const unraised = ctx.currentBet <= ctx.bigBlind;
   if (ctx.preflop && unraised && ctx.bigBlind > 0) {
-    middle.push({ id: 'x2_5', to: part(ctx.bigBlind, 5, 2) }, { id: 'x3', to: ctx.bigBlind * 3 }, { id: 'x4', to: ctx.bigBlind * 4 });
+    all.push({ id: 'x2', to: ctx.bigBlind * 2 }, { id: 'x2_5', to: part(ctx.bigBlind, 5, 2) }, { id: 'x3', to: ctx.bigBlind * 3 }, { id: 'x4', to: ctx.bigBlind * 4 });
   } else {
-    middle.push({ id: 'half', to: potFractionTo(ctx, 1, 2) }, { id: '3q', to: potFractionTo(ctx, 3, 4) });
+    all.push({ id: 'third', to: potFractionTo(ctx, 1, 3) }, { id: 'half', to: potFractionTo(ctx, 1, 2) }, { id: '2third', to: potFractionTo(ctx, 2, 3) }, { id: '3q', to: potFractionTo(ctx, 3, 4) });
   }
-  middle.push({ id: 'pot', to: potFractionTo(ctx, 1, 1) });
+  all.push({ id: 'pot', to: potFractionTo(ctx, 1, 1) });
+  const middle = all.filter((p) => (shown as readonly string[]).includes(p.id));
   const out: Preset[] = [{ id: min >= ctx.allInTo ? 'allin' : 'min', to: min }];
   if (min >= max) return out;
   const seen = new Set<number>([min, max]);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, joinTable, shot, watchProblems } from '../player';
+import { actIn, joinTable, leaveTable, shot, watchProblems } from '../player';
 
 let first: RunningHost;
 let fresh: RunningHost | null = null;
@@ -54,7 +54,7 @@ test('export and re-import a period', async ({ page, browser }, info) => {
     if (id) seen.add(id);
   }
   expect(seen.size).toBeGreaterThanOrEqual(3);
-  await tile.getByTestId('table-leave').click();
+  await leaveTable(tile);
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0, { timeout: 60_000 });
 
   // The history: the hands played; export them (the whole period) as POJEU.
@@ -108,7 +108,7 @@ test('export and re-import a period', async ({ page, browser }, info) => {
 
   await other.getByTestId('import-file').setInputFiles(corrupt);
   const result = other.getByTestId('import-result');
-  await expect(result).toContainText('Fichier refusé, ligne', { timeout: 30_000 });
+  await expect(result).toContainText('Fichier refusé à la ligne', { timeout: 30_000 });
   const line = Number(await result.getAttribute('data-line'));
   expect(line).toBeGreaterThan(lastHand);
   expect(line).toBeLessThanOrEqual(netLine + 1);

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, joinTable, shot, watchProblems } from '../player';
+import { actIn, joinTable, leaveTable, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -40,13 +40,14 @@ test('filter the history, open a Stud hand, replay it step by step', async ({ pa
   const holdem = await joinTable(page, 'practice-thnl');
   await Promise.all([playHands(stud, 2), playHands(holdem, 1)]);
 
-  // "Last hand" from a table opens the replayer on it.
+  // "Last hand" from a table opens the replayer on it, beside the tables (issue 13 defect 5).
   await holdem.getByTestId('table-lasthand').click();
-  await expect(page.getByTestId('replayer')).toBeVisible();
+  await expect(page.getByTestId('replay-panel').getByTestId('replayer')).toBeVisible();
   await expect(page.getByTestId('replay-step')).toHaveText(/^1 \/ \d+$/);
-  await page.goBack();
+  await expect(stud).toBeVisible();
+  await page.getByTestId('replay-panel-close').click();
 
-  for (const tile of [stud, holdem]) await tile.getByTestId('table-leave').click();
+  for (const tile of [stud, holdem]) await leaveTable(tile);
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0, { timeout: 60_000 });
 
   // The history: both games listed, newest first.
@@ -57,6 +58,9 @@ test('filter the history, open a Stud hand, replay it step by step', async ({ pa
   await expect(rows.first()).toBeVisible();
   await expect(list.locator('[data-variant="7SHL"]').first()).toBeVisible();
   await expect(list.locator('[data-variant="THNL"]').first()).toBeVisible();
+  // Our own cards on each line (issue 13 habits): two in Hold'em, more in Stud.
+  await expect(list.locator('[data-testid^="history-cards-"]').first()).toHaveText(/^([2-9]|10|[JQKA])[♣♦♥♠]/);
+  await shot(page, info, 'history-list-cards');
 
   // Filter by game: Seven Card Stud only.
   await page.getByTestId('history-filter-variant').selectOption('7SHL');

@@ -2,11 +2,16 @@
  * A new player's first session, in Chromium through the browser host, against the embedded operator
  * (practice players, play chips): read a rules page, join a no-limit hold'em table after confirming its
  * information (R-INFO), play hands, open four tables at once and act on each, watch the win/loss change
- * (R-TRACKER), play a Stud and a triple-draw table, leave and see the balance. Screenshots are kept.
+ * (R-TRACKER), play a Stud and a triple-draw table, leave after the hand and see the balance, export the
+ * history and import it back: nothing changes (issue 13). Screenshots are kept. Busting and rebuying
+ * are in regular.spec.ts, a stopped operator or host and the reconnection in link.spec.ts.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { artifactPath, FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, chips, joinTable, shot, watchProblems } from '../player';
+import { actIn, chips, joinTable, leaveTable, PASSIVE, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -37,7 +42,7 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
   await page.getByTestId('join-practice-thnl').click();
   const info1 = page.getByTestId('join-info');
   await expect(info1).toContainText('Cave');
-  await expect(info1).toContainText('Blinds');
+  await expect(info1).toContainText('Blindes');
   await expect(info1).toContainText('Relance minimale');
   await expect(info1).toContainText('Décret');
   await shot(page, info, 'play-join-info');
@@ -72,8 +77,8 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
   const popPath = artifactPath('play-popped-out.png');
   await popup.screenshot({ path: popPath });
   await info.attach('popped-out', { path: popPath, contentType: 'image/png' });
+  // Closing the popped-out tab brings the table back into its tile at once (issue 13 defect 5).
   await popup.close();
-  await page.getByTestId('tile-practice-thl').getByRole('button', { name: 'Ramener ici' }).click();
   await expect(page.getByTestId('tile-practice-thl').getByTestId('table-practice-thl')).toBeVisible();
 
   // Seven-card Stud (up and down cards, the bring-in) and 2-7 triple draw (discards).
@@ -92,10 +97,21 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(6);
   await shot(page, info, 'play-six-tables');
 
-  // Leave every table: each goes at the end of its hand, the chips back to the balance.
+  // Leave every table: each goes at the end of its hand, the chips back to the balance. A table where
+  // we still hold cards asks first (issue 13 defect 4): leave after this hand, shown on the table.
+  let leftAfter = 0;
   for (const id of ['practice-thnl', 'practice-thl', 'practice-o4hpl', 'practice-thpl', 'practice-7shl', 'practice-2t7td']) {
     const tile = page.getByTestId(`tile-${id}`);
-    if (await tile.isVisible()) await tile.getByTestId('table-leave').click();
+    if (!(await tile.isVisible())) continue;
+    if (await leaveTable(tile, 'after')) {
+      await expect(tile.getByTestId('after-hand-status')).toHaveText('Vous quitterez la table à la fin de cette main.');
+      leftAfter++;
+    }
+  }
+  info.annotations.push({ type: 'left after the hand', description: String(leftAfter) });
+  // Tables left after the hand are still ours to play until it ends (nothing was folded for us).
+  for (let i = 0; i < 60 && (await page.locator('[data-testid^="tile-"]').count()) > 0; i++) {
+    for (const tile of await page.locator('[data-testid^="tile-"]').all()) await actIn(tile, PASSIVE, 300).catch(() => undefined);
   }
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0, { timeout: 60_000 });
   await expect(page.getByTestId('tables-left')).toBeVisible();
@@ -104,5 +120,34 @@ test('join, play, four tables, Stud and triple draw, leave', async ({ page }, in
     .poll(async () => chips(await page.getByTestId('status-balance').textContent()) - chips(await session.textContent()), { timeout: 10_000 })
     .toBe(1_000_000);
   await shot(page, info, 'play-left');
+
+  // Issue 13 defect 1: export the whole history as PokerStars text and import that same file: nothing
+  // is added, every hand is already there, and the play chips stay play chips.
+  await page.getByTestId('nav-history').click();
+  const panel = page.getByTestId('exchange-panel');
+  await expect(panel).toBeVisible();
+  if ((await panel.getAttribute('open')) === null) await panel.locator('summary').click();
+  const rows = page.getByTestId('history-list').locator('[data-testid^="history-row-"]');
+  await expect(rows.first()).toBeVisible();
+  const listed = await rows.count();
+  await page.getByTestId('export-format').selectOption('pokerstars');
+  await page.getByTestId('export-start').click();
+  await expect(page.getByTestId('export-result')).toContainText('exportée', { timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-link').click()]);
+  const file = join(mkdtempSync(join(tmpdir(), 'cercle-play-')), download.suggestedFilename());
+  await download.saveAs(file);
+  const exported = readFileSync(file, 'utf8');
+  const count = exported.match(/^PokerStars Hand #/gm)?.length ?? 0;
+  expect(count).toBeGreaterThan(0);
+  expect(exported.match(/^Table '.*' \d+-max \(Play Money\)/gm)?.length).toBe(count);
+  await page.getByTestId('import-file').setInputFiles(file);
+  const result = page.getByTestId('import-result');
+  await expect(result).toHaveAttribute('data-duplicates', String(count), { timeout: 30_000 });
+  await expect(result).toHaveAttribute('data-stored', '0');
+  await page.reload();
+  await page.getByTestId('nav-history').click();
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBe(listed);
+  await expect(page.getByTestId('history-list')).not.toContainText('€');
   expect(problems).toEqual([]);
 });

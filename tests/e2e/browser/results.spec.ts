@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, chips, joinTable, shot, watchProblems } from '../player';
+import { actIn, chips, joinTable, leaveTable, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -35,7 +35,7 @@ test('play a few hands, then read the results graph, total, sessions and statist
   // Ten decisions (a practice table offers one every few seconds at this pace).
   for (let i = 0; i < 10; i++) await actIn(tile, i < 4 ? ['action-call', 'action-check', 'action-show', 'action-fold'] : undefined);
   // Leave: at the end of the hand in progress, the chips back to the balance.
-  await tile.getByTestId('table-leave').click();
+  await leaveTable(tile);
   await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0, { timeout: 90_000 });
   const sessionText = await page.getByTestId('status-session').locator('strong').textContent();
   const sessionNet = chips(sessionText);

@@ -11,7 +11,11 @@ let timer: ReturnType<typeof setInterval> | null = null;
 /** The current time, updated about every `TICK_MS`; stops when the last user unmounts. */
 export function useNow(): Readonly<Ref<number>> {
   users++;
-  if (timer === null) timer = setInterval(() => (now.value = Date.now()), TICK_MS);
+  if (timer === null) {
+    // The time is read again at once: while no one listened it stood still (issue 13 defect 10).
+    now.value = Date.now();
+    timer = setInterval(() => (now.value = Date.now()), TICK_MS);
+  }
   onBeforeUnmount(() => {
     users--;
     if (users === 0 && timer !== null) {

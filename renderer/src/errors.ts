@@ -1,0 +1,34 @@
+import type { Outcome } from '../../shared/api';
+import { ERROR_CODES } from '../../shared/protocol/codes';
+
+type T = (key: string, named?: Record<string, unknown>) => string;
+
+/**
+ * The codes with a message of their own in `errors.*` (i18n): the wire's (shared/protocol/codes.ts)
+ * and the client's own (a call not sent; a table's link); any other says what was refused generically.
+ */
+const KNOWN = new Set<string>([...ERROR_CODES.filter((c) => !['BAD_MESSAGE', 'UNKNOWN_TYPE', 'FRAME_TOO_LARGE', 'HELLO_REQUIRED', 'ALREADY_AUTHENTICATED', 'ACTION_ID_REUSED', 'BAD_CURSOR', 'INTERNAL'].includes(c)), 'HOST_DOWN', 'OFFLINE', 'DISCONNECTED', 'TIMEOUT', 'STALE']);
+
+/**
+ * What the player reads when a call is refused or cannot be sent (issue 13 defects 2, 3, 9): the
+ * reason in the page's language from the code, with the allowed range when the operator gave it;
+ * never the English `message`, which is for logs.
+ */
+export function outcomeText(t: T, o: Pick<Outcome, 'code' | 'min' | 'max'>, amount: (n: number) => string = String): string {
+  const code = o.code ?? 'INTERNAL';
+  const base = KNOWN.has(code) ? t(`errors.${code}`) : t('errors.other', { code });
+  if (o.min !== undefined && o.max !== undefined) return `${base} ${t('errors.range', { min: amount(o.min), max: amount(o.max) })}`;
+  if (o.min !== undefined) return `${base} ${t('errors.min', { min: amount(o.min) })}`;
+  if (o.max !== undefined) return `${base} ${t('errors.max', { max: amount(o.max) })}`;
+  return base;
+}
+
+/** A call's promise as an Outcome: a call that could not be sent (host gone) is a refusal like any other. */
+export async function safely(p: Promise<Outcome>): Promise<Outcome> {
+  try {
+    return await p;
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    return { ok: false, code: typeof code === 'string' ? code : 'INTERNAL', message: (e as Error).message };
+  }
+}

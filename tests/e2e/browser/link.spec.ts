@@ -1,0 +1,69 @@
+/**
+ * Issue 13 defect 2: a dead link never looks alive. With the client in Chromium through the browser
+ * host and its embedded operator: the operator process is killed → the status bar says the operator
+ * is unreachable with its next try, and the client starts it again and reconnects by itself; the host
+ * is stopped → the status bar says so with its next try, an action that cannot be sent says why; the
+ * host is started again on the same data folder → same address, the tab reconnects by itself and
+ * joining works again.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { FAST_PRACTICE, type RunningHost, startHostAgain } from '../host';
+import { shot, watchProblems } from '../player';
+
+let host: RunningHost | null = null;
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+/** The embedded operator: the host's child process running embedded-child.cjs. */
+function operatorPid(hostPid: number): number {
+  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(hostPid)], { encoding: 'utf8' });
+  const line = out.split('\n').find((l) => l.includes('embedded'));
+  if (!line) throw new Error(`no embedded operator under ${hostPid}:\n${out}`);
+  return Number(line.trim().split(/\s+/)[0]);
+}
+
+test('operator killed, host stopped: the status bar says so, actions say why, and the tab reconnects by itself', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  const problems = watchProblems(page);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cercle-e2e-link-'));
+  host = await startHostAgain(dataDir, FAST_PRACTICE);
+  const firstUrl = host.url;
+  await page.goto(host.url);
+  const link = page.getByTestId('status-link');
+  await expect(link).toHaveText('Connecté', { timeout: 20_000 });
+  await expect(page.locator('[data-testid^="lobby-row-"]')).toHaveCount(11);
+
+  // The operator dies: said at once, with the next try; then started again by the client.
+  process.kill(operatorPid(host.pid), 'SIGKILL');
+  await expect(link).toHaveAttribute('data-state', 'reconnecting');
+  await expect(link).toHaveText(/^Opérateur injoignable · reconnexion dans \d+ s$/);
+  await shot(page, info, 'link-operator-gone');
+  await expect(link).toHaveText('Connecté', { timeout: 30_000 });
+  await expect(page.locator('[data-testid^="lobby-row-"]')).toHaveCount(11);
+
+  // The host stops: said at once, with the next try.
+  await host.stop();
+  host = null;
+  await expect(link).toHaveAttribute('data-state', 'host-gone');
+  await expect(link).toHaveText(/^Client Cercle arrêté · nouvelle tentative dans \d+ s$/);
+  // S'asseoir while it is gone: the dialog says why nothing happens.
+  await page.getByTestId('join-practice-thnl').click();
+  await page.getByTestId('join-confirm-info').check();
+  await page.getByTestId('join-submit').click();
+  await expect(page.getByTestId('join-error')).toHaveText(/^Non envoyé : le client Cercle est arrêté/);
+  await shot(page, info, 'link-host-gone');
+
+  // Started again on the same data folder: the same address, and the tab comes back by itself.
+  host = await startHostAgain(dataDir, FAST_PRACTICE);
+  expect(host.url).toBe(firstUrl);
+  await expect(link).toHaveText('Connecté', { timeout: 30_000 });
+  await page.getByTestId('join-submit').click();
+  await expect(page.getByTestId('tile-practice-thnl').getByTestId('hole-cards')).toBeVisible({ timeout: 30_000 });
+  // Only what the page itself logs for the refused calls is allowed: nothing.
+  expect(problems.filter((p) => !/WebSocket|ERR_CONNECTION_REFUSED/.test(p))).toEqual([]);
+});
