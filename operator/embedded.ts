@@ -9,7 +9,8 @@
  *   // connect to op.url pinning op.pin; { type: 'resume', token: op.guest.token, tables: [] }
  *   await op.close();
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../shared/node/atomic-file';
 import { join } from 'node:path';
 import { practiceLobby } from './config/config';
 import { startOperator, type RunningOperator } from './server/operator';
@@ -97,8 +98,8 @@ function embeddedGuest(op: RunningOperator, dataDir: string): EmbeddedOperator['
   if (!g.ok) throw new Error(`embedded guest: ${g.message}`);
   const r = op.wallet.grantPlay(g.account.id, EMBEDDED_PLAY_CHIPS, { idempotencyKey: `grant:welcome:${g.account.id}` });
   if (!r.ok) throw new Error(`embedded guest grant: ${r.code}`);
-  writeFileSync(file, JSON.stringify({ token: g.session.token, accountId: g.account.id }), { mode: 0o600 });
-  chmodSync(file, 0o600);
+  // Whole or not at all, mode exact (shared/node/atomic-file.ts, issue 14 item 5): a crash never leaves half a token.
+  writeFileAtomic(file, JSON.stringify({ token: g.session.token, accountId: g.account.id }), { mode: 0o600 });
   return { token: g.session.token, username: g.account.username, accountId: g.account.id };
 }
 

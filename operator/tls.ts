@@ -9,9 +9,11 @@
  */
 import 'reflect-metadata'; // before @peculiar/x509: its dependency tsyringe needs the Reflect metadata API
 import * as x509 from '@peculiar/x509';
-import { createHash, createPrivateKey, createPublicKey, randomBytes, webcrypto, X509Certificate, type KeyObject } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, createPublicKey, randomBytes, webcrypto, X509Certificate, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic as writeAtomic } from '../shared/node/atomic-file';
+import { spkiPin } from '../shared/node/pins';
 
 /** A configuration or file problem with the TLS identity; the message names the file and what to do. */
 export class TlsIdentityError extends Error {
@@ -66,14 +68,8 @@ type X509KeyPair = x509.X509CertificateCreateSelfSignedParams['keys'];
 type X509PublicKey = Parameters<typeof x509.SubjectKeyIdentifierExtension.create>[0];
 const cryptoProvider = webcrypto as unknown as X509Crypto;
 
-/**
- * The pin of a certificate's public key, as clients pin it: `sha256/` followed by the base64 of the
- * SHA-256 of the DER-encoded SubjectPublicKeyInfo (the HPKP / OkHttp format).
- */
-export function spkiPin(certPem: string): string {
-  const spki = new X509Certificate(certPem).publicKey.export({ type: 'spki', format: 'der' });
-  return `sha256/${createHash('sha256').update(spki).digest('base64')}`;
-}
+/** The pin of a certificate's public key, as clients pin it (one implementation: shared/node/pins.ts, issue 14 item 5). */
+export { spkiPin };
 
 /**
  * Loads the configured certificate and key, or the generated ones from the data folder, or generates
@@ -204,15 +200,11 @@ function parseIdentity(certPem: string, keyPem: string, certPath: string, keyPat
   };
 }
 
-/** Writes through a temporary file and a rename, so a crash never leaves a half-written PEM; `mode` is set at creation. */
+/** Writes through a temporary file and a rename (shared/node/atomic-file.ts), so a crash never leaves a half-written PEM; `mode` exact. */
 function writeFileAtomic(path: string, data: string, mode: number): void {
-  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    writeFileSync(tmp, data, { mode, flag: 'wx' });
-    chmodSync(tmp, mode); // the umask may have narrowed or (for 0o644) kept the mode; make it exact
-    renameSync(tmp, path);
+    writeAtomic(path, data, { mode });
   } catch (e) {
-    rmSync(tmp, { force: true });
     throw new TlsIdentityError(`Cannot write ${path}: ${(e as Error).message}`, { cause: e });
   }
 }

@@ -4,7 +4,8 @@
  * (Linux without a keyring: the `basic_text` backend) it is never written: the player logs in again
  * after a restart.
  */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { writeFileAtomic } from '../../shared/node/atomic-file';
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
 import type { TokenVault } from '../services/client';
@@ -37,9 +38,7 @@ export function safeStorageVault(dataDir: string): TokenVault {
         rmSync(file, { force: true });
         return;
       }
-      const tmp = `${file}.tmp`;
-      writeFileSync(tmp, safeStorage.encryptString(token), { mode: 0o600 });
-      renameSync(tmp, file);
+      writeFileAtomic(file, safeStorage.encryptString(token), { mode: 0o600 }); // shared/node/atomic-file.ts, issue 14 item 5
     },
   };
 }

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { writeFileAtomic } from '../../shared/node/atomic-file';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch, settingsSchema } from '../../shared/api';
 import { validate } from '../../shared/validate';
@@ -61,8 +62,7 @@ export class SettingsStore {
   }
 
   private write(s: Settings): void {
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(s, null, 2)}\n`, { mode: 0o600 });
-    renameSync(tmp, this.file);
+    // Whole or not at all (shared/node/atomic-file.ts, issue 14 item 5).
+    writeFileAtomic(this.file, `${JSON.stringify(s, null, 2)}\n`, { mode: 0o600 });
   }
 }

@@ -14,77 +14,30 @@
  *   under the browser host).
  */
 import { join } from 'node:path';
-import type {
-  CallArgs,
-  CallResult,
-  EventName,
-  EventPayload,
-  LinkStatusView,
-  Outcome,
-  SessionInfo,
-  Settings,
-  TableState,
-  TrackerView,
-} from '../../../shared/api';
+import type { CallArgs, CallResult, LinkStatusView, Outcome, SessionInfo, TableState, TrackerView } from '../../../shared/api';
 import type { TableInfo } from '../../../shared/protocol/messages';
 import type { PlayConditions } from '../../../shared/protocol/conditions';
 import type { EmbeddedOperatorProcess } from '../embedded/launcher';
-import { HistoryJobs, runningJob, type HistoryJobView, type WorkerEntry } from '../history/jobs';
-import { playerStats, resultsSeries, resultsSessions } from '../history/results';
+import { HistoryJobs, runningJob, type HistoryJobView } from '../history/jobs';
+import { developmentReader, HistoryReader } from '../history/reader';
 import { HistoryStore } from '../history/store';
 import { SYNC_FILE, syncHistory } from '../history/sync';
 import { Tracker, type PeriodView } from '../history/tracker';
-import { OperatorLink, type Refused } from '../link/link';
+import { OperatorLink } from '../link/link';
 import type { TableModel } from '../link/table';
+import type { ClientCoreOptions } from './options';
+import { notConnected, refusal } from './outcome';
 
-/** Where the session token of a custom operator is kept: only in main (DESIGN.md §3). */
-export interface TokenVault {
-  load(): string | null;
-  save(token: string | null): void;
-}
-
-/** A vault that forgets on exit: used when the OS store would keep the token in plain text. */
-export function memoryVault(): TokenVault {
-  let token: string | null = null;
-  return { load: () => token, save: (t) => void (token = t) };
-}
-
-export interface ClientCoreOptions {
-  dataDir: string;
-  version: string;
-  settings: () => Settings;
-  /** Starts the embedded operator (a utility process in Electron, a child process under the browser host). */
-  launchEmbedded: () => Promise<EmbeddedOperatorProcess>;
-  vault: TokenVault;
-  /** Pushes an event to every page. */
-  broadcast: <K extends EventName>(event: K, payload: EventPayload<K>) => void;
-  now?: () => number;
-  log?: (line: string) => void;
-  /** The history jobs' worker: the built `history-worker.cjs`; by default worker.ts through tsx (development, tests). */
-  historyWorker?: WorkerEntry;
-  /** Link tuning (tests shorten the heartbeat and backoff). */
-  link?: { heartbeat?: { intervalMs?: number; timeoutMs?: number }; backoff?: { baseMs?: number; maxMs?: number } };
-}
+export { memoryVault, type ClientCoreOptions, type TokenVault } from './options';
 
 const HISTORY_FILE = 'history.sqlite';
 /** Least time between two pushes of a table when nothing urgent changed (see `markTable`). */
 const TABLE_PUSH_MS = 100;
 
-function refusal(r: Refused): Outcome {
-  const o: Outcome = { ok: false, code: String(r.code).slice(0, 40), message: r.message.slice(0, 2000) };
-  if (r.rule) o.rule = r.rule.slice(0, 40);
-  if (r.min !== undefined) o.min = r.min;
-  if (r.max !== undefined) o.max = r.max;
-  if (r.retryAfterMs !== undefined) o.retryAfterMs = r.retryAfterMs;
-  return o;
-}
-
-function notConnected(message = 'not connected to an operator'): Outcome {
-  return { ok: false, code: 'OFFLINE', message };
-}
-
 export class ClientCore {
   readonly history: HistoryStore;
+  /** The history's reads off the main thread (issue 14 item 7); `history` writes and keeps the tracker's totals. */
+  readonly reader: HistoryReader;
   readonly tracker: Tracker;
   /** Bulk import and export off the main thread; main's writes go through its gate (history/jobs.ts). */
   readonly jobs: HistoryJobs;
@@ -116,6 +69,7 @@ export class ClientCore {
     this.now = o.now ?? Date.now;
     this.log = o.log ?? ((line) => process.stderr.write(`[client] ${line}\n`));
     this.history = HistoryStore.open(join(o.dataDir, HISTORY_FILE), { now: this.now });
+    this.reader = new HistoryReader(join(o.dataDir, HISTORY_FILE), o.historyWorker ?? developmentReader()); // the jobs' bundle dispatches on its data
     this.jobs = new HistoryJobs({
       store: this.history,
       dataDir: o.dataDir,
@@ -221,6 +175,7 @@ export class ClientCore {
     await this.disconnect();
     await this.syncing;
     await this.jobs.close();
+    await this.reader.close();
     this.history.close();
   }
 
@@ -311,13 +266,13 @@ export class ClientCore {
   // -------------------------------------------------------------------------------------------
   // The local history (R-HISTORY) and results (R-RESULTS)
 
-  historyPage(a: CallArgs<'historyPage'>): CallResult<'historyPage'> {
-    const r = this.history.page(a.filter, { sort: a.sort, dir: a.dir, limit: a.limit, cursor: a.cursor });
+  async historyPage(a: CallArgs<'historyPage'>): Promise<CallResult<'historyPage'>> {
+    const r = await this.reader.call('page', a.filter, { sort: a.sort, dir: a.dir, limit: a.limit, cursor: a.cursor });
     return r.ok ? { ok: true, hands: r.hands, next: r.next } : { ok: false, reason: r.reason.slice(0, 2000), hands: [], next: null };
   }
 
-  historyHand(a: CallArgs<'historyHand'>): CallResult<'historyHand'> {
-    const r = this.history.getHand(a.handId);
+  async historyHand(a: CallArgs<'historyHand'>): Promise<CallResult<'historyHand'>> {
+    const r = await this.reader.call('hand', a.handId);
     return r.ok ? { ok: true, summary: r.summary, record: r.record } : { ok: false, reason: r.reason.slice(0, 2000) };
   }
 
@@ -325,6 +280,7 @@ export class ClientCore {
     if (this.jobs.gate.writing) return { ok: false, reason: 'an import is running: remove hands when it has ended' };
     const r = this.history.removeOlderThan(a.before);
     if (r.ok) this.schedule('tracker');
+    if (r.ok) void this.reader.call('forget').catch(() => undefined); // names only the removed hands used
     return r.ok ? { ok: true, removed: r.removed } : { ok: false, reason: r.reason.slice(0, 2000) };
   }
 
@@ -398,16 +354,16 @@ export class ClientCore {
     return this.syncing;
   }
 
-  resultsSeries(a: CallArgs<'resultsSeries'>): CallResult<'resultsSeries'> {
-    return resultsSeries(this.history, a.filter, a.maxPoints);
+  resultsSeries(a: CallArgs<'resultsSeries'>): Promise<CallResult<'resultsSeries'>> {
+    return this.reader.call('series', a.filter, a.maxPoints);
   }
 
-  resultsSessions(a: CallArgs<'resultsSessions'>): CallResult<'resultsSessions'> {
-    return resultsSessions(this.history, a.filter, a.gapMinutes);
+  resultsSessions(a: CallArgs<'resultsSessions'>): Promise<CallResult<'resultsSessions'>> {
+    return this.reader.call('sessions', a.filter, a.gapMinutes);
   }
 
-  playerStats(a: CallArgs<'playerStats'>): CallResult<'playerStats'> {
-    return playerStats(this.history, a.filter);
+  playerStats(a: CallArgs<'playerStats'>): Promise<CallResult<'playerStats'>> {
+    return this.reader.call('stats', a.filter);
   }
 
   private tableState(tableId: string, model: TableModel | undefined): TableState {

@@ -24,11 +24,12 @@
  * replaced) is refused with `EmbeddedPinChangedError` until the player accepts the new one.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { int, obj, oneOf, str, validate } from '../../../shared/validate';
-import { isPin } from '../link/pinning';
+import { writeFileAtomic } from '../../../shared/node/atomic-file';
+import { isPin } from '../../../shared/node/pins';
 
 export const EMBEDDED_OPERATOR_DIR = 'embedded-operator';
 export const EMBEDDED_PIN_FILE = 'embedded-operator.pin.json';
@@ -181,10 +182,8 @@ export function keptPin(dataDir: string): string | null {
 }
 
 function keepPin(dataDir: string, pin: string): void {
-  const file = join(dataDir, EMBEDDED_PIN_FILE);
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ pin, since: new Date().toISOString() })}\n`, { mode: 0o600 });
-  renameSync(tmp, file);
+  // Whole or not at all (shared/node/atomic-file.ts, issue 14 item 5).
+  writeFileAtomic(join(dataDir, EMBEDDED_PIN_FILE), `${JSON.stringify({ pin, since: new Date().toISOString() })}\n`, { mode: 0o600 });
 }
 
 export async function launchEmbeddedOperator(o: EmbeddedLaunchOptions): Promise<EmbeddedOperatorProcess> {

@@ -7,84 +7,22 @@
  */
 import type { CallResult, HistoryFilter } from '../../../shared/api';
 import { statList } from '../../../shared/history/stats';
+import { clampPoints, seriesFromPieces, seriesFromRows } from './series';
 import type { HistoryStore } from './store';
 
-/** The cumulative lines of the hands in order, with a first point at 0 before the first hand. */
+/**
+ * The cumulative lines of the hands in order, with a first point at 0 before the first hand, at most
+ * `maxPoints` points. A filter of period, money, game and stakes over more hands than points is read
+ * from the graph's hour pieces (series.ts, schema version 5: a year at 1,000,000 hands ≤ 50 ms, issue 14
+ * item 7); otherwise from the hands.
+ */
 export function resultsSeries(store: HistoryStore, filter: HistoryFilter, maxPoints: number): CallResult<'resultsSeries'> {
-  const out: CallResult<'resultsSeries'> = { hands: [], at: [], total: [], showdown: [], noShowdown: [], allInAdjusted: [] };
+  const fast = store.seriesPieces(filter);
+  if (fast !== null && !fast.ok) throw new Error(fast.reason);
+  if (fast !== null && fast.pieces.hands + 1 > clampPoints(maxPoints)) return seriesFromPieces(fast.pieces, maxPoints);
   const rows = store.resultRows(filter);
   if (!rows.ok) throw new Error(rows.reason);
-  const n = rows.at.length;
-  if (n === 0) return out;
-  const max = Math.max(10, Math.min(10_000, Math.floor(maxPoints)));
-  let total = 0;
-  let sd = 0;
-  let nsd = 0;
-  let adj = 0;
-  const push = (i: number): void => {
-    out.hands.push(i + 1);
-    out.at.push(rows.at[i]);
-    out.total.push(total);
-    out.showdown.push(sd);
-    out.noShowdown.push(nsd);
-    out.allInAdjusted.push(adj);
-  };
-  const step = (i: number): void => {
-    const net = rows.net[i];
-    total += net;
-    if (rows.showdown[i] === 1) sd += net;
-    else nsd += net;
-    adj += rows.adj[i];
-  };
-  // The starting point: nothing won yet.
-  out.hands.push(0);
-  out.at.push(rows.at[0]);
-  out.total.push(0);
-  out.showdown.push(0);
-  out.noShowdown.push(0);
-  out.allInAdjusted.push(0);
-  if (n + 1 <= max) {
-    for (let i = 0; i < n; i++) {
-      step(i);
-      push(i);
-    }
-    return out;
-  }
-  // Downsampled: per bucket of hands, the points where the total is lowest and highest, in order;
-  // the last hand always. 1 + 2 × buckets + 1 ≤ max.
-  const buckets = Math.floor((max - 2) / 2);
-  const size = Math.ceil(n / buckets);
-  for (let b = 0; b * size < n; b++) {
-    const end = Math.min(n, (b + 1) * size);
-    let lo = -1;
-    let hi = -1;
-    let loV = 0;
-    let hiV = 0;
-    const snap = new Map<number, [number, number, number, number]>();
-    for (let i = b * size; i < end; i++) {
-      step(i);
-      if (lo < 0 || total < loV) {
-        lo = i;
-        loV = total;
-      }
-      if (hi < 0 || total > hiV) {
-        hi = i;
-        hiV = total;
-      }
-      if (i === lo || i === hi || i === end - 1) snap.set(i, [total, sd, nsd, adj]);
-    }
-    const keep = [...new Set([lo, hi, ...(end === n ? [n - 1] : [])])].sort((x, y) => x - y);
-    for (const i of keep) {
-      const v = snap.get(i) as [number, number, number, number];
-      out.hands.push(i + 1);
-      out.at.push(rows.at[i]);
-      out.total.push(v[0]);
-      out.showdown.push(v[1]);
-      out.noShowdown.push(v[2]);
-      out.allInAdjusted.push(v[3]);
-    }
-  }
-  return out;
+  return seriesFromRows(rows, maxPoints);
 }
 
 /**

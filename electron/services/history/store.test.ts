@@ -80,14 +80,14 @@ function sha(file: string): string {
 }
 
 describe('the hand history store (R-HISTORY)', () => {
-  it('creates a WAL file at the current schema version (2), and opens it again with its hands', () => {
+  it('creates a WAL file at the current schema version (3), and opens it again with its hands', () => {
     const file = join(dir, 'sub', 'history.sqlite');
     const store = HistoryStore.open(file);
     const [p] = hands(1, 1);
     expect(store.addHand(p.meta, p.record)).toEqual({ stored: true, duplicate: false });
     store.close();
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
     const again = HistoryStore.open(file);
@@ -105,7 +105,7 @@ describe('the hand history store (R-HISTORY)', () => {
     db.close();
     const before = sha(file);
     expect(() => HistoryStore.open(file)).toThrow(HistoryTooNewError);
-    expect(() => HistoryStore.open(file)).toThrow(/schema version 7.*only knows versions up to 4.*left untouched/);
+    expect(() => HistoryStore.open(file)).toThrow(/schema version 7.*only knows versions up to 5.*left untouched/);
     expect(sha(file)).toBe(before);
     expect(existsSync(`${file}-wal`)).toBe(false);
   });

@@ -17,7 +17,8 @@
  * history protocol does not carry it, so a table no longer in the lobby is play money for a guest
  * (guests play only play money) and real money for an account.
  */
-import { readFileSync, writeFileSync, mkdirSync, renameSync } from 'node:fs';
+import { readFileSync, mkdirSync } from 'node:fs';
+import { writeFileAtomic } from '../../../shared/node/atomic-file';
 import { dirname } from 'node:path';
 import type { HistoryHand } from '../../../shared/protocol/messages';
 import type { HandRecord } from '../../../shared/rules/record';
@@ -78,8 +79,7 @@ function readMarks(file: string): Record<string, number> {
 
 function writeMarks(file: string, marks: Record<string, number>): void {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, JSON.stringify(marks, null, 1));
-  renameSync(`${file}.tmp`, file);
+  writeFileAtomic(file, JSON.stringify(marks, null, 1)); // shared/node/atomic-file.ts, issue 14 item 5
 }
 
 export async function syncHistory(o: SyncOptions): Promise<SyncResult> {

@@ -21,6 +21,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { detectFormat, exchangeFileTooLarge, exportHands, importHands, type ExchangeFormat, type ExchangeHand, type ImportResult } from '../../../shared/exchange';
 import type { HistoryFilter } from '../../../shared/api';
 import { EXCHANGE_FILE_MAX_BYTES, TABLE_ID_MAX } from '../../../shared/protocol/limits';
+import type { ReaderData } from './reader';
+import { runReader } from './reader-worker';
 import { HistoryStore, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
 
@@ -349,6 +351,11 @@ function runExport(job: Extract<WorkerJob, { kind: 'export' }>, control: Int32Ar
 }
 
 function main(): void {
+  // The same bundle (history-worker.cjs) runs the history's reader thread (reader.ts, issue 14 item 7).
+  if ((workerData as Partial<ReaderData> | undefined)?.cercleHistoryReader === true) {
+    runReader(workerData as ReaderData);
+    return;
+  }
   // Only in a thread started by jobs.ts (a test runner's own worker threads import this file too).
   const job = workerData as WorkerJob | undefined;
   if (!parentPort || typeof job !== 'object' || job === null || job.cercleHistoryJob !== true) return;

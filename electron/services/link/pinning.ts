@@ -13,23 +13,16 @@
  * handshake is done, and only then hands the socket to the WebSocket client. A refused peer never
  * receives a byte of application data: not the HTTP upgrade request, let alone a WebSocket frame.
  */
-import { createHash, X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { checkServerIdentity, connect, type PeerCertificate } from 'node:tls';
 
-/** A pin: `sha256/` and the base64 of a 32-byte digest. */
-export const PIN_PATTERN = /^sha256\/[A-Za-z0-9+/]{43}=$/;
+import { isPin, spkiPin } from '../../../shared/node/pins';
 
-export function isPin(s: unknown): s is string {
-  return typeof s === 'string' && PIN_PATTERN.test(s);
-}
-
-/** The pin of a certificate (DER or PEM): the SHA-256 of its SubjectPublicKeyInfo, `sha256/<base64>`. */
-export function spkiPinOf(certificate: Buffer | string): string {
-  const spki = new X509Certificate(certificate).publicKey.export({ type: 'spki', format: 'der' });
-  return `sha256/${createHash('sha256').update(spki).digest('base64')}`;
-}
+// The pin format and its computation are shared with the operator (shared/node/pins.ts, issue 14 item 5).
+export { isPin, PIN_PATTERN } from '../../../shared/node/pins';
+/** The pin of a certificate (DER or PEM): shared/node/pins.ts `spkiPin`. */
+export const spkiPinOf = spkiPin;
 
 export type PinFailure = 'PIN_MISMATCH' | 'HOSTNAME_MISMATCH' | 'NO_CERTIFICATE';
 

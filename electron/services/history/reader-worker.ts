@@ -1,0 +1,47 @@
+/**
+ * The history reader's thread (reader.ts; issue 14 item 7): a read-only connection to the history file
+ * and the reads of the client API, answered one at a time in order. Started by reader.ts directly
+ * (tests, development) or through worker.ts's bundle (history-worker.cjs) when `workerData` says
+ * `cercleHistoryReader`.
+ */
+import { parentPort } from 'node:worker_threads';
+import { playerStats, resultsSeries, resultsSessions } from './results';
+import type { ReadApi, ReadCall, ReaderData, ReadRequest, ReadResponse } from './reader';
+import { HistoryStore } from './store';
+
+type Handlers = { [K in ReadCall]: (...args: ReadApi[K]['args']) => ReadApi[K]['result'] };
+
+export function runReader(data: ReaderData): void {
+  const port = parentPort;
+  if (!port) return;
+  let store: HistoryStore | null = null;
+  const open = (): HistoryStore => (store ??= HistoryStore.open(data.file, { readonly: true, planThreshold: data.planThreshold }));
+  const handlers: Handlers = {
+    page: (filter, req) => open().page(filter, req),
+    hand: (handId) => open().getHand(handId),
+    series: (filter, maxPoints) => resultsSeries(open(), filter, maxPoints),
+    sessions: (filter, gapMinutes) => resultsSessions(open(), filter, gapMinutes),
+    stats: (filter) => playerStats(open(), filter),
+    forget: () => {
+      store?.forgetNames();
+      return null;
+    },
+  };
+  const answered = data.answered ? new Int32Array(data.answered) : null;
+  port.on('message', (m: ReadRequest) => {
+    let reply: ReadResponse;
+    try {
+      const fn = handlers[m.call] as (...a: unknown[]) => unknown;
+      if (typeof fn !== 'function') throw new Error(`unknown history read ${String(m.call)}`);
+      reply = { id: m.id, ok: true, value: fn(...m.args) };
+    } catch (e) {
+      reply = { id: m.id, ok: false, message: e instanceof Error ? e.message : String(e) };
+    }
+    port.postMessage(reply);
+    if (answered) {
+      Atomics.add(answered, 0, 1);
+      Atomics.notify(answered, 0);
+    }
+  });
+  port.on('close', () => store?.close());
+}

@@ -1,0 +1,20 @@
+/**
+ * The hand history's schema versions, one frozen migration each (issue 14 item 6: a migration never
+ * calls live code, so adding version n + 1 cannot change what version n does). Index i brings the
+ * schema from version i to i + 1. Values computed by live code (a hand's statistics, its all-in
+ * adjusted net, its exchange number, the hero's cards, the graph's hour pieces) are filled by the
+ * store after the migrations (writer.ts `fillDerived`).
+ *
+ * Versions 3 and 4 are issue 13's (main: the exchange number, the hero's cards), 5 is issue 14's
+ * (`hour_series`): files already written by issue 13's build are at version 4 and only get version 5.
+ */
+import type { Migration } from '../../../../shared/node/sqlite';
+import { v1 } from './v1';
+import { v2 } from './v2';
+import { v3 } from './v3';
+import { v4 } from './v4';
+import { v5 } from './v5';
+
+export const HISTORY_MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5];
+/** `PRAGMA application_id` of a Cercle history ("CRCH"). */
+export const APPLICATION_ID = 0x43524348;
