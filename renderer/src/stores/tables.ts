@@ -143,6 +143,7 @@ export const useTablesStore = defineStore('tables', () => {
     if (!order.value.includes(s.tableId)) order.value = [...order.value, s.tableId];
     runAfterHand(s);
     autoTopUp(s);
+    sitInWhenRebought(s);
   }
 
   /** Hands for which an automatic top-up was asked, per table (one request a hand). */
@@ -158,9 +159,8 @@ export const useTablesStore = defineStore('tables', () => {
     if (amount === null) return;
     autoAsked.set(s.tableId, v.handNo);
     const bust = seat?.stack === 0 && seat.status === 'sitting-out';
-    void topUp(s.tableId, amount).then((r) => {
+    void (bust ? rebuy : topUp)(s.tableId, amount).then((r) => {
       if (!r.ok) notices.push(outcomeText(i18n.global.t, r));
-      else if (bust) void sitOut(s.tableId, false);
     });
   }
 
@@ -244,6 +244,32 @@ export const useTablesStore = defineStore('tables', () => {
     return safely(api.topUp({ tableId, amount }));
   }
 
+  /**
+   * Tables rebought after a bust, to sit back in once the chips are on the seat (issue 13 defect 3).
+   * Right after a bust the operator still holds the ended hand for a moment: the rebuy waits for its
+   * end and "Revenir" at 0 chips is refused, which left the newcomer sitting out after paying.
+   */
+  const sitInAfterRebuy = new Set<string>();
+  function sitInWhenRebought(s: TableState): void {
+    const you = s.view?.you ?? null;
+    if (!sitInAfterRebuy.has(s.tableId) || s.status !== 'live' || you === null) return;
+    const seat = s.view?.seats[you.seat];
+    if (!seat || seat.stack === 0) return;
+    sitInAfterRebuy.delete(s.tableId);
+    if (seat.status === 'sitting-out') void sitOut(s.tableId, false);
+  }
+
+  /** A rebuy at 0 chips: the chips, then back in play as soon as they are on the seat. */
+  async function rebuy(tableId: string, amount: number): Promise<Outcome> {
+    const r = await topUp(tableId, amount);
+    if (r.ok) {
+      sitInAfterRebuy.add(tableId);
+      const s = states.get(tableId);
+      if (s) sitInWhenRebought(s);
+    }
+    return r;
+  }
+
   /** A refusal the table cannot show by itself (not sent at all: host or operator gone) becomes a notice. */
   function told(r: Outcome): Outcome {
     if (!r.ok && (r.code === 'HOST_DOWN' || r.code === 'OFFLINE')) notices.push(outcomeText(i18n.global.t, r));
@@ -305,7 +331,7 @@ export const useTablesStore = defineStore('tables', () => {
     return focused.value;
   }
 
-  return { states, order, list, waiting, focused, poppedOut, left, sending, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
+  return { states, order, list, waiting, focused, poppedOut, left, sending, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, rebuy, popOut, bringBack, focusNextWaiting };
 });
 
 let audio: AudioContext | null = null;
