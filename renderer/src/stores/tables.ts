@@ -6,6 +6,7 @@ import type { VariantCode } from '../../../shared/rules/variants';
 import { useApi } from '../useApi';
 import { outcomeText, safely } from '../errors';
 import { i18n } from '../i18n';
+import { shouldAutoMuck } from '../table/automuck';
 import { autoTopUpAmount } from '../table/topup';
 import { useNoticesStore } from './notices';
 import { useSessionStore } from './session';
@@ -144,6 +145,21 @@ export const useTablesStore = defineStore('tables', () => {
     runAfterHand(s);
     autoTopUp(s);
     sitInWhenRebought(s);
+    autoMuck(s);
+  }
+
+  /** Hands already auto-mucked, per table (one request a hand). */
+  const autoMucked = new Map<string, number>();
+  /**
+   * Auto-muck (issue 13 habit, Réglages, off by default): at our turn to show or muck, a hand that
+   * cannot win or tie any part of any pot against the hands shown is mucked (table/automuck.ts).
+   */
+  function autoMuck(s: TableState): void {
+    const v = s.view;
+    if (!settings.settings.autoMuck || v === null || v.hand === null || v.you === null || !waitsForUs(s) || sending.has(s.tableId)) return;
+    if (autoMucked.get(s.tableId) === v.handNo || !shouldAutoMuck(v.hand, v.you.seat)) return;
+    autoMucked.set(s.tableId, v.handNo);
+    void act(s.tableId, { type: 'muck' });
   }
 
   /** Hands for which an automatic top-up was asked, per table (one request a hand). */
