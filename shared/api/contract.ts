@@ -47,6 +47,8 @@ export const settingsSchema = obj({
   waitForBigBlind: bool,
   /** Auto-rebuy and auto top-up between hands (issue 13 habits): off, or back up to the table's minimum or maximum buy-in. */
   autoTopUp: oneOf('off', 'min', 'max'),
+  /** Muck a hand at the showdown when it cannot win or tie any pot against the hands shown (issue 13 habits; renderer/src/table/automuck.ts). */
+  autoMuck: bool,
   /** How the tables view arranges the tables, remembered (issue 13 habits). */
   tablesLayout: oneOf('tile', 'cascade', 'stack'),
   /** The bet presets shown per betting structure (issue 13 habits; ids of renderer/src/table/presets.ts). */
@@ -62,17 +64,18 @@ export const DEFAULT_SETTINGS: Settings = {
   callGuard: true,
   waitForBigBlind: false,
   autoTopUp: 'off',
+  autoMuck: false,
   tablesLayout: 'tile',
   betPresets: { 'pot-limit': ['x2_5', 'x3', 'x4', 'half', '3q', 'pot'], 'no-limit': ['x2_5', 'x3', 'x4', 'half', '3q', 'pot'] },
   operator: { mode: 'embedded', url: '', pins: [] },
 };
 
 export const settingsPatchSchema = obj(
-  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, waitForBigBlind: bool, autoTopUp: oneOf('off', 'min', 'max'), tablesLayout: oneOf('tile', 'cascade', 'stack'),
+  { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, waitForBigBlind: bool, autoTopUp: oneOf('off', 'min', 'max'), autoMuck: bool, tablesLayout: oneOf('tile', 'cascade', 'stack'),
     betPresets: obj({ 'pot-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }), 'no-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }) }),
     operator: operatorSettingsSchema,
   },
-  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'autoTopUp', 'tablesLayout', 'betPresets', 'operator'],
+  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'autoTopUp', 'autoMuck', 'tablesLayout', 'betPresets', 'operator'],
 );
 export type SettingsPatch = Infer<typeof settingsPatchSchema>;
 

@@ -3,6 +3,7 @@
  * table from the lobby (confirming its information, R-INFO), read chip amounts, keep screenshots, and
  * collect the page's errors (every flow ends by asserting there were none).
  */
+import { execFileSync } from 'node:child_process';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { artifactPath } from './host';
 
@@ -42,6 +43,39 @@ export async function actIn(tile: Locator, prefer: string[] = PASSIVE, waitMs = 
   throw new Error(`no decision offered within ${waitMs / 1000} s`);
 }
 
+/** Waits for our decision; shoves (types more than the stack) when a bet is offered, else calls or checks. */
+export async function shove(tile: Locator): Promise<'shove' | 'other' | 'busted'> {
+  const input = tile.getByTestId('bet-input');
+  const rebuy = tile.getByTestId('rebuy-offer');
+  const any = tile.locator('[data-testid^="action-"]');
+  await expect(any.first().or(rebuy)).toBeVisible({ timeout: 45_000 });
+  if (await rebuy.isVisible()) return 'busted';
+  if (await input.isVisible().catch(() => false)) {
+    const ok = await input.fill('999999', { timeout: 1_500 }).then(
+      () => true,
+      () => false,
+    );
+    if (ok && (await tile.getByTestId('action-bet').isVisible().catch(() => false))) {
+      // More than the stack: the button says all-in (Tapis) and sends the stack.
+      const text = (await tile.getByTestId('action-bet').textContent().catch(() => '')) ?? '';
+      if (/^Tapis/.test(text) && (await tile.getByTestId('action-bet').click({ timeout: 1_500 }).then(() => true, () => false))) return 'shove';
+    }
+  }
+  await actIn(tile, ['action-call', 'action-check', 'guard-confirm', 'action-show', 'action-fold'], 5_000).catch(() => undefined);
+  return 'other';
+}
+
+/**
+ * Shoves every hand until the stack is gone (practice players call strong hands; bounded), then the
+ * table must offer a rebuy within its limits (issue 13 defect 3).
+ */
+export async function bustAt(tile: Locator, offer: string): Promise<void> {
+  let busted = false;
+  for (let i = 0; i < 80 && !busted; i++) busted = (await shove(tile)) === 'busted';
+  expect(busted).toBe(true);
+  await expect(tile.getByTestId('rebuy-offer')).toContainText(offer);
+}
+
 /** Sits at a table from the lobby: the information must be confirmed before the button works (R-INFO). */
 export async function joinTable(page: Page, tableId: string): Promise<Locator> {
   await page.getByTestId('nav-lobby').click();
@@ -68,6 +102,14 @@ export async function leaveTable(tile: Locator, when: 'now' | 'after' = 'now'): 
   if (!(await confirm.isVisible())) return false;
   await tile.getByTestId(when === 'now' ? 'leave-now' : 'leave-after').click();
   return true;
+}
+
+/** The embedded operator: the host's child process running embedded-child.cjs. */
+export function operatorPid(hostPid: number): number {
+  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(hostPid)], { encoding: 'utf8' });
+  const line = out.split('\n').find((l) => l.includes('embedded'));
+  if (!line) throw new Error(`no embedded operator under ${hostPid}:\n${out}`);
+  return Number(line.trim().split(/\s+/)[0]);
 }
 
 /** Chips in a status-bar or results text ("+1 234 jetons", "−50 jetons"). */

@@ -73,6 +73,7 @@ const en: typeof fr = {
     autoTopUp: { label: 'Automatic top-up between hands:', off: 'off', min: "up to the table's minimum buy-in", max: "up to the table's maximum buy-in" },
     presets: 'Amounts offered in {structure}',
     waitForBigBlind: 'When joining a table, wait for the big blind to play',
+    autoMuck: 'Muck a beaten hand at the showdown without showing it (never in Stud or all-in)',
     callGuard: 'Confirm a call made just after a large raise',
     decks: 'All cards have the same back.',
     saved: 'Saved.',

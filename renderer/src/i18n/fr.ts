@@ -74,6 +74,7 @@ export default {
     autoTopUp: { label: 'Recave automatique entre deux mains :', off: 'non', min: 'jusqu’à la cave minimale de la table', max: 'jusqu’à la cave maximale de la table' },
     presets: 'Montants proposés en {structure}',
     waitForBigBlind: 'En rejoignant une table, attendre la grosse blinde pour jouer',
+    autoMuck: 'Jeter sans la montrer une main battue à l’abattage (jamais en Stud ni à tapis)',
     decks: 'Le dos des cartes est identique pour toutes les cartes.',
     saved: 'Enregistré.',
     saveFailed: "Le réglage n'a pas pu être enregistré.",

@@ -6,6 +6,7 @@ import type { VariantCode } from '../../../shared/rules/variants';
 import { useApi } from '../useApi';
 import { outcomeText, safely } from '../errors';
 import { i18n } from '../i18n';
+import { shouldAutoMuck } from '../table/automuck';
 import { autoTopUpAmount } from '../table/topup';
 import { useNoticesStore } from './notices';
 import { useSessionStore } from './session';
@@ -143,6 +144,22 @@ export const useTablesStore = defineStore('tables', () => {
     if (!order.value.includes(s.tableId)) order.value = [...order.value, s.tableId];
     runAfterHand(s);
     autoTopUp(s);
+    sitInWhenRebought(s);
+    autoMuck(s);
+  }
+
+  /** Hands already auto-mucked, per table (one request a hand). */
+  const autoMucked = new Map<string, number>();
+  /**
+   * Auto-muck (issue 13 habit, Réglages, off by default): at our turn to show or muck, a hand that
+   * cannot win or tie any part of any pot against the hands shown is mucked (table/automuck.ts).
+   */
+  function autoMuck(s: TableState): void {
+    const v = s.view;
+    if (!settings.settings.autoMuck || v === null || v.hand === null || v.you === null || !waitsForUs(s) || sending.has(s.tableId)) return;
+    if (autoMucked.get(s.tableId) === v.handNo || !shouldAutoMuck(v.hand, v.you.seat)) return;
+    autoMucked.set(s.tableId, v.handNo);
+    void act(s.tableId, { type: 'muck' });
   }
 
   /** Hands for which an automatic top-up was asked, per table (one request a hand). */
@@ -158,9 +175,8 @@ export const useTablesStore = defineStore('tables', () => {
     if (amount === null) return;
     autoAsked.set(s.tableId, v.handNo);
     const bust = seat?.stack === 0 && seat.status === 'sitting-out';
-    void topUp(s.tableId, amount).then((r) => {
+    void (bust ? rebuy : topUp)(s.tableId, amount).then((r) => {
       if (!r.ok) notices.push(outcomeText(i18n.global.t, r));
-      else if (bust) void sitOut(s.tableId, false);
     });
   }
 
@@ -245,6 +261,32 @@ export const useTablesStore = defineStore('tables', () => {
     return safely(api.topUp({ tableId, amount }));
   }
 
+  /**
+   * Tables rebought after a bust, to sit back in once the chips are on the seat (issue 13 defect 3).
+   * Right after a bust the operator still holds the ended hand for a moment: the rebuy waits for its
+   * end and "Revenir" at 0 chips is refused, which left the newcomer sitting out after paying.
+   */
+  const sitInAfterRebuy = new Set<string>();
+  function sitInWhenRebought(s: TableState): void {
+    const you = s.view?.you ?? null;
+    if (!sitInAfterRebuy.has(s.tableId) || s.status !== 'live' || you === null) return;
+    const seat = s.view?.seats[you.seat];
+    if (!seat || seat.stack === 0) return;
+    sitInAfterRebuy.delete(s.tableId);
+    if (seat.status === 'sitting-out') void sitOut(s.tableId, false);
+  }
+
+  /** A rebuy at 0 chips: the chips, then back in play as soon as they are on the seat. */
+  async function rebuy(tableId: string, amount: number): Promise<Outcome> {
+    const r = await topUp(tableId, amount);
+    if (r.ok) {
+      sitInAfterRebuy.add(tableId);
+      const s = states.get(tableId);
+      if (s) sitInWhenRebought(s);
+    }
+    return r;
+  }
+
   /** A refusal the table cannot show by itself (not sent at all: host or operator gone) becomes a notice. */
   function told(r: Outcome): Outcome {
     if (!r.ok && (r.code === 'HOST_DOWN' || r.code === 'OFFLINE')) notices.push(outcomeText(i18n.global.t, r));
@@ -306,7 +348,7 @@ export const useTablesStore = defineStore('tables', () => {
     return focused.value;
   }
 
-  return { states, order, list, waiting, focused, poppedOut, left, sending, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, popOut, bringBack, focusNextWaiting };
+  return { states, order, list, waiting, focused, poppedOut, left, sending, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, rebuy, popOut, bringBack, focusNextWaiting };
 });
 
 let audio: AudioContext | null = null;

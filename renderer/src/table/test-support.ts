@@ -11,6 +11,7 @@ import type { HandState } from '../../../shared/rules/engine/types';
 import { viewFor } from '../../../shared/rules/engine/view';
 import { makeTableRules, type Stakes, type TableRules } from '../../../shared/rules/tableRules';
 import type { VariantCode } from '../../../shared/rules/variants';
+import { legalActions } from '../../../shared/rules/engine/legal';
 
 export function newHand(code: VariantCode, t: TestTable, stakes: Stakes = { smallBlind: 50, bigBlind: 100 }, rules: Partial<TableRules> = {}): HandState {
   return dealFrom(startHand(tableConfig(makeTableRules(code, stakes, rules), t)));
@@ -50,4 +51,23 @@ export function tableState(full: HandState | null, seat: number | null, over: Pa
     you: seat === null ? null : { seat, waitForBigBlind: false, leaving: false, pendingTopUp: 0, timeBankMs: 30000 },
   };
   return { tableId: 't1', status: 'live', view, seq: 1, lastHand: null, pending: null, error: null, cashedOut: null, ...over };
+}
+
+/**
+ * Deals the given hole cards (seat order) and board, calls or checks every decision (`opening` first:
+ * steps such as a short stack's all-in), then shows hands until `us` is the seat to show or muck. The whole state (no view).
+ */
+export function toOurShowdown(rules: TableRules, stacks: number[], holes: string[], board: string[], us: number, opening: string[] = []): HandState {
+  let s = startHand(tableConfig(rules, { stacks, button: stacks.length - 1 }));
+  s = run(s, ...holes.map((h, i) => `d ${i} ${h}`), ...opening);
+  const boards = [...board];
+  for (let guard = 0; guard < 100; guard++) {
+    const legal = legalActions(s);
+    if (legal.next === 'show' && legal.seat === us) return s;
+    if (legal.next === 'done') throw new Error('the hand ended before our turn to show');
+    if (legal.next === 'deal') s = boards.length > 0 ? run(s, `d b ${boards.shift()}`) : dealFrom(s);
+    else if (legal.next === 'show') s = run(s, { type: 'show', seat: legal.seat! });
+    else s = run(s, legal.check ? { type: 'check', seat: legal.seat! } : { type: 'call', seat: legal.seat! });
+  }
+  throw new Error('no showdown');
 }

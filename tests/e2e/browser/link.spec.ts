@@ -6,26 +6,17 @@
  * host is started again on the same data folder → same address, the tab reconnects by itself and
  * joining works again.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHostAgain } from '../host';
-import { shot, watchProblems } from '../player';
+import { operatorPid, shot, watchProblems } from '../player';
 
 let host: RunningHost | null = null;
 test.afterAll(async () => {
   await host?.stop();
 });
-
-/** The embedded operator: the host's child process running embedded-child.cjs. */
-function operatorPid(hostPid: number): number {
-  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(hostPid)], { encoding: 'utf8' });
-  const line = out.split('\n').find((l) => l.includes('embedded'));
-  if (!line) throw new Error(`no embedded operator under ${hostPid}:\n${out}`);
-  return Number(line.trim().split(/\s+/)[0]);
-}
 
 test('operator killed, host stopped: the status bar says so, actions say why, and the tab reconnects by itself', async ({ page }, info) => {
   test.setTimeout(180_000);
