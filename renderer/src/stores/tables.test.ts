@@ -14,12 +14,18 @@ import { API_KEY } from '../useApi';
 import { useSettingsStore } from './settings';
 import { useTablesStore } from './tables';
 
-function storeWith(opened: boolean, windowOpen: (url: string, name: string) => unknown) {
-  vi.stubGlobal('window', { open: vi.fn(windowOpen) });
-  const api = { popOut: vi.fn(async () => ({ opened })), on: vi.fn() } as unknown as CercleApi;
+/** An app with a fresh Pinia and `api` as its client API: the stores' context. */
+function appWith(api: CercleApi) {
   const app = createApp({});
   app.provide(API_KEY, api);
   app.use(createPinia());
+  return app;
+}
+
+function storeWith(opened: boolean, windowOpen: (url: string, name: string) => unknown) {
+  vi.stubGlobal('window', { open: vi.fn(windowOpen) });
+  const api = { popOut: vi.fn(async () => ({ opened })), on: vi.fn() } as unknown as CercleApi;
+  const app = appWith(api);
   return { store: app.runWithContext(() => useTablesStore()), api };
 }
 
@@ -60,9 +66,7 @@ describe('auto-muck (issue 13 habit)', () => {
   }
   function storeAt(st: TableState, autoMuck: boolean) {
     const api = { tables: vi.fn(async () => [st]), act: vi.fn(async () => ({ ok: true })), on: vi.fn() } as unknown as CercleApi;
-    const app = createApp({});
-    app.provide(API_KEY, api);
-    app.use(createPinia());
+    const app = appWith(api);
     const store = app.runWithContext(() => {
       const settings = useSettingsStore();
       settings.settings = { ...settings.settings, autoMuck, sounds: false };
