@@ -521,6 +521,16 @@ export class ClientCore {
     return { ok: true };
   }
 
+  /** A nickname instead of "guest-…" (issue 13); the operator checks it and refuses it while seated. */
+  async rename(a: CallArgs<'rename'>): Promise<Outcome> {
+    const link = this.link;
+    if (!link) return notConnected();
+    const r = await link.rename(a.username);
+    if (!r.ok) return refusal(r);
+    this.schedule('session');
+    return { ok: true };
+  }
+
   async logout(): Promise<Outcome> {
     const link = this.link;
     if (!link) return notConnected();
