@@ -26,7 +26,7 @@ test('a new player chooses a nickname in the lobby prompt, is told why a reserve
   await expect(page.getByTestId('status-link')).toHaveAttribute('data-state', 'connected');
   await expect(page.getByTestId('join-practice-thnl')).toBeVisible();
   await expect(prompt).toBeHidden();
-  await page.evaluate(() => localStorage.removeItem('cercle.nicknameLater'));
+  await page.evaluate("localStorage.removeItem('cercle.nicknameLater')"); // the key LobbyView.vue keeps
   await page.reload();
   await expect(prompt).toBeVisible();
 
