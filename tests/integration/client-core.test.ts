@@ -206,7 +206,11 @@ describe('the client core over a real embedded operator', () => {
     expect(await call('rename', { username: 'practice-Zoé' })).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
     expect(await call('rename', { username: 'Zoé Lefèvre' })).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
     expect(core.session().account!.username).toBe(before);
+    const syncs = () => core.historyJobs().filter((j) => j.kind === 'sync' && j.state === 'done').length;
+    const syncedBefore = syncs();
     expect(await call('rename', { username: 'Zoé_Lefèvre' })).toEqual({ ok: true });
+    // R-HISTORY: the hands of the old name were fetched before it changed (history/sync.ts finds our seat by name).
+    expect(syncs()).toBe(syncedBefore + 1);
     expect(core.session().account).toMatchObject({ username: 'Zoé_Lefèvre', guest: true });
 
     const lobby = await call<TableInfo[]>('lobby');
