@@ -202,6 +202,55 @@ describe('accounts', () => {
     expect(stored.startsWith('scrypt$2048$8$1$')).toBe(true);
     expect(await stronger.login('leo', 'leo password', ip)).toMatchObject({ ok: true });
   });
+  // issue 13: a nickname chosen at sign-in instead of "guest-5e07b…".
+  it('renames a guest to a valid nickname, accented letters allowed, and it stays a guest', () => {
+    const g = accounts.createGuest(ip);
+    if (!g.ok) throw new Error(g.message);
+    const r = accounts.rename(g.account.id, 'Zoé.Lefèvre-2');
+    expect(r).toMatchObject({ ok: true, account: { id: g.account.id, username: 'Zoé.Lefèvre-2', guest: true } });
+    expect(accounts.findByUsername('ZOÉ.LEFÈVRE-2')?.id).toBe(g.account.id);
+    expect(accounts.authenticate(g.session.token)).toMatchObject({ ok: true, account: { username: 'Zoé.Lefèvre-2', guest: true } });
+    // Changing only the case of one's own name is allowed.
+    expect(accounts.rename(g.account.id, 'zoé.lefèvre-2')).toMatchObject({ ok: true, account: { username: 'zoé.lefèvre-2' } });
+  });
+
+  it('refuses a nickname another account holds, whatever its case', async () => {
+    await accounts.register('Alice_01', 'correct horse battery');
+    const g = accounts.createGuest(ip);
+    if (!g.ok) throw new Error(g.message);
+    expect(accounts.rename(g.account.id, 'ALICE_01')).toMatchObject({ ok: false, code: 'USERNAME_TAKEN' });
+    const other = accounts.createGuest(ip);
+    if (!other.ok) throw new Error(other.message);
+    expect(accounts.rename(g.account.id, other.account.username.toUpperCase())).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
+    expect(accounts.getAccount(g.account.id)?.username).toBe(g.account.username);
+  });
+
+  it('refuses the reserved guest and practice prefixes (R-NOBOT) and look-alike letters of other scripts', () => {
+    const g = accounts.createGuest(ip);
+    if (!g.ok) throw new Error(g.message);
+    for (const name of ['guest-5e07b1c2', 'Guest-zoe', 'practice-Ana', 'PRACTICE1', 'gu\u0435st-x' /* Cyrillic е */]) {
+      expect(accounts.rename(g.account.id, name), name).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
+    }
+    expect(accounts.getAccount(g.account.id)?.username).toBe(g.account.username);
+  });
+
+  it('refuses bad characters and lengths', () => {
+    const g = accounts.createGuest(ip);
+    if (!g.ok) throw new Error(g.message);
+    for (const name of ['ab', 'a'.repeat(21), 'zoé lefèvre', '-zoe', '_zoe', 'zoe!', 'zoé@x', 'zo<e>', '', '   ', 'zoe\u0000x', '😀😀😀']) {
+      expect(accounts.rename(g.account.id, name), JSON.stringify(name)).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
+    }
+    expect(accounts.rename(g.account.id, 'é'.repeat(20))).toMatchObject({ ok: true });
+    expect(accounts.rename(g.account.id, 123 as unknown as string)).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
+  });
+
+  it('a renamed password account signs in with its new name only', async () => {
+    const reg = await accounts.register('Alice_01', 'correct horse battery');
+    if (!reg.ok) throw new Error(reg.message);
+    expect(accounts.rename(reg.account.id, 'Alicia')).toMatchObject({ ok: true });
+    expect(await accounts.login('alicia', 'correct horse battery', ip)).toMatchObject({ ok: true, account: { username: 'Alicia' } });
+    expect(await accounts.login('Alice_01', 'correct horse battery', ip)).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS' });
+  });
 });
 
 describe('password hashing', () => {

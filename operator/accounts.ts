@@ -108,6 +108,14 @@ export type AccountRefusalCode =
   | 'INVALID_SESSION'
   | 'SESSION_EXPIRED';
 
+/**
+ * A nickname chosen after sign-in (issue 13, "a nickname chosen at sign-in"): 3 to 20 Latin letters
+ * (accented allowed), digits, `_`, `.`, `-`, starting with a letter or digit, after NFC. Latin script
+ * only, so a look-alike letter of another script cannot pass for a reserved prefix or another player
+ * (R-NOBOT).
+ */
+export const NICKNAME_PATTERN = /^[\p{Script=Latin}0-9][\p{Script=Latin}0-9_.-]{2,19}$/u;
+
 /** Username: 3 to 20 ASCII letters, digits, `_`, `.`, `-`, starting with a letter or digit. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,19}$/;
 /** Prefixes kept for accounts the operator creates itself (guests, labelled practice players). */
@@ -278,6 +286,7 @@ export class Accounts {
       sessionIps: db.prepare<[number], { ip: string }>('SELECT DISTINCT ip FROM sessions WHERE account_id = ?'),
       session: db.prepare<[Buffer], SessionRow>('SELECT session_id, account_id, ip, created_at, expires_at, revoked_at FROM sessions WHERE token_hash = ?'),
       revoke: db.prepare<[number, Buffer]>('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL'),
+      rename: db.prepare<[string, string, number]>('UPDATE OR IGNORE accounts SET username = ?, username_key = ? WHERE id = ?'),
       revokeAll: db.prepare<[number, number]>('UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL'),
     };
   }
@@ -386,6 +395,32 @@ export class Accounts {
     // A guest row (no password) under the reserved prefix: only this method creates those.
     if (row.guest !== 1 || row.password_hash !== null) return refuse('USERNAME_TAKEN', `the name ${n} is held by another kind of account`);
     return { ok: true, account: view(row) };
+  }
+
+  /**
+   * Gives an account a new name (its username: seats, hand histories and the client show it; the
+   * regulatory trace names players by account id, so it is unaffected). The caller checks the account
+   * is seated nowhere (connection.ts, NAME_WHILE_SEATED), so a name never changes during a hand.
+   * Refuses a malformed name or one with a reserved prefix (`INVALID_USERNAME`: no one may pass for a
+   * guest or a practice player, R-NOBOT), and a name another account holds in any case
+   * (`USERNAME_TAKEN`). Changing only the case of one's own name is allowed. A password account signs
+   * in with its new name from then on.
+   */
+  rename(accountId: number, username: string): { ok: true; account: AccountView } | Refusal<'INVALID_USERNAME' | 'USERNAME_TAKEN'> {
+    const name = typeof username === 'string' ? username.normalize('NFC') : '';
+    if (!NICKNAME_PATTERN.test(name)) {
+      return refuse('INVALID_USERNAME', 'a nickname has 3 to 20 letters, digits, "_", "." or "-", and starts with a letter or digit');
+    }
+    const key = name.toLowerCase();
+    if (RESERVED_PREFIXES.some((p) => key.startsWith(p))) return refuse('INVALID_USERNAME', `names starting with ${RESERVED_PREFIXES.join(' or ')} are reserved`);
+    const holder = this.q.byKey.get(key);
+    if (holder && holder.id !== accountId) return refuse('USERNAME_TAKEN', `the name ${name} is taken`);
+    // OR IGNORE: the UNIQUE index still refuses a name another account took meanwhile.
+    if (this.q.rename.run(name, key, accountId).changes === 0) {
+      if (!this.q.byId.get(accountId)) throw new Error(`no account ${accountId}`);
+      return refuse('USERNAME_TAKEN', `the name ${name} is taken`);
+    }
+    return { ok: true, account: view(this.q.byId.get(accountId)!) };
   }
 
   /** Finds the live session of a bearer token: `INVALID_SESSION` if unknown or revoked, `SESSION_EXPIRED` if past its time. */

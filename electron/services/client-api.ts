@@ -51,6 +51,7 @@ export function createHandlers(s: ClientServices): Handlers {
     session: async () => core.session(),
     login: (a) => core.login(a),
     logout: () => core.logout(),
+    rename: (a) => core.rename(a),
     reconnect: () => core.reconnect(),
     lobby: async () => core.lobby(),
     conditions: async () => core.playConditions(),

@@ -176,6 +176,15 @@ export class Connection {
         return this.send({ type: 'ok', rid: m.rid });
       case 'balance':
         return this.send({ type: 'balance', rid: m.rid, balances: this.balances(account.id) });
+      case 'account.rename': {
+        // issue 13: seats, hand histories and the table streams name a player by username, so it
+        // changes only while the account sits nowhere (no hand is ever written under two names).
+        if (this.ctx.manager.tablesOf(account.id).length > 0) return this.error(m.rid, 'NAME_WHILE_SEATED', 'leave your tables before changing your name');
+        const r = this.ctx.accounts.rename(account.id, m.username);
+        if (!r.ok) return this.error(m.rid, r.code, r.message);
+        this.account = r.account;
+        return this.send({ type: 'account', rid: m.rid, account: { id: r.account.id, username: r.account.username, guest: r.account.guest } });
+      }
       case 'lobby.subscribe':
         this.unsubscribeLobby?.();
         this.send({ type: 'lobby', rid: m.rid, tables: this.ctx.lobby.list(), conditions: this.ctx.lobby.conditions });

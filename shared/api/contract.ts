@@ -329,6 +329,8 @@ export const calls = {
   /** A custom operator's account (the embedded guest needs none). The token stays in main. */
   login: { args: obj({ username: str({ min: 1, max: 64 }), password: str({ min: 1, max: 256 }), register: bool }), result: outcomeSchema },
   logout: { args: noArgs, result: outcomeSchema },
+  /** A nickname of our choosing instead of "guest-…" (issue 13): the operator checks its form and refuses it while seated. */
+  rename: { args: obj({ username: str({ min: 1, max: 64 }) }), result: outcomeSchema },
   /** Retry connecting now (after offline, or a changed operator setting). */
   reconnect: { args: noArgs, result: outcomeSchema },
   /** Every table of the operator's lobby (R-INFO: variant, stakes, every table rule); `lobby` pushes changes. */

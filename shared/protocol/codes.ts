@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'INVALID_USERNAME',
   'USERNAME_TAKEN',
+  'NAME_WHILE_SEATED', // a nickname changes only while the account is seated at no table (issue 13)
   'WEAK_PASSWORD',
   'INVALID_SESSION',
   'SESSION_EXPIRED',

@@ -63,6 +63,8 @@ const clientVariants = {
     tables: arr(obj({ tableId, lastSeq: int({ min: 0, max: Number.MAX_SAFE_INTEGER }) }), { max: 64 }),
   }),
   logout: obj({ type: oneOf('logout'), rid }),
+  /** A new nickname (issue 13); the operator checks its form (accounts.ts NICKNAME_PATTERN), bounded here. */
+  'account.rename': obj({ type: oneOf('account.rename'), rid, username: str({ min: 1, max: 64 }) }),
   balance: obj({ type: oneOf('balance'), rid }),
   'lobby.subscribe': obj({ type: oneOf('lobby.subscribe'), rid }),
   'lobby.unsubscribe': obj({ type: oneOf('lobby.unsubscribe'), rid }),
@@ -217,6 +219,8 @@ const serverVariants = {
     seated: arr(tableId, { max: 64 }),
   }),
   ok: obj({ type: oneOf('ok'), rid }),
+  /** The account after `account.rename`. */
+  account: obj({ type: oneOf('account'), rid, account: accountSchema }),
   balance: obj({ type: oneOf('balance'), rid, balances: balancesSchema }),
   /** The tables (R-INFO) and the operator's conditions of play (R-RULES; conditions.ts). */
   lobby: obj({ type: oneOf('lobby'), rid: nullable(rid), tables: arr(tableInfoSchema, { max: 10_000 }), conditions: playConditionsSchema }),

@@ -197,6 +197,36 @@ describe('the client core over a real embedded operator', () => {
     }
     expect(checked).toBeGreaterThan(0);
   });
+
+  // issue 13: a nickname chosen at sign-in, through the client's own call, names our seat at the table.
+  it('renames the guest, refuses a reserved or malformed name, then sits under the new name and cannot rename while seated', async () => {
+    await until(() => core.session().link.state === 'connected' && core.tables().length === 0, 20_000, 'connected, seated nowhere');
+    const before = core.session().account!.username;
+    expect(before).toMatch(/^guest-/);
+    expect(await call('rename', { username: 'practice-Zoé' })).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
+    expect(await call('rename', { username: 'Zoé Lefèvre' })).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
+    expect(core.session().account!.username).toBe(before);
+    const syncs = () => core.historyJobs().filter((j) => j.kind === 'sync' && j.state === 'done').length;
+    const syncedBefore = syncs();
+    expect(await call('rename', { username: 'Zoé_Lefèvre' })).toEqual({ ok: true });
+    // R-HISTORY: the hands of the old name were fetched before it changed (history/sync.ts finds our seat by name).
+    expect(syncs()).toBe(syncedBefore + 1);
+    expect(core.session().account).toMatchObject({ username: 'Zoé_Lefèvre', guest: true });
+
+    const lobby = await call<TableInfo[]>('lobby');
+    const conditions = await call<PlayConditions>('conditions');
+    const table = lobby.find((t) => t.variant === 'THNL')!;
+    expect(await call('join', { tableId: table.tableId, buyIn: table.buyIn.min, waitForBigBlind: false, rulesVersion: rulesVersion(table, conditions.version) })).toEqual({ ok: true });
+    let names: string[] = [];
+    await until(() => {
+      const v = core.tables().find((t) => t.tableId === table.tableId)?.view;
+      names = v?.seats.flatMap((s) => (s ? [s.name] : [])) ?? [];
+      return v?.you !== undefined && v.you !== null && v.seats[v.you.seat]?.name === 'Zoé_Lefèvre';
+    }, 10_000, 'our seat named Zoé_Lefèvre');
+    expect(names).not.toContain(before);
+    expect(await call('rename', { username: 'Zoé_2' })).toMatchObject({ ok: false, code: 'NAME_WHILE_SEATED' });
+    expect(core.session().account!.username).toBe('Zoé_Lefèvre');
+  }, 30_000);
 });
 
 describe('another operator, chosen in the settings', () => {

@@ -137,6 +137,35 @@ describe('handshake and session', () => {
     expect(await d.request({ type: 'login', username: 'zoe', password: 'long enough pass' })).toMatchObject({ type: 'authed' });
     await Promise.all([c.close(), d.close()]);
   });
+
+  // issue 13: a nickname chosen after sign-in; a name never changes while seated (seats and hands name players by it).
+  it('renames a guest: checked on the wire, unique in any case, never a reserved prefix, never while seated', async () => {
+    const anon = await TestClient.connect(op.url, op.pin);
+    await anon.hello();
+    expect(await anon.request({ type: 'account.rename', username: 'Nobody' })).toMatchObject({ type: 'error', code: 'AUTH_REQUIRED' });
+    await anon.close();
+    const c = await TestClient.guest(op.url, op.pin);
+    const d = await TestClient.guest(op.url, op.pin);
+    expect(await c.request({ type: 'account.rename', username: 42 } as never)).toMatchObject({ type: 'error', code: 'BAD_MESSAGE' });
+    expect(await c.request({ type: 'account.rename', username: 'x'.repeat(65) })).toMatchObject({ type: 'error', code: 'BAD_MESSAGE' });
+    expect(await c.request({ type: 'account.rename', username: 'guest-00000000' })).toMatchObject({ type: 'error', code: 'INVALID_USERNAME' });
+    expect(await c.request({ type: 'account.rename', username: 'Practice_Zoé' })).toMatchObject({ type: 'error', code: 'INVALID_USERNAME' });
+    const renamed = await c.request({ type: 'account.rename', username: 'Zoé_Lefèvre' });
+    expect(renamed).toMatchObject({ type: 'account', account: { username: 'Zoé_Lefèvre', guest: true } });
+    expect(await d.request({ type: 'account.rename', username: 'ZOÉ_LEFÈVRE' })).toMatchObject({ type: 'error', code: 'USERNAME_TAKEN' });
+
+    const snapshot = c.waitFor((m) => m.type === 'table.snapshot');
+    expect(await c.join('play-o4jl', 400)).toMatchObject({ type: 'table.joined' });
+    const snap = await snapshot;
+    if (snap.type !== 'table.snapshot') throw new Error(snap.type);
+    expect(snap.table.seats.flatMap((x) => (x ? [x.name] : []))).toContain('Zoé_Lefèvre');
+    expect(await c.request({ type: 'account.rename', username: 'Zoé_2' })).toMatchObject({ type: 'error', code: 'NAME_WHILE_SEATED' });
+    expect(op.accounts.findByUsername('zoé_lefèvre')?.username).toBe('Zoé_Lefèvre');
+    // Seated nowhere again, the name may change.
+    expect(await c.request({ type: 'table.leave', tableId: 'play-o4jl' })).toMatchObject({ type: 'table.left' });
+    expect(await c.request({ type: 'account.rename', username: 'Zoé_2' })).toMatchObject({ type: 'account', account: { username: 'Zoé_2' } });
+    await Promise.all([c.close(), d.close()]);
+  });
 });
 
 describe('play for money', () => {

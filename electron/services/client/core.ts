@@ -521,6 +521,20 @@ export class ClientCore {
     return { ok: true };
   }
 
+  /** A nickname instead of "guest-…" (issue 13); the operator checks it and refuses it while seated. */
+  async rename(a: CallArgs<'rename'>): Promise<Outcome> {
+    const link = this.link;
+    if (!link) return notConnected();
+    // R-HISTORY: the operator's hands name us by the old name and history/sync.ts finds our seat by
+    // name, so every hand played under it is fetched before the name changes (no seat, no new hands
+    // meanwhile: the operator refuses a rename while seated).
+    if (link.account) await this.syncHistory(link, this.session().operator.url);
+    const r = await link.rename(a.username);
+    if (!r.ok) return refusal(r);
+    this.schedule('session');
+    return { ok: true };
+  }
+
   async logout(): Promise<Outcome> {
     const link = this.link;
     if (!link) return notConnected();

@@ -519,6 +519,10 @@ export class OperatorLink {
           return;
         }
         break;
+      case 'account':
+        // issue 13: the nickname chosen after sign-in names us from now on (seats, the hero's hands).
+        if (this.account?.id === m.account.id) this.account = m.account;
+        break;
       case 'lobby':
         this.emit('conditions', m.conditions);
         this.emit('lobby', m.tables);
@@ -688,6 +692,11 @@ export class OperatorLink {
 
   register(username: string, password: string): Promise<Reply<ServerMessageOf<'authed'>>> {
     return this.ask<'authed'>({ type: 'register', username, password });
+  }
+
+  /** A new nickname (issue 13); refused while seated anywhere (`NAME_WHILE_SEATED`). */
+  rename(username: string): Promise<Reply<ServerMessageOf<'account'>>> {
+    return this.ask<'account'>({ type: 'account.rename', username });
   }
 
   /** Resumes a kept session (the token is kept for the automatic resumes that follow). */
