@@ -17,6 +17,7 @@
  *   16.6-16.8 ms). `tables24-dom-mutations-per-s` says how busy the tiles were. Peer
  *   `frame-p95-ms:idle-lobby`: the same measure with no table open.
  */
+import { rulesVersion, type RulesShown } from '../../shared/protocol/conditions';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,6 +170,14 @@ async function acksOf(page: Page): Promise<number[]> {
   return (await page.evaluate('window.__acks.slice()')) as number[];
 }
 
+type LobbyTable = RulesShown & { tableId: string; buyIn: { min: number; max: number } };
+
+/** Joins as the join dialog does: with the version of the rules and conditions shown (R-INFO, issue 15 item 7). */
+async function joinAsShown(api: { call(name: string, args?: unknown): Promise<unknown> }, t: LobbyTable, buyIn: number): Promise<void> {
+  const conditions = (await api.call('conditions')) as { version: string };
+  await api.call('join', { tableId: t.tableId, buyIn, waitForBigBlind: false, rulesVersion: rulesVersion(t, conditions.version) });
+}
+
 async function tables24(browser: Browser, delay: string): Promise<{ p95: number; max: number; mutationsPerS: number; idleP95: number }> {
   const host = await startHost(mkdtempSync(join(tmpdir(), 'cercle-bench-24-')), ['--practice-delay', delay, '--between-hands', '300', '--practice-tables', '3']);
   try {
@@ -176,8 +185,8 @@ async function tables24(browser: Browser, delay: string): Promise<{ p95: number;
     const idle = await frameTimes(page, 5_000);
     const api = await apiOf(host);
     autoCheckFold(api);
-    const lobby = (await api.call('lobby')) as { tableId: string; buyIn: { min: number } }[];
-    for (const t of lobby.slice(0, 24)) await api.call('join', { tableId: t.tableId, buyIn: t.buyIn.min, waitForBigBlind: false });
+    const lobby = (await api.call('lobby')) as LobbyTable[];
+    for (const t of lobby.slice(0, 24)) await joinAsShown(api, t, t.buyIn.min);
     await page.goto(`${host.origin}/#/tables`);
     // (Polled from here: waitForFunction evaluates with eval, which the page's CSP forbids.)
     const tiles = page.locator('[data-testid^="tile-"]');
@@ -254,7 +263,8 @@ export default async function clientBench(): Promise<BenchResult[]> {
       for (let i = 0; i < 25; i++) await page.getByTestId(i % 2 ? 'sort-name' : 'sort-stakes').click();
       const sortAcks = await acksOf(page);
       const api = await apiOf(host);
-      await api.call('join', { tableId: 'practice-thnl', buyIn: 5000, waitForBigBlind: false });
+      const thnl = ((await api.call('lobby')) as LobbyTable[]).find((t) => t.tableId === 'practice-thnl')!;
+      await joinAsShown(api, thnl, 5000);
       await page.goto(`${host.origin}/#/tables`);
       await page.getByTestId('tile-practice-thnl').waitFor();
       await installClickTimer(page, '[data-testid="action-check"],[data-testid="action-fold"]', '[data-testid="table-pending"]');
