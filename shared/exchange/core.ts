@@ -10,7 +10,7 @@
 import type { Card } from '../rules/cards';
 import { apply, legalActions, startHand, type Action, type HandConfig, type HandPlan, type HandState, type LegalActions } from '../rules/engine';
 import { recordOf, type HandRecord } from '../rules/record';
-import { hasHouseRule, validateTableRules, withHouseRule as withRuleAdded, type ReplayHouseRule, type TableRules } from '../rules/tableRules';
+import { validateTableRules, withHouseRule, type TableRules } from '../rules/tableRules';
 import { VARIANTS, type RoundName } from '../rules/variants';
 
 /** What the client knows about a hand besides its record. */
@@ -229,44 +229,27 @@ export interface DriveOptions {
 }
 
 /**
+ * A recorded Stud hand replays by the house rules it may have been played by (tableRules.ts
+ * ReplayHouseRule): dealt without an ante, or with a loser mucking (a seat the file shows no cards for
+ * at the showdown). The record keeps only the house rules the hand used (record.ts), so a hand of a
+ * decree table, where everyone showed, comes back with none (D art. 7 III).
+ */
+function recordedConfig(config: HandConfig): HandConfig {
+  if (VARIANTS[config.rules.variant].forcedBets !== 'ante-bring-in') return config;
+  let rules = withHouseRule(config.rules, 'stud-muck');
+  if (rules.ante === 0) rules = withHouseRule(rules, 'stud-no-ante');
+  return { ...config, rules };
+}
+
+/**
  * Plays `steps` through the engine from `config` and returns the finished hand's record. Deals are
  * served as the engine asks (a file may group cards differently, or list seats in another order);
  * cards a file does not give are dealt unknown (down cards only); a Triple Draw seat the file does
  * not show drawing stands pat; a seat the showdown reaches without a show mucks.
  */
 export function drive(config: HandConfig, steps: readonly Step[], o: DriveOptions): { ok: true; state: HandState; record: HandRecord } | Fail {
-  const recorded = recordedConfig(config, steps);
-  const first = driveOnce(recorded, steps, o);
-  // A loser who mucks at a Stud showdown without saying so (the file shows no cards for them):
-  // a recorded hand of a game with that house rule (D art. 7 III has every hand shown).
-  if (!first.ok && first.message.includes(STUD_SHOWS_ALL) && !hasHouseRule(recorded.rules, 'stud-muck')) {
-    return driveOnce(withHouseRule(recorded, 'stud-muck'), steps, o);
-  }
-  return first;
-}
-
-/** The engine's refusal of a muck at a decree Stud showdown (machine.ts applyMuck). */
-const STUD_SHOWS_ALL = 'D art. 7 III';
-
-function withHouseRule(config: HandConfig, rule: ReplayHouseRule): HandConfig {
-  return { ...config, rules: withRuleAdded(config.rules, rule) };
-}
-
-/**
- * A recorded Stud hand keeps the house rules it was played by (tableRules.ts ReplayHouseRule): dealt
- * without an ante, or with a loser mucking. Decree tables have neither (D art. 7 III), so a record of
- * ours comes back unchanged.
- */
-function recordedConfig(config: HandConfig, steps: readonly Step[]): HandConfig {
-  if (VARIANTS[config.rules.variant].forcedBets !== 'ante-bring-in') return config;
-  let out = config;
-  if (out.rules.ante === 0 && !hasHouseRule(out.rules, 'stud-no-ante')) out = withHouseRule(out, 'stud-no-ante');
-  if (steps.some((st) => st.k === 'muck') && !hasHouseRule(out.rules, 'stud-muck')) out = withHouseRule(out, 'stud-muck');
-  return out;
-}
-
-function driveOnce(config: HandConfig, steps: readonly Step[], o: DriveOptions): { ok: true; state: HandState; record: HandRecord } | Fail {
   let state: HandState;
+  config = recordedConfig(config);
   try {
     state = startHand(config);
   } catch (e) {
