@@ -5,6 +5,8 @@ import { recordOf } from '../../shared/rules/record';
 import { makeTableRules } from '../../shared/rules/tableRules';
 import { recordXml } from '../trace/records';
 import { pojeuOf } from './pojeu';
+import { prng, randomConfig } from '../../shared/history/test-support';
+import { playRandomHand } from '../../shared/rules/engine/test-support';
 
 const ctx = (n: number) => ({
   tech: 't1',
@@ -46,5 +48,30 @@ describe('POJEU from a hand record (A 1.3.6.c.2)', () => {
     expect(xml).toContain('<Bet name="allin">');
     expect(xml).toContain('<Draw ouverte="true" commune="true">');
     expect((xml.match(/<Reveal>/g) ?? []).length).toBe(4);
+  });
+});
+
+describe('the Stud showdown in the POJEU (D art. 7 III, issue 15 item 1)', () => {
+  it('every player still in at a Stud showdown has their hidden cards in the Reveal round', () => {
+    let checked = 0;
+    for (const code of ['7SHL', '7SJL', '7SLL'] as const) {
+      const rng = prng(31 + code.length);
+      for (let h = 0; h < 60; h++) {
+        const rules = makeTableRules(code, { ante: 5, bringIn: 10, smallBet: 20, bigBet: 40 });
+        const record = recordOf(playRandomHand(randomConfig(code, rng, { rules }), rng));
+        if (!record.showdown) continue;
+        const data = pojeuOf(record, ctx(record.tableSize));
+        const reveal = data.rounds.find((r) => r.name === 'reveal');
+        for (const s of record.seats.filter((x) => x.dealtIn && !x.folded)) {
+          expect(s.shown && !s.mucked, `${code} ${record.handId} seat ${s.seat}`).toBe(true);
+          // Its face-down cards (three, or two when the stub ran short and a card was dealt face up).
+          const hidden = s.cards.filter((c, k) => c !== null && !s.up[k]);
+          expect(hidden.length).toBeGreaterThanOrEqual(2);
+          expect(reveal?.actions.flatMap((a) => (a.type === 'Reveal' && a.siege === s.seat + 1 ? [a.valeur] : [])).sort()).toEqual([...hidden].sort());
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
   });
 });
