@@ -31,6 +31,7 @@ import { randomBytes } from 'node:crypto';
 import type { Move, SeatView, TableEvent, TableInfo, TableView, TurnView } from '../../shared/protocol/messages';
 import type { Card } from '../../shared/rules/cards';
 import { actionFor, apply, legalActions, startHand, viewFor, type Action, type HandPlan, type HandState, type LegalActions } from '../../shared/rules/engine';
+import { decide } from '../../shared/rules/decide';
 import { recordOf, type HandRecord } from '../../shared/rules/record';
 import {
   addChips,
@@ -160,17 +161,6 @@ export function timeoutAction(legal: LegalActions): Action {
       if (legal.check) return { type: 'check', seat };
       if (legal.bringIn !== null) return { type: 'bringIn', seat };
       return { type: 'fold', seat };
-  }
-}
-
-function engineAction(move: Move, seat: number): Action {
-  switch (move.type) {
-    case 'bet':
-      return { type: 'bet', seat, to: move.to };
-    case 'draw':
-      return { type: 'draw', seat, discards: move.discards.slice() };
-    default:
-      return { type: move.type, seat };
   }
 }
 
@@ -445,21 +435,10 @@ export class Table {
   }
 
   private tryAct(m: Member, move: Move): { ok: true } | TableRefusal {
-    const h = this.hand;
-    if (!h || !h.plan.dealtIn.includes(m.seat)) return refusal('NO_HAND', 'you are not in a hand at this table');
-    const legal = legalActions(h.state);
-    if (legal.seat !== m.seat || legal.next === 'deal' || legal.next === 'done') {
-      return refusal('NOT_YOUR_TURN', 'it is not your turn', { rule: 'R-ACTORDER' });
-    }
-    const action = engineAction(move, m.seat);
-    const r = apply(h.state, action);
-    if (!r.ok) {
-      const extra: Partial<TableRefusal> = { rule: r.rule };
-      if (r.min !== undefined) extra.min = r.min;
-      if (r.max !== undefined) extra.max = r.max;
-      if (r.call !== undefined) extra.call = r.call;
-      return refusal('ILLEGAL_ACTION', r.reason, extra);
-    }
+    // The one decision path (shared/rules decide, issue 14 item 1): its refusal goes out as it is.
+    const d = decide(this.hand?.state ?? null, m.seat, move);
+    if (!d.ok) return d;
+    const h = this.hand!;
     const turn = h.turn;
     if (turn?.seat === m.seat) {
       // R-NOBOT: how long the person took, from the turn announced (fair-play report, fairplay.ts).
@@ -467,7 +446,7 @@ export class Table {
       this.safely(() => this.hooks.decided?.(m.player, decision));
     }
     this.stopClock(m, true);
-    this.commitApplied(action, r.state, 'player');
+    this.commitApplied(d.action, d.applied, 'player');
     this.advance();
     return { ok: true };
   }

@@ -464,6 +464,31 @@ describe('playing through the link', () => {
     await link.close();
   });
 
+  it('a move the operator refuses arrives with every detail, the very refusal the client\'s own check makes (one decision path, issue 14 item 1)', async () => {
+    const link = linkTo(op);
+    await link.connect();
+    const g = await link.guest();
+    if (!g.ok) throw new Error(g.code);
+    await joinAsShown(link, 'holdem-2', 2000);
+    await until(() => {
+      const m = link.table('holdem-2');
+      return !!m?.hand && m.view!.turn?.seat === m.heroSeat && legalActions(m.hand).seat === m.heroSeat;
+    });
+    const legal = legalActions(link.table('holdem-2')!.hand!);
+    // Facing a bet, a check (its refusal names the call); else a bet below the minimum (the range).
+    const move: Move = legal.call !== null && !legal.check ? { type: 'check' } : { type: 'bet', to: legal.bet!.min - 1 };
+    const local = await link.act('holdem-2', move, { actionId: 'refused-local' });
+    const sent = await link.act('holdem-2', move, { actionId: 'refused-sent', check: false });
+    expect(local).toMatchObject({ ok: false, local: true, code: 'ILLEGAL_ACTION' });
+    expect(sent).toMatchObject({ ok: false, code: 'ILLEGAL_ACTION', replayed: false });
+    const { actionId: _a, local: _l, ...judgedHere } = local as Extract<typeof local, { ok: false }>;
+    const { actionId: _b, replayed: _r, tableId: _t, ...judgedThere } = sent as Extract<typeof sent, { ok: false }>;
+    expect(judgedThere).toStrictEqual(judgedHere);
+    if (move.type === 'check') expect(judgedThere).toMatchObject({ rule: 'R-TERMS', call: legal.call, message: `a check cannot answer a bet: call ${legal.call} or fold` });
+    else expect(judgedThere).toMatchObject({ min: legal.bet!.min, max: legal.bet!.max });
+    await link.close();
+  });
+
   it('after many hands, over reconnections with snapshots, the session net equals the stored hands and the wallet movement', async () => {
     const o = opSmallRing;
     const store = HistoryStore.open(join(dir.dir, 'session.sqlite'));
