@@ -22,7 +22,7 @@ import { refusalDetails } from '../../shared/protocol/refusal';
 import { compareVersions, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION } from '../../shared/protocol/version';
 import type { AccountView, Accounts } from '../accounts';
 import type { Lobby } from '../lobby/lobby';
-import type { HandHistoryStore } from '../tables/history';
+import type { HandHistoryStore } from '../history/history';
 import type { TableManager } from '../tables/manager';
 import type { Table } from '../tables/table';
 import type { TableRefusal } from '../tables/types';

@@ -9,7 +9,7 @@ import { Accounts } from '../accounts';
 import type { Db } from '../db';
 import { PracticeHost } from '../practice/host';
 import { openOperatorDatabase } from '../schema';
-import { tempDir } from '../testing';
+import { tempDir } from '../../tests/support/operator/temp-dir';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
 import { cashTableHooks } from './cash';

@@ -14,7 +14,7 @@ import { WebSocketServer } from 'ws';
 import { tablesOf } from '../../operator/config/config';
 import { startOperator, type RunningOperator } from '../../operator/server/operator';
 import { scaledTimers } from '../../operator/tables/timers';
-import { tempDir } from '../../operator/testing';
+import { tempDir } from '../support/operator/temp-dir';
 import { GENERATED_CERT_FILE, GENERATED_KEY_FILE } from '../../operator/tls';
 import { HistoryStore } from '../../electron/services/history/store';
 import { Tracker } from '../../electron/services/history/tracker';
