@@ -194,7 +194,7 @@ describe('people at a table', () => {
     books(e, [t]);
   });
 
-  it('a repeated action id is applied once and answered with the same result', () => {
+  it('a refused move is sent as the one decision path made it; a repeated action id is applied once and answered with the same result', () => {
     const e = env();
     const t = table(e, { rules: rulesFor('THNL') });
     const a = person(e, '203.0.113.1');
@@ -209,6 +209,12 @@ describe('people at a table', () => {
     const actor = toAct === snap.you!.seat ? a : b;
     const other = actor === a ? b : a;
     expect(t.act(other.accountId, 'x1', { type: 'call' })).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN' });
+    // The one decision path's refusal as it is (issue 14 item 1): heads-up, the small blind acts first
+    // and faces the big blind, so a check is refused with the rule, the English reason and the call.
+    const refused = t.act(actor.accountId, 'c1', { type: 'check' });
+    expect(refused).toEqual({ ok: false, code: 'ILLEGAL_ACTION', rule: 'R-TERMS', message: 'a check cannot answer a bet: call 50 or fold', call: 50, replayed: false });
+    const { replayed: _, ...asSent } = refused;
+    expect(decide(t.snapshot(actor.accountId).table.hand, t.seatOf(actor.accountId), { type: 'check' })).toStrictEqual(asSent);
     const first = t.act(actor.accountId, 'x1', { type: 'call' });
     expect(first).toEqual({ ok: true, replayed: false });
     const again = t.act(actor.accountId, 'x1', { type: 'call' });
@@ -216,27 +222,6 @@ describe('people at a table', () => {
     expect(t.act(actor.accountId, 'x1', { type: 'fold' })).toMatchObject({ ok: false, code: 'ACTION_ID_REUSED' });
     const bad = t.act(other.accountId, 'y1', { type: 'bet', to: 150 });
     expect(bad).toMatchObject({ ok: false, code: 'ILLEGAL_ACTION', rule: 'R-MINRAISE', min: 200 });
-    books(e, [t]);
-  });
-
-  it('a refused move is the one decision path\'s refusal as it is: code, rule, English reason and the chips a call adds (issue 14 item 1)', () => {
-    const e = env();
-    const t = table(e, { rules: rulesFor('THNL') });
-    const a = person(e, '203.0.113.1');
-    const b = person(e, '203.0.113.2');
-    t.join(a, 5000, { waitForBigBlind: false });
-    t.join(b, 5000, { waitForBigBlind: false });
-    listen(t, a);
-    listen(t, b);
-    e.timers.runDue();
-    const snap = t.snapshot(a.accountId).table;
-    const actor = snap.hand!.toAct === snap.you!.seat ? a : b;
-    const seat = t.seatOf(actor.accountId)!;
-    // Heads-up, the small blind acts first and faces the big blind: a check is refused, the call is 50.
-    const refused = t.act(actor.accountId, 'c1', { type: 'check' });
-    expect(refused).toEqual({ ok: false, code: 'ILLEGAL_ACTION', rule: 'R-TERMS', message: 'a check cannot answer a bet: call 50 or fold', call: 50, replayed: false });
-    const { replayed: _, ...asSent } = refused;
-    expect(decide(t.snapshot(actor.accountId).table.hand, seat, { type: 'check' })).toStrictEqual(asSent);
     books(e, [t]);
   });
 
