@@ -27,14 +27,10 @@ const _decisionOnTheWire: (r: MoveRefusal) => Refusal = (r) => r;
 void _decisionOnTheWire;
 
 /**
- * The one converter (issue 14 item 1): a refusal, or a frame carrying one, as a `Refusal` with every
- * detail it has and nothing else (no `undefined` fields: the wire's schemas are closed).
+ * The one converter (issue 14 item 1): the details present in `r` (rule, range, call), copied as they
+ * are onto a frame or a value that carries a refusal beside its own fields (an `error`, a
+ * `table.actionResult`, the client's table state), with no `undefined` field (the schemas are closed).
  */
-export function refusalOf(r: { code: ErrorCode; message: string } & Partial<RefusalDetails>): Refusal {
-  return { ok: false, code: r.code, message: r.message, ...refusalDetails(r) };
-}
-
-/** The details present in `r` (rule, range, call), for a frame that carries them beside its own fields. */
 export function refusalDetails(r: Partial<RefusalDetails>): RefusalDetails {
   const out: RefusalDetails = {};
   if (r.rule !== undefined) out.rule = r.rule;
