@@ -5,7 +5,7 @@ import { Accounts, addressKey, DEFAULT_SCRYPT, hashPassword, verifyPassword, typ
 import type { Db } from './db';
 import { openOperatorDatabase } from './schema';
 import { Wallet } from './wallet';
-import { tempDir } from './testing';
+import { tempDir } from '../tests/support/operator/temp-dir';
 
 // Cheap scrypt for the many logins below; the default cost is exercised once on its own.
 const FAST: ScryptParams = { N: 1 << 10, r: 8, p: 1 };

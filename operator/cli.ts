@@ -13,7 +13,7 @@
  *   trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]
  *       the records of [from, to) as one XML document (stdout, or the file), each with its chain hashes
  *   report --data <folder> [--config <file>] [--min-hands <n>] [--min-decisions <n>] [--max-cv <x>] [--play yes]
- *       the fair-play report (tables/fairplay.ts) from the trace and the decision times kept in the
+ *       the fair-play report (fairplay/fairplay.ts) from the trace and the decision times kept in the
  *       operator database: shared addresses, chip flows between pairs, near-constant decision times
  *       (R-NOBOT); `--play yes` includes play money
  *
@@ -28,8 +28,8 @@ import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from './config/config';
 import type { Db } from './db';
 import { openOperatorDatabase } from './schema';
 import { startOperator, type RunningOperator } from './server/operator';
-import { fairPlayReport, formatFairPlayReport, REGULAR_DECISIONS } from './tables/fairplay';
-import { DecisionTimes } from './tables/timings';
+import { fairPlayReport, formatFairPlayReport, REGULAR_DECISIONS } from './fairplay/fairplay';
+import { DecisionTimes } from './fairplay/timings';
 import { TlsIdentityError } from './tls';
 import { crossCheck, type CrossCheck } from './trace/crosscheck';
 import { TraceOutbox } from './trace/outbox';

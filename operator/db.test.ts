@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseTooNewError, openDatabase, schemaVersion, type Migration } from './db';
 import { OPERATOR_MIGRATIONS, openOperatorDatabase } from './schema';
-import { tempDir } from './testing';
+import { tempDir } from '../tests/support/operator/temp-dir';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 

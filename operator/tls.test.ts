@@ -3,7 +3,7 @@ import { readFileSync, statSync, writeFileSync, copyFileSync, rmSync } from 'nod
 import { join } from 'node:path';
 import { connect, createServer, type Server, type TLSSocket } from 'node:tls';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from './testing';
+import { tempDir } from '../tests/support/operator/temp-dir';
 import { GENERATED_CERT_FILE, GENERATED_KEY_FILE, loadOrCreateTlsIdentity, spkiPin, TlsIdentityError, type TlsIdentity } from './tls';
 
 // DER prefix of a P-256 SubjectPublicKeyInfo (SEQUENCE { id-ecPublicKey, prime256v1 }, BIT STRING header):

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from './accounts';
 import type { Db } from './db';
 import { openOperatorDatabase } from './schema';
-import { tempDir } from './testing';
+import { tempDir } from '../tests/support/operator/temp-dir';
 import { Wallet, walletMovement, type MoneyKind } from './wallet';
 
 describe('wallet', () => {

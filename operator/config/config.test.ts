@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VARIANT_CODES } from '../../shared/rules/variants';
-import { tempDir } from '../testing';
+import { tempDir } from '../../tests/support/operator/temp-dir';
 import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig, practiceLobby, tablesOf } from './config';
 
 const base = { version: 1, operator: { idOper: '0099', idCoffre: 1, name: 'T' } };

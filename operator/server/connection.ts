@@ -18,10 +18,11 @@ import type { RawData, WebSocket } from 'ws';
 import type { ErrorCode } from '../../shared/protocol/codes';
 import type { ClientMessage, ClientMessageOf, ServerMessage } from '../../shared/protocol/messages';
 import { parseClientMessage } from '../../shared/protocol/parse';
+import { refusalDetails } from '../../shared/protocol/refusal';
 import { compareVersions, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION } from '../../shared/protocol/version';
 import type { AccountView, Accounts } from '../accounts';
 import type { Lobby } from '../lobby/lobby';
-import type { HandHistoryStore } from '../tables/history';
+import type { HandHistoryStore } from '../history/history';
 import type { TableManager } from '../tables/manager';
 import type { Table } from '../tables/table';
 import type { TableRefusal } from '../tables/types';
@@ -55,7 +56,7 @@ export interface ServerContext {
 /** Most bytes waiting to be sent before a client is considered stuck and dropped (it may resume). */
 const MAX_BUFFERED = 16 * 1024 * 1024;
 
-type Extra = { rule?: string; minVersion?: string; retryAfterMs?: number; tableId?: string; min?: number; max?: number };
+type Extra = { rule?: string; minVersion?: string; retryAfterMs?: number; tableId?: string; min?: number; max?: number; call?: number };
 
 export class Connection {
   state: 'hello' | 'anon' | 'authed' | 'closed' = 'hello';
@@ -134,11 +135,7 @@ export class Connection {
   }
 
   private refuse(rid: number, r: TableRefusal, tableId: string): void {
-    const extra: Extra = { tableId };
-    if (r.rule !== undefined) extra.rule = r.rule;
-    if (r.min !== undefined) extra.min = r.min;
-    if (r.max !== undefined) extra.max = r.max;
-    this.error(rid, r.code, r.message, extra);
+    this.error(rid, r.code, r.message, { tableId, ...refusalDetails(r) });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -312,9 +309,7 @@ export class Connection {
       seated: tables.map((t) => t.tableId),
     });
     for (const { t, r } of refused) {
-      const extra: Extra = { tableId: t.tableId };
-      if (r.rule !== undefined) extra.rule = r.rule;
-      this.error(null, r.code, r.message, extra);
+      this.error(null, r.code, r.message, { tableId: t.tableId, ...refusalDetails(r) });
     }
     for (const t of tables) {
       const last = since.get(t.tableId);
@@ -407,12 +402,8 @@ export class Connection {
         const r = t.act(id, m.actionId, m.move);
         const base = { type: 'table.actionResult' as const, rid: m.rid, tableId: t.tableId, actionId: m.actionId, replayed: r.replayed };
         if (r.ok) return this.send({ ...base, ok: true });
-        const extra: { code: ErrorCode; message: string; rule?: string; min?: number; max?: number; call?: number } = { code: r.code, message: r.message };
-        if (r.rule !== undefined) extra.rule = r.rule;
-        if (r.min !== undefined) extra.min = r.min;
-        if (r.max !== undefined) extra.max = r.max;
-        if (r.call !== undefined) extra.call = r.call;
-        return this.send({ ...base, ok: false, ...extra });
+        // The refusal as the table made it (shared/rules decide), every detail kept (issue 14 item 1).
+        return this.send({ ...base, ok: false, code: r.code, message: r.message, ...refusalDetails(r) });
       }
     }
   }

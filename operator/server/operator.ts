@@ -19,12 +19,14 @@ import type { ConfiguredTable, OperatorConfig } from '../config/config';
 import type { Db } from '../db';
 import { Lobby } from '../lobby/lobby';
 import { openOperatorDatabase } from '../schema';
+import { PracticeHost } from '../practice/host';
+import type { PracticeOptions } from '../practice/strategy';
 import { playConditions } from '../tables/conditions';
-import { HandHistoryStore } from '../tables/history';
+import { HandHistoryStore } from '../history/history';
 import { TableManager, type TableManagerDeps } from '../tables/manager';
 import { recoverTables, type RecoveryReport, type RecoveryStep } from '../tables/recovery';
 import { SeatLedger } from '../tables/seats';
-import { DecisionTimes } from '../tables/timings';
+import { DecisionTimes } from '../fairplay/timings';
 import { realTimers, type Timers } from '../tables/timers';
 import { loadOrCreateTlsIdentity } from '../tls';
 import { TraceOutbox } from '../trace/outbox';
@@ -50,7 +52,7 @@ export interface OperatorOptions {
   timers?: Timers;
   table?: TableManagerDeps['table'];
   practiceNeedsPeople?: boolean;
-  practice?: TableManagerDeps['practice'];
+  practice?: PracticeOptions;
   accounts?: AccountsOptions;
   minClientVersion?: string;
   heartbeatMs?: number;
@@ -165,7 +167,6 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   // R-RULES: the conditions of play written from the settings these tables run with (issue 15 item 8).
   const lobby = new Lobby(playConditions(o.table ?? {}));
   const manager = new TableManager({
-    accounts,
     wallet,
     seats,
     decisionTimes: new DecisionTimes(db),
@@ -177,7 +178,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     idOper,
     table: o.table,
     practiceNeedsPeople: o.practiceNeedsPeople,
-    practice: o.practice,
+    practice: new PracticeHost({ accounts, wallet, timers, brain: o.practice }),
     error: (e) => log(`table error: ${(e as Error)?.stack ?? String(e)}`),
     log,
   });

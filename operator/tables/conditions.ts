@@ -1,12 +1,12 @@
 /**
  * The conditions under which bets are made (R-RULES, D art. 3 and 8 II 2°; issue 15 item 8), written
- * from the settings the tables actually run with (`tableSettings`, table.ts) and from what the table
+ * from the settings the tables actually run with (`tableSettings`, streams.ts) and from what the table
  * code does (`timeoutAction`, `cancelHand`, `leave`, `detach`), in French then English. The lobby
  * serves them with their version (shared/protocol/conditions.ts); a join confirms them with the
  * table's rules (R-INFO, `rulesVersion`).
  */
 import { conditionsVersion, type PlayConditions } from '../../shared/protocol/conditions';
-import { tableSettings, type TableOptions } from './table';
+import { tableSettings, type TableOptions } from './streams';
 
 function duration(ms: number, lang: 'fr' | 'en'): string {
   const s = Math.round(ms / 1000);

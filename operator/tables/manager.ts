@@ -1,25 +1,36 @@
 /**
  * The table manager: builds each configured cash table with its hooks (wallet and seats, vault,
- * players' history, decision times, the lobby), seats the practice players of practice tables, finds
- * a player's tables, and closes everything (every player cashed out, R-CASH).
+ * players' history, decision times, the lobby), has the practice players seated at practice tables,
+ * finds a player's tables, and closes everything (every player cashed out, R-CASH).
+ *
+ * The practice players' host is given to it (`PracticeSeats`, implemented by practice/host.ts), so
+ * the tables never import practice/ and practice/ imports tables/ only (issue 14 item 6: the
+ * manager → practice → table loop is gone).
  */
-import type { Accounts } from '../accounts';
 import type { Lobby } from '../lobby/lobby';
-import { PracticeHost } from '../practice/host';
-import type { PracticeOptions } from '../practice/strategy';
 import type { TraceOutbox } from '../trace/outbox';
 import type { TraceVault } from '../trace/vault';
 import type { Wallet } from '../wallet';
 import { cashTableHooks } from './cash';
-import type { HandHistoryStore } from './history';
+import type { HandHistoryStore } from '../history/history';
 import type { SeatLedger } from './seats';
 import { Table, type TableOptions } from './table';
-import type { DecisionTimes } from './timings';
+import type { DecisionTimes } from '../fairplay/timings';
 import type { Timers } from './timers';
 import type { TableSpec } from './types';
 
+/** Who fills the seats of practice tables with the operator's practice players (practice/host.ts). */
+export interface PracticeSeats {
+  /** Keep `players` practice players at this table. */
+  manage(table: Table, players: number): void;
+  /** Between hands: top up, make room for people, fill seats again. */
+  tend(table: Table): void;
+  /** The table's seats changed: tend it soon. */
+  schedule(table: Table): void;
+  stop(): void;
+}
+
 export interface TableManagerDeps {
-  accounts: Accounts;
   wallet: Wallet;
   /** Who holds the chips at each table (crash recovery, recovery.ts). */
   seats: SeatLedger;
@@ -36,7 +47,7 @@ export interface TableManagerDeps {
   table?: Partial<Omit<TableOptions, 'timers' | 'idOper'>>;
   /** Practice tables deal only while a person sits in (default true; benchmarks turn it off). */
   practiceNeedsPeople?: boolean;
-  practice?: PracticeOptions;
+  practice: PracticeSeats;
   error: (e: unknown) => void;
   /** The operator's log (voided hands: docs/trace.md). */
   log?: (line: string) => void;
@@ -44,10 +55,10 @@ export interface TableManagerDeps {
 
 export class TableManager {
   private readonly tables = new Map<string, Table>();
-  readonly practice: PracticeHost;
+  readonly practice: PracticeSeats;
 
   constructor(private readonly deps: TableManagerDeps) {
-    this.practice = new PracticeHost({ accounts: deps.accounts, wallet: deps.wallet, timers: deps.timers, brain: deps.practice });
+    this.practice = deps.practice;
   }
 
   add(spec: TableSpec, practicePlayers = 0): Table {

@@ -5,7 +5,7 @@ import { legalActions } from '../../shared/rules/engine';
 import { makeTableRules } from '../../shared/rules/tableRules';
 import { Accounts } from '../accounts';
 import { openOperatorDatabase } from '../schema';
-import { tempDir } from '../testing';
+import { tempDir } from '../../tests/support/operator/temp-dir';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
 import { cashTableHooks } from './cash';

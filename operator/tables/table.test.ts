@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Move, TableEvent } from '../../shared/protocol/messages';
+import { decide } from '../../shared/rules/decide';
 import { legalActions } from '../../shared/rules/engine';
 import { makeTableRules, type TableRules } from '../../shared/rules/tableRules';
 import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../shared/rules/variants';
@@ -8,7 +9,7 @@ import { Accounts } from '../accounts';
 import type { Db } from '../db';
 import { PracticeHost } from '../practice/host';
 import { openOperatorDatabase } from '../schema';
-import { tempDir } from '../testing';
+import { tempDir } from '../../tests/support/operator/temp-dir';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
 import { cashTableHooks } from './cash';
@@ -193,7 +194,7 @@ describe('people at a table', () => {
     books(e, [t]);
   });
 
-  it('a repeated action id is applied once and answered with the same result', () => {
+  it('a refused move is sent as the one decision path made it; a repeated action id is applied once and answered with the same result', () => {
     const e = env();
     const t = table(e, { rules: rulesFor('THNL') });
     const a = person(e, '203.0.113.1');
@@ -208,6 +209,12 @@ describe('people at a table', () => {
     const actor = toAct === snap.you!.seat ? a : b;
     const other = actor === a ? b : a;
     expect(t.act(other.accountId, 'x1', { type: 'call' })).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN' });
+    // The one decision path's refusal as it is (issue 14 item 1): heads-up, the small blind acts first
+    // and faces the big blind, so a check is refused with the rule, the English reason and the call.
+    const refused = t.act(actor.accountId, 'c1', { type: 'check' });
+    expect(refused).toEqual({ ok: false, code: 'ILLEGAL_ACTION', rule: 'R-TERMS', message: 'a check cannot answer a bet: call 50 or fold', call: 50, replayed: false });
+    const { replayed: _, ...asSent } = refused;
+    expect(decide(t.snapshot(actor.accountId).table.hand, t.seatOf(actor.accountId), { type: 'check' })).toStrictEqual(asSent);
     const first = t.act(actor.accountId, 'x1', { type: 'call' });
     expect(first).toEqual({ ok: true, replayed: false });
     const again = t.act(actor.accountId, 'x1', { type: 'call' });

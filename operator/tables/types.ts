@@ -5,7 +5,7 @@
  * each next hand (`rulesForNextHand`: fixed for cash, the blind level for tournaments), the players'
  * history, and the operator's own players (`Brain`, practice players).
  */
-import type { ErrorCode } from '../../shared/protocol/codes';
+import type { Refusal } from '../../shared/protocol/refusal';
 import type { Action, HandState, LegalActions } from '../../shared/rules/engine';
 import type { HandRecord } from '../../shared/rules/record';
 import type { TableRules } from '../../shared/rules/tableRules';
@@ -25,16 +25,8 @@ export interface TablePlayer {
   sessionId: string;
 }
 
-/** A refusal as a value, with the wire's stable code. */
-export interface TableRefusal {
-  ok: false;
-  code: ErrorCode;
-  message: string;
-  rule?: string;
-  min?: number;
-  max?: number;
-  call?: number;
-}
+/** A refusal as a value: the wire's one `Refusal` (shared/protocol/refusal.ts), sent as it is. */
+export type TableRefusal = Refusal;
 
 export type MoneyResult = { ok: true; movement: Movement } | TableRefusal;
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db';
 import { openOperatorDatabase } from '../schema';
-import { tempDir } from '../testing';
+import { tempDir } from '../../tests/support/operator/temp-dir';
 import { TraceOutbox } from './outbox';
 import { hashJoueur, TraceRecordError, type PobilanData, type PoinscritData } from './records';
 import { TraceVault } from './vault';

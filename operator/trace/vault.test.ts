@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../testing';
+import { tempDir } from '../../tests/support/operator/temp-dir';
 import { hashJoueur, TraceRecordError, type PobilanData, type PoinscritData, type PojeuData } from './records';
 import { TraceVault, verifyExport } from './vault';
 import { parseXml, serialize } from './xml';

@@ -11,16 +11,19 @@ const KNOWN = new Set<string>([...ERROR_CODES.filter((c) => !['BAD_MESSAGE', 'UN
 
 /**
  * What the player reads when a call is refused or cannot be sent (issue 13 defects 2, 3, 9): the
- * reason in the page's language from the code, with the allowed range when the operator gave it;
- * never the English `message`, which is for logs.
+ * reason in the page's language from the code, the rule it names, the chips a call adds and the
+ * allowed range when the operator gave them (issue 14 item 1: every detail of the refusal reaches the
+ * screen); never the English `message`, which is for logs (the table shows it on request).
  */
-export function outcomeText(t: T, o: Pick<Outcome, 'code' | 'min' | 'max'>, amount: (n: number) => string = String): string {
+export function outcomeText(t: T, o: Pick<Outcome, 'code' | 'rule' | 'min' | 'max' | 'call'>, amount: (n: number) => string = String): string {
   const code = o.code ?? 'INTERNAL';
-  const base = KNOWN.has(code) ? t(`errors.${code}`) : t('errors.other', { code });
-  if (o.min !== undefined && o.max !== undefined) return `${base} ${t('errors.range', { min: amount(o.min), max: amount(o.max) })}`;
-  if (o.min !== undefined) return `${base} ${t('errors.min', { min: amount(o.min) })}`;
-  if (o.max !== undefined) return `${base} ${t('errors.max', { max: amount(o.max) })}`;
-  return base;
+  const parts = [KNOWN.has(code) ? t(`errors.${code}`) : t('errors.other', { code })];
+  if (o.rule !== undefined && o.rule !== null) parts.push(t('errors.rule', { rule: o.rule }));
+  if (o.call !== undefined) parts.push(t('errors.call', { call: amount(o.call) }));
+  if (o.min !== undefined && o.max !== undefined) parts.push(t('errors.range', { min: amount(o.min), max: amount(o.max) }));
+  else if (o.min !== undefined) parts.push(t('errors.min', { min: amount(o.min) }));
+  else if (o.max !== undefined) parts.push(t('errors.max', { max: amount(o.max) }));
+  return parts.join(' ');
 }
 
 /** A call's promise as an Outcome: a call that could not be sent (host gone) is a refusal like any other. */

@@ -125,12 +125,31 @@ export const outcomeSchema = obj(
     rule: str({ max: 40 }),
     min: amount,
     max: amount,
+    call: amount,
     retryAfterMs: millis,
     cashedOut: amount,
   },
-  ['code', 'message', 'rule', 'min', 'max', 'retryAfterMs', 'cashedOut'],
+  ['code', 'message', 'rule', 'min', 'max', 'call', 'retryAfterMs', 'cashedOut'],
 );
 export type Outcome = Infer<typeof outcomeSchema>;
+
+/**
+ * A refusal of an action or request at a table, as the screen gets it: the wire's one `Refusal`
+ * (shared/protocol/refusal.ts) unchanged, every detail kept (the rule, the allowed range, the chips a
+ * call adds; issue 14 item 1), or one of the link's own codes (a move not sent).
+ */
+export const tableRefusalSchema = obj(
+  {
+    code: oneOf(...ERROR_CODES, 'OFFLINE', 'DISCONNECTED', 'TIMEOUT', 'STALE'),
+    message: str({ max: 2000 }),
+    rule: str({ max: 40 }),
+    min: amount,
+    max: amount,
+    call: amount,
+  },
+  ['rule', 'min', 'max', 'call'],
+);
+export type TableRefusalView = Infer<typeof tableRefusalSchema>;
 
 /** A hand that just ended at a table (R-RESULTS: who won which pot with which hand, the rake). */
 export const lastHandSchema = obj({ handId: str({ min: 1, max: HAND_ID_MAX }), endedAt: millis, record: handRecordSchema });
@@ -147,7 +166,7 @@ export const tableStateSchema = obj({
   /** The action sent and not answered yet (shown as sent), or null. */
   pending: nullable(obj({ actionId, move: moveSchema })),
   /** The last refusal of an action or request at this table, for the player. */
-  error: nullable(obj({ code: oneOf(...ERROR_CODES, 'OFFLINE', 'DISCONNECTED', 'TIMEOUT', 'STALE'), message: str({ max: 2000 }), rule: nullable(str({ max: 40 })) })),
+  error: nullable(tableRefusalSchema),
   /** When it is gone: the chips cashed out (null: unknown, the operator will settle it). */
   cashedOut: nullable(amount),
 });

@@ -6,4 +6,5 @@ export * from './version';
 export * from './codes';
 export * from './messages';
 export * from './parse';
+export * from './refusal';
 export { actionSchema, handRecordSchema, handStateSchema, logEntrySchema, tableRulesSchema, handPlanSchema, ROUND_NAMES } from './game';

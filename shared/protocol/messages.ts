@@ -6,6 +6,7 @@
  * `error`) carries the same `rid`. Table streams (`table.snapshot`, `table.event`) carry a sequence
  * number per table: events follow a snapshot at `seq + 1, seq + 2, …`.
  */
+import type { Move } from '../rules/decide';
 import type { Action, HandState } from '../rules/engine/types';
 import type { HandRecord } from '../rules/record';
 import type { TableRules } from '../rules/tableRules';
@@ -41,15 +42,8 @@ export const moveSchema = union<Move>('type', {
   show: obj({ type: oneOf('show') }),
   muck: obj({ type: oneOf('muck') }),
 });
-export type Move =
-  | { type: 'fold' }
-  | { type: 'check' }
-  | { type: 'call' }
-  | { type: 'bet'; to: number }
-  | { type: 'bringIn' }
-  | { type: 'draw'; discards: number[] }
-  | { type: 'show' }
-  | { type: 'muck' };
+/** The move itself is the rules package's (shared/rules/decide.ts): the one decision path judges it. */
+export type { Move };
 
 const clientVariants = {
   hello: obj({ type: oneOf('hello'), protocol: int({ min: 0, max: 1_000_000 }), client: version }),
@@ -203,8 +197,10 @@ const serverVariants = {
       tableId,
       min: amount,
       max: amount,
+      call: amount,
     },
-    ['rule', 'minVersion', 'retryAfterMs', 'tableId', 'min', 'max'],
+    // The refusal's details (refusal.ts): the same on every frame that carries one.
+    ['rule', 'minVersion', 'retryAfterMs', 'tableId', 'min', 'max', 'call'],
   ),
   authed: obj({
     type: oneOf('authed'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionFor, apply, legalActions, startHand, viewFor, type Action, type HandState } from '../rules/engine';
-import { Dealer, dealerAction, prng, randomPlayerAction, tableConfig } from '../rules/engine/test-support';
+import { decide } from '../rules/decide';
+import { Dealer, dealFrom, dealerAction, prng, randomPlayerAction, tableConfig } from '../rules/engine/test-support';
 import { recordOf } from '../rules/record';
 import { makeTableRules } from '../rules/tableRules';
 import { VARIANT_CODES, VARIANTS, type VariantCode } from '../rules/variants';
@@ -14,6 +15,7 @@ import {
   type ServerMessage,
 } from './index';
 import { conditionsVersion, rulesVersion } from './conditions';
+import { refusalDetails } from './refusal';
 
 function rulesFor(v: VariantCode) {
   const limit = VARIANTS[v].betting === 'limit';
@@ -183,5 +185,21 @@ describe('the rules version a join confirms (R-INFO, issue 15 item 7)', () => {
     expect(parseClientMessage(JSON.stringify({ type: 'table.join', rid: 1, tableId: 't', buyIn: 10, waitForBigBlind: false }))).toMatchObject({ ok: false });
     expect(parseClientMessage(JSON.stringify({ type: 'table.join', rid: 1, tableId: 't', buyIn: 10, waitForBigBlind: false, rulesVersion: rulesVersion(shown, conditions) }))).toMatchObject({ ok: true });
     expect(parseServerMessage(JSON.stringify({ type: 'lobby', rid: 1, tables: [] }))).toMatchObject({ ok: false });
+  });
+});
+
+describe('one Refusal on the wire (issue 14 item 1)', () => {
+  it('a refusal of the one decision path goes out with every detail, on an action result and on an error frame alike', () => {
+    const hand = dealFrom(startHand(tableConfig(makeTableRules('THNL', { smallBlind: 50, bigBlind: 100 }), { stacks: [5000, 5000, 5000] })));
+    const d = decide(hand, 2, { type: 'check' });
+    if (d.ok) throw new Error('a check facing the big blind was accepted');
+    const fields = { code: d.code, message: d.message, ...refusalDetails(d) };
+    expect(fields).toEqual({ code: 'ILLEGAL_ACTION', message: 'a check cannot answer a bet: call 100 or fold', rule: 'R-TERMS', call: 100 });
+    const result = { type: 'table.actionResult', rid: 1, tableId: 't', actionId: 'a', ok: false, replayed: false, ...fields };
+    expect(parseServerMessage(JSON.stringify(result))).toEqual({ ok: true, message: result });
+    const error = { type: 'error', rid: 2, tableId: 't', ...fields };
+    expect(parseServerMessage(JSON.stringify(error))).toEqual({ ok: true, message: error });
+    // No undefined detail is written: a closed schema would refuse nothing else, and the frame stays minimal.
+    expect(refusalDetails({ rule: undefined, min: 0 })).toStrictEqual({ min: 0 });
   });
 });

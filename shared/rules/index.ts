@@ -8,3 +8,4 @@ export * from './variants';
 export * from './tableRules';
 export * from './engine';
 export * from './record';
+export * from './decide';

@@ -20,8 +20,8 @@ import { prng } from '../../shared/rules/engine/test-support';
 import { VARIANT_CODES, VARIANTS } from '../../shared/rules/variants';
 import { tablesOf, type TableEntry } from '../../operator/config/config';
 import { startOperator } from '../../operator/server/operator';
-import { AutoPlayer, TestClient } from '../../operator/server/testing';
-import { tempDir } from '../../operator/testing';
+import { AutoPlayer, TestClient } from '../support/operator/test-client';
+import { tempDir } from '../support/operator/temp-dir';
 import type { BenchResult } from './types';
 
 function tables(): TableEntry[] {

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedOperator, type EmbeddedOperator } from '../../operator/embedded';
-import { tempDir } from '../../operator/testing';
+import { tempDir } from '../support/operator/temp-dir';
 import { ClientCore, memoryVault } from '../../electron/services/client';
 import { createHandlers } from '../../electron/services/client-api';
 import type { EmbeddedOperatorProcess } from '../../electron/services/embedded';
@@ -148,9 +148,27 @@ describe('the client core over a real embedded operator', () => {
     expect(endedHands.size).toBeGreaterThanOrEqual(6);
     expect(acted).toBeGreaterThan(0);
 
-    // An action id used twice is answered once; a move that is not legal now is refused locally with its rule.
-    const illegal = await call<{ ok: boolean; rule?: string }>('act', { tableId: table.tableId, actionId: 'illegal-1', move: { type: 'bet', to: 10 ** 12 } });
-    expect(illegal.ok).toBe(false);
+    // A move that is not legal now is refused with its rule, and every detail of the refusal (the chips
+    // a call adds, the allowed range, the whole English message) reaches the page's table state
+    // unchanged (issue 14 item 1; the operator makes the same refusal: client-link.test.ts).
+    const ourTurn = async (): Promise<TableState | undefined> => {
+      const st = (await call<TableState[]>('tables')).find((t) => t.tableId === table.tableId);
+      const h = st?.view?.hand;
+      return h && st.view!.you && st.pending === null && legalActions(h).seat === st.view!.you.seat && legalActions(h).next === 'act' ? st : undefined;
+    };
+    let turnState: TableState | undefined;
+    for (const end = Date.now() + 20_000; !turnState && Date.now() < end; await new Promise((r) => setTimeout(r, 10))) turnState = await ourTurn();
+    if (!turnState) throw new Error('our turn never came');
+    const legal = legalActions(turnState.view!.hand!);
+    const illegalMove: Move = legal.call !== null && !legal.check ? { type: 'check' } : { type: 'bet', to: legal.bet!.min - 1 };
+    const illegal = await call<Record<string, unknown>>('act', { tableId: table.tableId, actionId: 'illegal-1', move: illegalMove });
+    const expected =
+      illegalMove.type === 'check'
+        ? { code: 'ILLEGAL_ACTION', rule: 'R-TERMS', message: `a check cannot answer a bet: call ${legal.call} or fold`, call: legal.call }
+        : { code: 'ILLEGAL_ACTION', min: legal.bet!.min, max: legal.bet!.max };
+    expect(illegal).toMatchObject({ ok: false, ...expected });
+    const shown = (await call<TableState[]>('tables')).find((t) => t.tableId === table.tableId)!.error;
+    expect(shown).toStrictEqual({ code: illegal.code, message: illegal.message, rule: illegal.rule, ...(illegal.min === undefined ? {} : { min: illegal.min, max: illegal.max }), ...(illegal.call === undefined ? {} : { call: illegal.call }) });
 
     // Leave: the chips go back; the wallet moved by exactly the session's play result (R-TRACKER).
     const left = await call<{ ok: boolean; cashedOut?: number }>('leave', { tableId: table.tableId });

@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../operator/testing';
+import { tempDir } from '../support/operator/temp-dir';
 import { developmentLaunch, EMBEDDED_PIN_FILE, EmbeddedPinChangedError, keptPin, launchEmbeddedOperator } from '../../electron/services/embedded';
 import { OperatorLink } from '../../electron/services/link';
 import { VARIANT_CODES } from '../../shared/rules/variants';

@@ -14,7 +14,7 @@ import { WebSocketServer } from 'ws';
 import { tablesOf } from '../../operator/config/config';
 import { startOperator, type RunningOperator } from '../../operator/server/operator';
 import { scaledTimers } from '../../operator/tables/timers';
-import { tempDir } from '../../operator/testing';
+import { tempDir } from '../support/operator/temp-dir';
 import { GENERATED_CERT_FILE, GENERATED_KEY_FILE } from '../../operator/tls';
 import { HistoryStore } from '../../electron/services/history/store';
 import { Tracker } from '../../electron/services/history/tracker';
@@ -432,7 +432,7 @@ describe('playing through the link', () => {
     store.close();
   });
 
-  it('an action id sent twice is applied once; the same id for another move is refused', async () => {
+  it('an illegal move is refused with every detail by the operator as by the client; an action id sent twice is applied once; the same id for another move is refused', async () => {
     const link = linkTo(op);
     await link.connect();
     const g = await link.guest();
@@ -450,6 +450,20 @@ describe('playing through the link', () => {
       if (e.change.type === 'event' && e.change.event.type === 'action' && e.change.event.by === 'player' && 'seat' in e.change.event.action && e.change.event.action.seat === seat) ours++;
     });
     const legal = legalActions(model().hand!);
+    // First a move that is not legal: the operator refuses it with every detail, the very refusal the
+    // client's own check makes (one decision path, issue 14 item 1). Facing a bet, a check (its
+    // refusal names the call); else a bet below the minimum (the range). Nothing changes in the hand.
+    const illegal: Move = legal.call !== null && !legal.check ? { type: 'check' } : { type: 'bet', to: legal.bet!.min - 1 };
+    const local = await link.act('holdem-2', illegal, { actionId: 'refused-local' });
+    const sent = await link.act('holdem-2', illegal, { actionId: 'refused-sent', check: false });
+    expect(local).toMatchObject({ ok: false, local: true, code: 'ILLEGAL_ACTION' });
+    expect(sent).toMatchObject({ ok: false, code: 'ILLEGAL_ACTION', replayed: false });
+    const { actionId: _a, local: _l, ...judgedHere } = local as Extract<typeof local, { ok: false }>;
+    const { actionId: _b, replayed: _r, tableId: _t, ...judgedThere } = sent as Extract<typeof sent, { ok: false }>;
+    expect(judgedThere).toStrictEqual(judgedHere);
+    if (illegal.type === 'check') expect(judgedThere).toMatchObject({ rule: 'R-TERMS', call: legal.call, message: `a check cannot answer a bet: call ${legal.call} or fold` });
+    else expect(judgedThere).toMatchObject({ min: legal.bet!.min, max: legal.bet!.max });
+
     const move: Move = legal.call !== null ? { type: 'call' } : { type: 'check' };
     expect(await link.act('holdem-2', move, { actionId: 'twice-1' })).toEqual({ ok: true, actionId: 'twice-1', replayed: false });
     // The same id again (past the client's own check): the operator answers the first result.

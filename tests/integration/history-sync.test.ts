@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedOperator, type EmbeddedOperator } from '../../operator/embedded';
-import { tempDir } from '../../operator/testing';
+import { tempDir } from '../support/operator/temp-dir';
 import { ClientCore, memoryVault } from '../../electron/services/client';
 import type { EmbeddedOperatorProcess } from '../../electron/services/embedded';
 import { HistoryStore } from '../../electron/services/history/store';

@@ -19,8 +19,8 @@ import WebSocket from 'ws';
 import type { OperatorConfig } from '../../operator/config/config';
 import { CLOSE_ADDRESS_FULL, CLOSE_HELLO_TIMEOUT, CLOSE_OPERATOR_FULL, DEFAULT_CONNECTION_LIMITS } from '../../operator/server/gate';
 import type { OperatorOptions, RunningOperator } from '../../operator/server/operator';
-import { TestClient } from '../../operator/server/testing';
-import { tempDir } from '../../operator/testing';
+import { TestClient } from '../support/operator/test-client';
+import { tempDir } from '../support/operator/temp-dir';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import { testOperator } from './operator-harness';
 

@@ -9,8 +9,8 @@ import { runCli } from '../../operator/cli';
 import { tablesOf } from '../../operator/config/config';
 import { startEmbeddedOperator } from '../../operator/embedded';
 import { startOperator } from '../../operator/server/operator';
-import { TestClient } from '../../operator/server/testing';
-import { tempDir } from '../../operator/testing';
+import { TestClient } from '../support/operator/test-client';
+import { tempDir } from '../support/operator/temp-dir';
 import { VARIANT_CODES } from '../../shared/rules/variants';
 
 describe('the embedded operator', () => {

@@ -17,8 +17,8 @@ import { describe, expect, it } from 'vitest';
 import { prng } from '../../shared/rules/engine/test-support';
 import { tablesOf, type OperatorConfig } from '../../operator/config/config';
 import { openOperatorDatabase } from '../../operator/schema';
-import { AutoPlayer, TestClient } from '../../operator/server/testing';
-import { tempDir } from '../../operator/testing';
+import { AutoPlayer, TestClient } from '../support/operator/test-client';
+import { tempDir } from '../support/operator/temp-dir';
 import { TraceVault } from '../../operator/trace/vault';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

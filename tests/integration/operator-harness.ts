@@ -5,7 +5,7 @@
 import { afterEach } from 'vitest';
 import { tablesOf, type TableEntry } from '../../operator/config/config';
 import { startOperator, type OperatorOptions, type RunningOperator } from '../../operator/server/operator';
-import { tempDir } from '../../operator/testing';
+import { tempDir } from '../support/operator/temp-dir';
 
 /** One play-money Hold'em table, `p1`. */
 export const PLAY_TABLE: TableEntry = { id: 'p1', name: 'P1', variant: 'THNL', money: 'play', stakes: { smallBlind: 10, bigBlind: 20 }, seats: 6, buyIn: { min: 400, max: 2000 } };

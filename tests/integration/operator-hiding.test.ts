@@ -12,9 +12,9 @@ import { prng } from '../../shared/rules/engine/test-support';
 import { VARIANT_CODES, VARIANTS } from '../../shared/rules/variants';
 import { tablesOf } from '../../operator/config/config';
 import { startOperator, type RunningOperator } from '../../operator/server/operator';
-import { AutoPlayer, TestClient } from '../../operator/server/testing';
+import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { scaledTimers } from '../../operator/tables/timers';
-import { tempDir } from '../../operator/testing';
+import { tempDir } from '../support/operator/temp-dir';
 
 const HANDS_PER_VARIANT = 15;
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunningOperator } from '../../operator/server/operator';
-import { TestClient } from '../../operator/server/testing';
+import { TestClient } from '../support/operator/test-client';
 import { PLAY_TABLE, testOperator } from './operator-harness';
 
 const operator = (): Promise<RunningOperator> => testOperator('0096', [PLAY_TABLE]);

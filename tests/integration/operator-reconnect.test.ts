@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prng } from '../../shared/rules/engine/test-support';
 import { tablesOf } from '../../operator/config/config';
 import { startOperator, type RunningOperator } from '../../operator/server/operator';
-import { AutoPlayer, TestClient } from '../../operator/server/testing';
+import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { scaledTimers } from '../../operator/tables/timers';
-import { tempDir } from '../../operator/testing';
+import { tempDir } from '../support/operator/temp-dir';
 
 let dir: { dir: string; cleanup: () => void };
 let op: RunningOperator;

@@ -18,8 +18,8 @@ import { runCli } from '../../operator/cli';
 import { tablesOf, type OperatorConfig } from '../../operator/config/config';
 import { openOperatorDatabase } from '../../operator/schema';
 import { startOperator } from '../../operator/server/operator';
-import { AutoPlayer, TestClient } from '../../operator/server/testing';
-import { tempDir } from '../../operator/testing';
+import { AutoPlayer, TestClient } from '../support/operator/test-client';
+import { tempDir } from '../support/operator/temp-dir';
 import { Wallet } from '../../operator/wallet';
 
 const CHILD = fileURLToPath(new URL('./operator-recovery.child.ts', import.meta.url));

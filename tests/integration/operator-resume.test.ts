@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../shared/protocol/messages';
 import type { RunningOperator } from '../../operator/server/operator';
-import { AutoPlayer, TestClient } from '../../operator/server/testing';
+import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { prng } from '../../shared/rules/engine/test-support';
 import { PLAY_TABLE, testOperator } from './operator-harness';
 

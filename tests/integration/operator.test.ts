@@ -10,9 +10,9 @@ import { legalActions } from '../../shared/rules/engine';
 import { prng } from '../../shared/rules/engine/test-support';
 import { tablesOf } from '../../operator/config/config';
 import { startOperator, type RunningOperator } from '../../operator/server/operator';
-import { AutoPlayer, TestClient } from '../../operator/server/testing';
+import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { scaledTimers } from '../../operator/tables/timers';
-import { tempDir } from '../../operator/testing';
+import { tempDir } from '../support/operator/temp-dir';
 import { rulesVersion } from '../../shared/protocol/conditions';
 
 const FAST_SCRYPT = { N: 1024, r: 8, p: 1 };

@@ -62,6 +62,24 @@ describe('import fences (DESIGN.md §2)', () => {
     expect(await problems('electron/services/bad.ts', "import { hardenApp } from '../main/security';\nexport const h = hardenApp;\n")).toHaveLength(1);
   });
 
+  it('test harnesses live under tests/support: shipped code may not import them, tests may (issue 14 item 6)', async () => {
+    expect(await problems('operator/server/bad.ts', "export { TestClient } from '../../tests/support/operator/test-client';\n")).toEqual([
+      expect.stringMatching(/operator\/ may not import tests\/support\/operator\/test-client/),
+    ]);
+    expect(await problems('operator/tables/bad.ts', "export { tempDir } from '../../tests/support/operator/temp-dir';\n")).toHaveLength(1);
+    expect(await problems('electron/services/bad.ts', "export { tempDir } from '../../tests/support/operator/temp-dir';\n")).toHaveLength(1);
+    expect(await problems('shared/rules/bad.ts', "export { tempDir } from '../../tests/support/operator/temp-dir';\n")).toHaveLength(1);
+    expect(await problems('operator/tables/ok.test.ts', "export { tempDir } from '../../tests/support/operator/temp-dir';\n")).toEqual([]);
+  });
+
+  it('operator/tables/ may not import operator/practice/ (practice builds on tables; issue 14 item 6)', async () => {
+    expect(await problems('operator/tables/bad.ts', "export { PracticeHost } from '../practice/host';\n")).toEqual([
+      expect.stringMatching(/operator\/tables\/ may not import operator\/practice\/host/),
+    ]);
+    expect(await problems('operator/practice/ok.ts', "export type { Table } from '../tables/table';\n")).toEqual([]);
+    expect(await problems('operator/server/ok.ts', "export { PracticeHost } from '../practice/host';\n")).toEqual([]);
+  });
+
   it('allowed imports pass', async () => {
     expect(await problems('shared/rules/good.ts', "import { validate } from '../validate';\nexport const v = validate;\n")).toEqual([]);
     expect(await problems('renderer/src/good.ts', "import { calls } from '../../shared/api';\nimport { ref } from 'vue';\nexport const c = [calls, ref];\n")).toEqual([]);

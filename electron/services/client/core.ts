@@ -26,7 +26,7 @@ import { Tracker, type PeriodView } from '../history/tracker';
 import { OperatorLink } from '../link/link';
 import type { TableModel } from '../link/table';
 import type { ClientCoreOptions } from './options';
-import { notConnected, refusal } from './outcome';
+import { notConnected, refusal, tableRefusal } from './outcome';
 
 export { memoryVault, type ClientCoreOptions, type TokenVault } from './options';
 
@@ -598,10 +598,7 @@ export class ClientCore {
     this.markTable(a.tableId);
     const r = await link.act(a.tableId, a.move, { actionId: a.actionId });
     if (e.pending?.actionId === a.actionId) e.pending = null;
-    if (!r.ok) {
-      const code = r.code as NonNullable<TableState['error']>['code'];
-      e.error = { code, message: r.message.slice(0, 2000), rule: r.rule?.slice(0, 40) ?? null };
-    }
+    if (!r.ok) e.error = tableRefusal(r); // every detail, to the screen (issue 14 item 1)
     this.markTable(a.tableId);
     return r.ok ? { ok: true } : refusal(r);
   }

@@ -2,14 +2,20 @@
  * The client API's `Outcome` of a refusal from the operator, or of a call made while no operator is
  * connected (core.ts; apart from it to keep it under 600 lines, issue 14).
  */
-import type { Outcome } from '../../../shared/api';
+import type { Outcome, TableRefusalView } from '../../../shared/api';
+import { refusalDetails } from '../../../shared/protocol/refusal';
 import type { Refused } from '../link/link';
 
+/**
+ * The refusal as the screen gets it (issue 14 item 1): the code, the message, and every detail the
+ * operator (or the client's own `decide`) gave (the rule, the range, the chips a call adds), unchanged.
+ */
+export function tableRefusal(r: Refused): TableRefusalView {
+  return { code: r.code, message: r.message.slice(0, 2000), ...refusalDetails(r) };
+}
+
 export function refusal(r: Refused): Outcome {
-  const o: Outcome = { ok: false, code: String(r.code).slice(0, 40), message: r.message.slice(0, 2000) };
-  if (r.rule) o.rule = r.rule.slice(0, 40);
-  if (r.min !== undefined) o.min = r.min;
-  if (r.max !== undefined) o.max = r.max;
+  const o: Outcome = { ok: false, ...tableRefusal(r) };
   if (r.retryAfterMs !== undefined) o.retryAfterMs = r.retryAfterMs;
   return o;
 }

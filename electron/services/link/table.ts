@@ -19,7 +19,8 @@
  *   `backfill` before the stream goes on (events meanwhile are held in order).
  */
 import type { HistoryHand, Move, TableEvent, TableView } from '../../../shared/protocol/messages';
-import { apply, legalActions, type Action, type HandState } from '../../../shared/rules/engine';
+import { decide, type MoveRefusal } from '../../../shared/rules/decide';
+import { apply, legalActions, type HandState } from '../../../shared/rules/engine';
 import { recordOf, type HandRecord } from '../../../shared/rules/record';
 import type { AddResult, HandMeta, MoneyKind } from '../history/store';
 import type { TrackerEvent } from '../history/tracker';
@@ -63,17 +64,8 @@ export interface ActionContext {
 /** Hand ids remembered per table to hand each one over once. */
 const ENDED_KEPT = 4096;
 
-/** The engine action for our seat's move (the operator does the same, R-ONEHAND). */
-export function engineAction(move: Move, seat: number): Action {
-  switch (move.type) {
-    case 'bet':
-      return { type: 'bet', seat, to: move.to };
-    case 'draw':
-      return { type: 'draw', seat, discards: move.discards.slice() };
-    default:
-      return { type: move.type, seat };
-  }
-}
+/** The engine action for our seat's move: the rules package's, the one the operator uses (issue 14 item 1). */
+export { engineAction } from '../../../shared/rules/decide';
 
 export class TableModel {
   /** The last frame applied (the snapshot's, then each event's); null before the first snapshot. */
@@ -434,22 +426,15 @@ export class TableModel {
 
   /**
    * Checks a move with the rules engine before it leaves the machine (SPEC.md §1): null when it may
-   * be sent, else the refusal naming the rule. Only on a live stream (else the operator decides).
+   * be sent, else the refusal naming the rule, as the operator would make it (the one decision path,
+   * shared/rules `decide`; issue 14 item 1). Only on a live stream (else the operator decides).
    */
-  check(move: Move): { code: 'NO_HAND' | 'NOT_YOUR_TURN' | 'ILLEGAL_ACTION'; message: string; rule?: string; min?: number; max?: number; call?: number } | null {
+  check(move: Move): Omit<MoveRefusal, 'ok'> | null {
     if (this.status !== 'live' || this.held !== null) return null;
-    const seat = this.heroSeat;
-    const hand = this.hand;
-    if (seat === null || hand === null || !hand.plan.dealtIn.includes(seat)) return { code: 'NO_HAND', message: 'you are not in a hand at this table' };
-    const legal = legalActions(hand);
-    if (legal.seat !== seat || legal.next === 'deal' || legal.next === 'done') return { code: 'NOT_YOUR_TURN', message: 'it is not your turn', rule: 'R-ACTORDER' };
-    const r = apply(hand, engineAction(move, seat));
-    if (r.ok) return null;
-    const refusal: ReturnType<TableModel['check']> = { code: 'ILLEGAL_ACTION', message: r.reason, rule: r.rule };
-    if (r.min !== undefined) refusal.min = r.min;
-    if (r.max !== undefined) refusal.max = r.max;
-    if (r.call !== undefined) refusal.call = r.call;
-    return refusal;
+    const d = decide(this.hand, this.heroSeat, move);
+    if (d.ok) return null;
+    const { ok: _, ...refused } = d; // the link's `act` answers it with the action id (`ok: false` there)
+    return refused;
   }
 
   // -------------------------------------------------------------------------------------------

@@ -242,6 +242,8 @@ const en: typeof fr = {
     ILLEGAL_ACTION: 'Action refused by the rules.',
     SHUTTING_DOWN: 'The operator is shutting down.',
     other: 'Refused ({code}).',
+    rule: 'Rule {rule}.',
+    call: 'To call: {call}.',
     range: 'Allowed: {min} to {max}.',
     min: 'Minimum: {min}.',
     max: 'Maximum: {max}.',

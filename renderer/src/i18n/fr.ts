@@ -242,6 +242,8 @@ export default {
     ILLEGAL_ACTION: 'Action refusée par les règles.',
     SHUTTING_DOWN: "L'opérateur s'arrête.",
     other: 'Refusé ({code}).',
+    rule: 'Règle {rule}.',
+    call: 'À suivre : {call}.',
     range: 'Autorisé : de {min} à {max}.',
     min: 'Minimum : {min}.',
     max: 'Maximum : {max}.',

@@ -4,7 +4,7 @@
  * seat sees it; nothing here decides what is legal.
  */
 import type { TableState } from '../../../shared/api/contract';
-import { legalActions } from '../../../shared/rules/engine/legal';
+import { decide, turnOf, type Move, type MoveRefusal } from '../../../shared/rules/decide';
 import type { BetBounds, HandState, LegalActions } from '../../../shared/rules/engine/types';
 import { VARIANTS } from '../../../shared/rules/variants';
 
@@ -44,14 +44,22 @@ export function ourSeat(state: TableState): number | null {
   return state.view?.you?.seat ?? null;
 }
 
-/** The legal actions of the hand when `seat` is to decide (act, draw or show), else null. */
+/**
+ * The legal actions of the hand when `seat` is to decide (act, draw or show), else null: the rules
+ * package's `turnOf`, the first step of the one decision path (`decide`, issue 14 item 1).
+ */
 export function ourLegal(hand: HandState | null, seat: number | null): LegalActions | null {
-  if (hand === null || seat === null) return null;
-  if (hand.phase === 'done') return null;
-  const legal = legalActions(hand);
-  if (legal.seat !== seat) return null;
-  if (legal.next !== 'act' && legal.next !== 'draw' && legal.next !== 'show') return null;
-  return legal;
+  const turn = turnOf(hand, seat);
+  return turn.ok ? turn.legal : null;
+}
+
+/**
+ * A move checked before it is sent, as the client's link and the operator check it (`decide`): null
+ * when it may go, else the refusal with its rule and details, to show at once.
+ */
+export function refusedMove(hand: HandState | null, seat: number | null, move: Move): MoveRefusal | null {
+  const d = decide(hand, seat, move);
+  return d.ok ? null : d;
 }
 
 /** What the action bar shows now: null when it is not our decision (or the table is not live). */

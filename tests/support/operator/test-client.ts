@@ -6,11 +6,11 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
 import WebSocket from 'ws';
-import type { ClientMessage, Move, ServerMessage, TableEvent } from '../../shared/protocol/messages';
-import { apply, legalActions, type HandState, type LegalActions } from '../../shared/rules/engine';
-import { parseServerMessage } from '../../shared/protocol/parse';
-import { rulesVersion } from '../../shared/protocol/conditions';
-import { PROTOCOL_VERSION } from '../../shared/protocol/version';
+import type { ClientMessage, Move, ServerMessage, TableEvent } from '../../../shared/protocol/messages';
+import { apply, legalActions, type HandState, type LegalActions } from '../../../shared/rules/engine';
+import { parseServerMessage } from '../../../shared/protocol/parse';
+import { rulesVersion } from '../../../shared/protocol/conditions';
+import { PROTOCOL_VERSION } from '../../../shared/protocol/version';
 
 type Waiter = { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
 

@@ -11,7 +11,7 @@
  */
 import type { Db } from '../db';
 import type { MoneyKind } from '../wallet';
-import type { TablePlayer, TimedDecision } from './types';
+import type { TablePlayer, TimedDecision } from '../tables/types';
 
 /** Moves that clients commonly make without thinking (showing a winning hand), left out of the statistics. */
 const NOT_A_DECISION = ['show', 'muck'];

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HandRecord } from '../../shared/rules/record';
-import { tempDir } from '../testing';
+import { tempDir } from '../../tests/support/operator/temp-dir';
 import { HandHistoryStore } from './history';
 
 const DAY = 86_400_000;

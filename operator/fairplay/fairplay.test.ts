@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../testing';
+import { tempDir } from '../../tests/support/operator/temp-dir';
 import { hashJoueur, type PojeuData } from '../trace/records';
 import { TraceVault } from '../trace/vault';
 import { fairPlayReport, formatFairPlayReport } from './fairplay';

@@ -8,16 +8,16 @@ import { makeTableRules } from '../../shared/rules/tableRules';
 import { Accounts } from '../accounts';
 import { runCli } from '../cli';
 import { openOperatorDatabase } from '../schema';
-import { tempDir } from '../testing';
+import { tempDir } from '../../tests/support/operator/temp-dir';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
-import { cashTableHooks } from './cash';
+import { cashTableHooks } from '../tables/cash';
 import { fairPlayReport, formatFairPlayReport, regularDeciders } from './fairplay';
-import { SeatLedger } from './seats';
-import { Table } from './table';
-import { ManualTimers } from './timers';
+import { SeatLedger } from '../tables/seats';
+import { Table } from '../tables/table';
+import { ManualTimers } from '../tables/timers';
 import { DecisionTimes } from './timings';
-import type { TablePlayer, TableSpec } from './types';
+import type { TablePlayer, TableSpec } from '../tables/types';
 
 const spec: TableSpec = {
   tableId: 'timed',
