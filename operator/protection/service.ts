@@ -122,7 +122,7 @@ export class Protection {
    * The player sets a limit (R-LIMITS, R-TIMELIMIT; art. 16, 16-1): the first one and a lower one at
    * once, a higher one 48 hours after it was asked for (limits.ts `askLimit`).
    */
-  setLimit(accountId: number, kind: LimitKind, value: number): { ok: true; limit: SelfLimit } | Refusal<'INVALID_LIMIT' | 'UNKNOWN_ACCOUNT'> {
+  setLimit(accountId: number, kind: LimitKind, value: number, at = this.clock()): { ok: true; limit: SelfLimit } | Refusal<'INVALID_LIMIT' | 'UNKNOWN_ACCOUNT'> {
     if (!LIMIT_KINDS.includes(kind)) return refuse('INVALID_LIMIT', `no limit ${String(kind)}`);
     if (!Number.isSafeInteger(value) || value <= 0 || value > LIMIT_MAX[kind]) {
       return refuse('INVALID_LIMIT', `a ${kind} limit is a whole number from 1 to ${LIMIT_MAX[kind]}`);
@@ -130,7 +130,6 @@ export class Protection {
     return this.db
       .transaction(() => {
         if (!this.q.account.get(accountId)) return refuse('UNKNOWN_ACCOUNT', `no account ${accountId}`);
-        const at = this.clock();
         const limit = askLimit(this.limits(accountId, at)[kind], value, at);
         this.q.putLimit.run({ accountId, kind, value: limit.value, pendingValue: limit.pending?.value ?? null, pendingFrom: limit.pending?.from ?? null, at });
         return { ok: true as const, limit };
@@ -147,10 +146,9 @@ export class Protection {
    * Self-exclusion (R-EXCLUDE), asked twice by the client and sent with `confirm: true`: it can be
    * lengthened, never lifted nor shortened (exclusion.ts).
    */
-  exclude(accountId: number, choice: ExclusionChoice): { ok: true; exclusion: Exclusion } | Refusal<'EXCLUSION_TOO_SHORT' | 'EXCLUSION_CANNOT_SHORTEN', { until: number | null }> {
+  exclude(accountId: number, choice: ExclusionChoice, at = this.clock()): { ok: true; exclusion: Exclusion } | Refusal<'EXCLUSION_TOO_SHORT' | 'EXCLUSION_CANNOT_SHORTEN', { until: number | null }> {
     return this.db
       .transaction(() => {
-        const at = this.clock();
         const r = exclude(this.exclusion(accountId), choice, at);
         if (!r.ok) return refuse(r.code, r.message, { until: r.until });
         this.q.putExclusion.run(accountId, r.exclusion.from, r.exclusion.until);

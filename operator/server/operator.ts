@@ -15,10 +15,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lockFolder } from '../../shared/node/folder-lock';
 import { Accounts, type AccountsOptions } from '../accounts';
+import { Cashier } from '../cashier/cashier';
+import { TestPaymentProvider, type PaymentProvider } from '../cashier/provider';
 import type { ConfiguredTable, OperatorConfig } from '../config/config';
 import type { Db } from '../db';
 import { Lobby } from '../lobby/lobby';
 import { openOperatorDatabase } from '../schema';
+import { BanList } from '../protection/bans';
+import { Protection } from '../protection/service';
 import { playConditions } from '../tables/conditions';
 import { HandHistoryStore } from '../tables/history';
 import { TableManager, type TableManagerDeps } from '../tables/manager';
@@ -70,6 +74,14 @@ export interface OperatorOptions {
   headLogMs?: number;
   /** Told after each durable step of crash recovery (tests kill the process there: issue 12 item 1). */
   recoveryStep?: (step: RecoveryStep) => void;
+  /** The payment provider (R-CASHIER); default the network-free test provider (cashier/provider.ts). */
+  paymentProvider?: PaymentProvider;
+  /** With the default provider: how long after it was asked the `late` test card is confirmed (default 60 s). */
+  testCardLateMs?: number;
+  /** How long the provider has to answer a payment (default 30 s). */
+  paymentTimeoutMs?: number;
+  /** How often pending payments are asked about again (default 10 s). */
+  reconcileMs?: number;
 }
 
 export interface RunningOperator {
@@ -79,6 +91,8 @@ export interface RunningOperator {
   db: Db;
   accounts: Accounts;
   wallet: Wallet;
+  cashier: Cashier;
+  protection: Protection;
   vault: TraceVault;
   /** Records committed with their money, on their way to the vault (issue 12 item 5). */
   outbox: TraceOutbox;
@@ -134,8 +148,18 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     lock.release();
     throw e;
   }
-  const accounts = new Accounts(db, o.accounts);
-  const wallet = new Wallet(db);
+  const timers = o.timers ?? realTimers();
+  // R-BANNED: the operator's copy of the national ban file, in the data folder (protection/bans.ts).
+  const accounts = new Accounts(db, { bans: new BanList(o.dataDir, log), ...o.accounts });
+  const protection = new Protection(db, { clock: () => timers.now() });
+  // R-LIMITS, R-TIMELIMIT, R-EXCLUDE: every real-money stake is checked where the wallet moves it.
+  const wallet = new Wallet(db, { stakeGuard: (id, amount, at) => protection.stakeCheck(id, amount, at) });
+  const cashier = new Cashier(db, wallet, o.paymentProvider ?? new TestPaymentProvider({ clock: () => timers.now(), lateMs: o.testCardLateMs }), {
+    clock: () => timers.now(),
+    timeoutMs: o.paymentTimeoutMs,
+    depositGuard: (id, amount, at) => protection.depositCheck(id, amount, at),
+    log,
+  });
   const seats = new SeatLedger(db);
   const outbox = new TraceOutbox(db, vault, log);
   let recovered: RecoveryReport;
@@ -145,6 +169,11 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     outbox.flush();
     // R-CASH: money left at tables by a crash goes back before anything else happens.
     recovered = recoverTables({ wallet, seats, vault, step: o.recoveryStep });
+    // R-TIMELIMIT: the players recovery stood up stopped playing when they were last seen at a table.
+    protection.closeOpenStretches();
+    // R-CASHIER: payments left pending (a late confirmation, a stop mid-payment) are settled, once.
+    const settled = await cashier.reconcile();
+    if (settled.confirmed + settled.failed > 0) log(`payments settled at start: ${settled.confirmed} confirmed, ${settled.failed} failed, ${settled.pending} still pending`);
     // From now on a busy vault never stalls the event loop: its records wait in the outbox.
     vault.setBusyTimeout(0);
   } catch (e) {
@@ -161,7 +190,6 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     );
   }
   for (const u of recovered.unaccounted) log(`table ${u.tableId} still holds ${u.held} that no seat accounts for: review the ledger`);
-  const timers = o.timers ?? realTimers();
   // R-RULES: the conditions of play written from the settings these tables run with (issue 15 item 8).
   const lobby = new Lobby(playConditions(o.table ?? {}));
   const manager = new TableManager({
@@ -187,6 +215,8 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   const context: ServerContext = {
     accounts,
     wallet,
+    cashier,
+    protection,
     manager,
     lobby,
     history,
@@ -234,6 +264,20 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   };
   logHead();
   everyHour();
+  // R-CASHIER: a confirmation that comes late lands at the next round of questions.
+  let reconcileTimer: ReturnType<Timers['set']> | null = null;
+  let reconciling: Promise<unknown> = Promise.resolve();
+  const reconcileLoop = () => {
+    reconcileTimer = timers.set(() => {
+      reconciling = cashier
+        .reconcile()
+        .catch((e: unknown) => log(`cashier: ${(e as Error).message}`))
+        .finally(() => {
+          if (!context.closing) reconcileLoop();
+        });
+    }, o.reconcileMs ?? 10_000);
+  };
+  reconcileLoop();
   let closed: Promise<void> | null = null;
   return {
     url: `wss://127.0.0.1:${wire.port}`,
@@ -242,6 +286,8 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     db,
     accounts,
     wallet,
+    cashier,
+    protection,
     vault: v,
     outbox,
     history: h,
@@ -253,6 +299,8 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
       closed ??= (async () => {
         context.closing = true;
         timers.clear(headTimer);
+        timers.clear(reconcileTimer);
+        await reconciling;
         await wire.close();
         manager.close();
         // The last records (the cancellations of the hands in play, the cash-outs) into the vault,

@@ -10,6 +10,7 @@ import type { Action, HandState } from '../rules/engine/types';
 import type { HandRecord } from '../rules/record';
 import type { TableRules } from '../rules/tableRules';
 import { arr, bool, int, nullable, obj, oneOf, str, type Infer, type Schema } from '../validate';
+import { cashierClientVariants, cashierServerVariants, refusalDetailsSchema, registerMessage } from './cashier';
 import { ERROR_CODES } from './codes';
 import { playConditionsSchema, versionText } from './conditions';
 import { actionSchema, handRecordSchema, handStateSchema, tableRulesSchema, variantCode } from './game';
@@ -54,7 +55,7 @@ export type Move =
 const clientVariants = {
   hello: obj({ type: oneOf('hello'), protocol: int({ min: 0, max: 1_000_000 }), client: version }),
   guest: obj({ type: oneOf('guest'), rid }),
-  register: obj({ type: oneOf('register'), rid, username, password }),
+  register: registerMessage,
   login: obj({ type: oneOf('login'), rid, username, password }),
   resume: obj({
     type: oneOf('resume'),
@@ -79,6 +80,7 @@ const clientVariants = {
   'table.action': obj({ type: oneOf('table.action'), rid, tableId, actionId, move: moveSchema }),
   history: obj({ type: oneOf('history'), rid, cursor: nullable(str({ min: 1, max: 100 })), limit: int({ min: 1, max: HISTORY_PAGE_MAX }) }),
   ping: obj({ type: oneOf('ping'), t: millis }),
+  ...cashierClientVariants,
 };
 
 export const CLIENT_TYPES = Object.keys(clientVariants) as (keyof typeof clientVariants)[];
@@ -203,8 +205,9 @@ const serverVariants = {
       tableId,
       min: amount,
       max: amount,
+      details: refusalDetailsSchema,
     },
-    ['rule', 'minVersion', 'retryAfterMs', 'tableId', 'min', 'max'],
+    ['rule', 'minVersion', 'retryAfterMs', 'tableId', 'min', 'max', 'details'],
   ),
   authed: obj({
     type: oneOf('authed'),
@@ -249,6 +252,7 @@ const serverVariants = {
   ),
   history: obj({ type: oneOf('history'), rid, hands: arr(historyHandSchema, { max: HISTORY_PAGE_MAX }), next: nullable(str({ min: 1, max: 100 })) }),
   pong: obj({ type: oneOf('pong'), t: millis, time: millis }),
+  ...cashierServerVariants,
 };
 
 export const SERVER_TYPES = Object.keys(serverVariants) as (keyof typeof serverVariants)[];

@@ -16,6 +16,7 @@ import type { ServerMessage } from '../../shared/protocol/messages';
 import { prng } from '../../shared/rules/engine/test-support';
 import { runCli } from '../../operator/cli';
 import { tablesOf, type OperatorConfig } from '../../operator/config/config';
+import { Protection } from '../../operator/protection/service';
 import { openOperatorDatabase } from '../../operator/schema';
 import { startOperator } from '../../operator/server/operator';
 import { AutoPlayer, TestClient } from '../../operator/server/testing';
@@ -86,6 +87,7 @@ describe('an operator killed mid-hand (R-CASH)', () => {
       // The test's own connection to the operator's database, as a back office would: deposits, balances.
       const db = openOperatorDatabase(join(t.dir, 'operator.sqlite'));
       const books = new Wallet(db);
+      const limits = new Protection(db);
 
       const names = ['amelie', 'basile', 'celine'];
       const cash: { p: AutoPlayer; id: number }[] = [];
@@ -95,6 +97,9 @@ describe('an operator killed mid-hand (R-CASH)', () => {
         const r = await c.request({ type: 'register', username: names[i], password: `${names[i]}-password` });
         if (r.type !== 'authed') throw new Error(JSON.stringify(r));
         expect(books.deposit(r.account.id, 100_000, { idempotencyKey: `dep-${names[i]}` })).toMatchObject({ ok: true }); // 1,000.00 €
+        // R-LIMITS, R-TIMELIMIT (issue 18): no stake before the player sets both limits.
+        limits.setLimit(r.account.id, 'stake', 1_000_000);
+        limits.setLimit(r.account.id, 'time', 24 * 3_600_000);
         const p = new AutoPlayer(c, prng(500 + i));
         p.rebuy = 2000;
         expect(await c.join('cash', 2000)).toMatchObject({ type: 'table.joined' });
