@@ -103,6 +103,7 @@ export class Protection {
       closeStretch: db.prepare<[number, number, string]>('UPDATE play_stretches SET to_at = MAX(from_at, ?) WHERE account_id = ? AND table_id = ? AND to_at IS NULL'),
       seen: db.prepare<[number, number]>('UPDATE play_stretches SET seen_at = MAX(seen_at, ?) WHERE account_id = ? AND to_at IS NULL'),
       closeAllOpen: db.prepare('UPDATE play_stretches SET to_at = seen_at WHERE to_at IS NULL'),
+      openCount: db.prepare<[number], number>('SELECT COUNT(*) FROM play_stretches WHERE account_id = ? AND to_at IS NULL').pluck(),
       given: db.prepare<[number, number], { warning: TimeWarning }>('SELECT warning FROM time_warnings WHERE account_id = ? AND period_from = ?'),
       give: db.prepare<[number, number, string, number]>('INSERT OR IGNORE INTO time_warnings(account_id, period_from, warning, at) VALUES (?, ?, ?, ?)'),
     };
@@ -254,6 +255,11 @@ export class Protection {
   /** The player left `tableId` at `at`: their stretch there ends. */
   endStretch(accountId: number, tableId: string, at = this.clock()): void {
     this.q.closeStretch.run(at, accountId, tableId);
+  }
+
+  /** Tables where the player's playing time is running. */
+  openTables(accountId: number): number {
+    return this.q.openCount.get(accountId)!;
   }
 
   /** The player is still at their tables at `at` (each hand's end): a crash closes their stretches there. */

@@ -23,6 +23,7 @@ import { Lobby } from '../lobby/lobby';
 import { openOperatorDatabase } from '../schema';
 import { BanList } from '../protection/bans';
 import { Protection } from '../protection/service';
+import { PlaytimeWatch } from '../protection/watch';
 import { playConditions } from '../tables/conditions';
 import { HandHistoryStore } from '../tables/history';
 import { TableManager, type TableManagerDeps } from '../tables/manager';
@@ -93,6 +94,8 @@ export interface RunningOperator {
   wallet: Wallet;
   cashier: Cashier;
   protection: Protection;
+  /** R-TIMELIMIT: what the tables tell of each player's play (protection/watch.ts). */
+  playtime: PlaytimeWatch<ReturnType<Timers['set']>>;
   vault: TraceVault;
   /** Records committed with their money, on their way to the vault (issue 12 item 5). */
   outbox: TraceOutbox;
@@ -211,6 +214,8 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   });
   for (const t of o.lobby.tables) manager.add(t.spec, t.practicePlayers);
 
+  // R-TIMELIMIT (art. 16-1): warnings pushed to the player's connection, when they have one.
+  const playtime = new PlaytimeWatch(protection, timers, (accountId, notice) => context.byAccount.get(accountId)?.send(notice));
   const version = packageVersion();
   const context: ServerContext = {
     accounts,
@@ -288,6 +293,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     wallet,
     cashier,
     protection,
+    playtime,
     vault: v,
     outbox,
     history: h,
@@ -300,6 +306,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
         context.closing = true;
         timers.clear(headTimer);
         timers.clear(reconcileTimer);
+        playtime.close();
         await reconciling;
         await wire.close();
         manager.close();

@@ -119,6 +119,14 @@ describe('cashier and protection on the wire (issue 18)', () => {
     const spent = (await c.join('cash', 400)) as Msg<'error'>;
     expect(spent).toMatchObject({ code: 'TIME_LIMIT_REACHED', rule: 'R-TIMELIMIT', details: { limit: HOUR, used: HOUR } });
     expect(await c.request({ type: 'protection.get' })).toMatchObject({ protection: { counters: { timeUsedMs: HOUR, stakes: 2_000, deposits: 6_000 } } });
+    // The warnings due reach the player's connection as frames of their own (once each per period).
+    const warned = c.waitFor((m) => m.type === 'protection.warning' && m.warning === 'reached');
+    op.playtime.handDealt(id, 'cash');
+    expect(await warned).toMatchObject({ limitMs: HOUR });
+    expect(c.received.filter((m) => m.type === 'protection.warning').map((m) => (m as Msg<'protection.warning'>).warning)).toEqual(['near', 'ten-minutes', 'reached']);
+    expect(op.playtime.handEnded(id, 'cash')).toBe(false);
+    op.playtime.left(id, 'cash');
+    expect(c.invalid).toEqual([]);
 
     // R-EXCLUDE: confirmed (the schema refuses a request without it), never shortened; withdrawal still allowed.
     c.send({ type: 'protection.exclude', rid: 900, choice: { kind: 'days', days: 7 } } as never);
