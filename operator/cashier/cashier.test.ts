@@ -124,6 +124,31 @@ describe('cashier (R-CASHIER)', () => {
   });
 });
 
+describe('a cashier stopped while the provider has not answered', () => {
+  it('leaves the payment pending, untouched, for the next start to settle', async () => {
+    const t = tempDir();
+    try {
+      const db = openOperatorDatabase(join(t.dir, 'op.sqlite'));
+      const accounts = new Accounts(db, { scrypt: { N: 1 << 10, r: 8, p: 1 } });
+      const r = await accounts.register('pia', 'pia password');
+      if (!r.ok) throw new Error(r.message);
+      const wallet = new Wallet(db);
+      const first = new Cashier(db, wallet, new TestPaymentProvider(), { timeoutMs: 60_000 });
+      const asked = first.deposit(r.account.id, { requestId: 'x', amount: 100, card: TEST_CARDS.timesOut });
+      await new Promise((resolve) => setImmediate(resolve));
+      first.close();
+      expect(await asked).toMatchObject({ ok: false, code: 'SHUTTING_DOWN' });
+      expect(first.payments(r.account.id)).toMatchObject([{ state: 'pending', failure: null }]);
+      const next = new Cashier(db, wallet, new TestPaymentProvider());
+      expect(await next.reconcile()).toEqual({ confirmed: 0, failed: 1, pending: 0 });
+      expect(wallet.audit()).toMatchObject({ ok: true, totals: { real: { cameIn: 0 } } });
+      db.close();
+    } finally {
+      t.cleanup();
+    }
+  });
+});
+
 describe('operator schema v6 (issue 18)', () => {
   it('rebuilds the ledger with `withdrawal`, keeping every row, and its triggers still guard it', () => {
     const t = tempDir();

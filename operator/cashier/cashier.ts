@@ -107,7 +107,8 @@ export class Cashier {
   private readonly depositGuard: DepositGuard | undefined;
   private readonly log: (line: string) => void;
   /** Payments whose `pay` is in flight in this process: `reconcile` leaves them to it. */
-  private readonly inFlight = new Set<number>();
+  private readonly inFlight = new Map<number, AbortController>();
+  private closed = false;
   private readonly q;
 
   constructor(
@@ -218,8 +219,8 @@ export class Cashier {
     const { row, replayed } = recorded;
     if (replayed) return { ok: true, payment: view(this.q.byId.get(row.id)!), replayed: true };
 
-    this.inFlight.add(row.id);
     const abort = new AbortController();
+    this.inFlight.set(row.id, abort);
     let timer: NodeJS.Timeout | undefined;
     let answer: ProviderAnswer | 'timeout';
     try {
@@ -235,6 +236,8 @@ export class Cashier {
       abort.abort();
       this.inFlight.delete(row.id);
     }
+    // Stopping: the payment stays pending in the database, settled by `reconcile` at the next start.
+    if (this.closed) return refuse('SHUTTING_DOWN', `the operator is stopping: payment ${paymentId(row.id)} is pending and will be settled at its next start`);
     this.apply(row.id, answer);
     return { ok: true, payment: view(this.q.byId.get(row.id)!), replayed: false };
   }
@@ -248,6 +251,7 @@ export class Cashier {
     const counts = { confirmed: 0, failed: 0, pending: 0 };
     for (const row of this.q.pending.all()) {
       if (this.inFlight.has(row.id)) continue;
+      if (this.closed) break;
       let answer: ProviderAnswer;
       try {
         answer = await this.provider.status({ ...this.request(row), ref: row.provider_ref });
@@ -256,12 +260,22 @@ export class Cashier {
         counts.pending++;
         continue;
       }
+      if (this.closed) break;
       const state = this.apply(row.id, answer);
       if (state === 'confirmed') counts.confirmed++;
       else if (state === 'failed') counts.failed++;
       else counts.pending++;
     }
     return counts;
+  }
+
+  /**
+   * Stops waiting for the provider (operator shutdown) before the database closes: payments in flight
+   * stay pending, neither confirmed nor failed here, and are settled by `reconcile` at the next start.
+   */
+  close(): void {
+    this.closed = true;
+    for (const abort of this.inFlight.values()) abort.abort();
   }
 
   private request(row: PaymentRow): PaymentRequest {

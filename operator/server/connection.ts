@@ -240,19 +240,14 @@ export class Connection {
         return this.send({ type: 'history', rid: m.rid, hands: page.hands, next: page.next });
       }
       case 'cashier.deposit':
-      case 'cashier.withdraw': {
-        const ask = { requestId: m.requestId, amount: m.amount, card: m.card };
-        const r = m.type === 'cashier.deposit' ? await this.ctx.cashier.deposit(account.id, ask) : await this.ctx.cashier.withdraw(account.id, ask);
-        if (!r.ok) return this.refuseProtection(m.rid, r);
-        return this.send({
-          type: 'cashier.payment',
-          rid: m.rid,
-          payment: r.payment,
-          replayed: r.replayed,
-          balances: this.balances(account.id),
-          withdrawable: this.ctx.cashier.withdrawable(account.id),
+      case 'cashier.withdraw':
+        // The provider may take its time (up to the cashier's timeout): the payment is answered when it
+        // is done, while the connection's other requests (a table action on the clock) go on.
+        void this.payment(m, account.id).catch((e: unknown) => {
+          this.ctx.log(`connection ${this.ip}: ${(e as Error)?.stack ?? String(e)}`);
+          this.error(m.rid, 'INTERNAL', 'the operator could not handle this payment; see your movements');
         });
-      }
+        return;
       case 'cashier.movements': {
         const before = m.before === null ? undefined : Number(m.before.slice('cercle-'.length));
         const payments: PaymentView[] = this.ctx.cashier.payments(account.id, { beforeId: before, limit: m.limit });
@@ -277,6 +272,21 @@ export class Connection {
       default:
         return this.tableRequest(m, account);
     }
+  }
+
+  private async payment(m: ClientMessageOf<'cashier.deposit' | 'cashier.withdraw'>, accountId: number): Promise<void> {
+    const ask = { requestId: m.requestId, amount: m.amount, card: m.card };
+    const r = m.type === 'cashier.deposit' ? await this.ctx.cashier.deposit(accountId, ask) : await this.ctx.cashier.withdraw(accountId, ask);
+    if (this.state === 'closed' || this.ctx.closing) return;
+    if (!r.ok) return this.refuseProtection(m.rid, r);
+    this.send({
+      type: 'cashier.payment',
+      rid: m.rid,
+      payment: r.payment,
+      replayed: r.replayed,
+      balances: this.balances(accountId),
+      withdrawable: this.ctx.cashier.withdrawable(accountId),
+    });
   }
 
   private refuseProtection(rid: number, r: { code: string; message: string }, tableId?: string): void {

@@ -307,6 +307,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
         timers.clear(headTimer);
         timers.clear(reconcileTimer);
         playtime.close();
+        cashier.close();
         await reconciling;
         await wire.close();
         manager.close();
