@@ -57,6 +57,16 @@ const USAGE = [
   '  operator bans replace <file> --data <folder>',
 ].join('\n');
 
+/** The text of `file`, or null once the reason it cannot be read is told. */
+function readText(file: string, io: CliIo): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    io.err(`cannot read ${file}: ${(e as Error).message}`);
+    return null;
+  }
+}
+
 /** `bans replace <file> --data <folder>` (R-BANNED; protection/bans.ts). */
 function replaceBans(argv: string[], io: CliIo): number {
   const flags = parseFlags(argv.slice(3));
@@ -65,13 +75,8 @@ function replaceBans(argv: string[], io: CliIo): number {
     io.err(`${typeof flags === 'string' ? `${flags}\n` : ''}${USAGE}`);
     return 2;
   }
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    io.err(`cannot read ${file}: ${(e as Error).message}`);
-    return 2;
-  }
+  const text = readText(file, io);
+  if (text === null) return 2;
   const dataDir = resolve(flags.get('data')!);
   if (!existsSync(dataDir)) {
     io.err(`no data folder ${dataDir}`);
@@ -150,13 +155,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const file = flags.get('file');
   if (trace && argv[1] === 'verify' && file !== undefined) {
     // issue 15 item 6: an export verifies alone, without the vault (nor --data).
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      io.err(`cannot read ${file}: ${(e as Error).message}`);
-      return 2;
-    }
+    const text = readText(file, io);
+    if (text === null) return 2;
     const v = verifyExport(text, { publishedHash });
     if (!v.ok) {
       io.err(`export ${file}: chain broken at record ${v.idEvt}: ${v.reason}`);

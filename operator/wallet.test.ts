@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from './accounts';
 import type { Db } from './db';
 import { openOperatorDatabase } from './schema';
-import { tempDir } from './testing';
+import { registerPlayer, tempDir } from './testing';
 import { Wallet, walletMovement, type MoneyKind } from './wallet';
 
 describe('wallet', () => {
@@ -29,11 +29,7 @@ describe('wallet', () => {
     t.cleanup();
   });
 
-  async function player(name: string): Promise<number> {
-    const r = await accounts.register(name, `${name} password`);
-    if (!r.ok) throw new Error(r.message);
-    return r.account.id;
-  }
+  const player = (name: string) => registerPlayer(accounts, name);
   function guest(): number {
     const g = accounts.createGuest(ip);
     if (!g.ok) throw new Error(g.message);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from '../accounts';
 import { openDatabase, type Db } from '../db';
 import { OPERATOR_MIGRATIONS, openOperatorDatabase } from '../schema';
-import { tempDir } from '../testing';
+import { registerPlayer, tempDir } from '../testing';
 import { Wallet } from '../wallet';
 import { Cashier } from './cashier';
 import { TEST_CARDS, TestPaymentProvider, luhnValid } from './provider';
@@ -29,11 +29,7 @@ describe('cashier (R-CASHIER)', () => {
     t.cleanup();
   });
 
-  async function player(name: string): Promise<number> {
-    const r = await accounts.register(name, `${name} password`);
-    if (!r.ok) throw new Error(r.message);
-    return r.account.id;
-  }
+  const player = (name: string) => registerPlayer(accounts, name);
   const deposits = () => db.prepare("SELECT COUNT(*) FROM ledger WHERE reason = 'deposit'").pluck().get();
 
   it('the test cards pass the Luhn check (so a typo is not taken for one)', () => {

@@ -7,7 +7,7 @@ import { Cashier } from '../cashier/cashier';
 import { TEST_CARDS, TestPaymentProvider } from '../cashier/provider';
 import type { Db } from '../db';
 import { openOperatorDatabase } from '../schema';
-import { tempDir } from '../testing';
+import { registerPlayer, tempDir } from '../testing';
 import { Wallet } from '../wallet';
 import { BAN_FILE_NAME, BanList, replaceBanFile } from './bans';
 import { BAN_FILE_HEADER, identityHash } from './identity';
@@ -48,11 +48,7 @@ describe('protection service over the operator database (issue 18)', () => {
     t.cleanup();
   });
 
-  async function player(name: string, identity = ADULT): Promise<number> {
-    const r = await accounts.register(name, `${name} password`, identity);
-    if (!r.ok) throw new Error(r.message);
-    return r.account.id;
-  }
+  const player = (name: string) => registerPlayer(accounts, name, ADULT);
   const deposit = (id: number, requestId: string, amount: number) => cashier.deposit(id, { requestId, amount, card: TEST_CARDS.succeeds });
 
   it('R-AGE: under 18 (in French time) refused, malformed identities refused, adults registered with their identity hashed', async () => {

@@ -4,7 +4,7 @@
  * and an operator process killed with SIGKILL while a payment is pending, whose late confirmation
  * lands once after the restart.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import { TestClient } from '../../operator/server/testing';
 import { tempDir } from '../../operator/testing';
 import { Wallet } from '../../operator/wallet';
 import { testOperator } from './operator-harness';
+import { killProcess, startOperatorProcess } from './operator-process';
 
 const CASH = { id: 'cash', name: 'Cash', variant: 'THNL', money: 'real', stakes: { smallBlind: 5, bigBlind: 10 }, seats: 6, buyIn: { min: 400, max: 2000 } } as const;
 const ADULT = { lastName: 'Lefèvre', firstNames: 'Zoé Anne', birthDate: '1990-05-04' };
@@ -161,40 +162,9 @@ describe('cashier and protection on the wire (issue 18)', () => {
 });
 
 const CHILD = fileURLToPath(new URL('./operator-cashier.child.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CONFIG: OperatorConfig = { version: 1, operator: { idOper: '0182', idCoffre: 1, name: 'Cashier crash' }, tables: [CASH] };
-
-function startChild(dataDir: string, lateMs: number): Promise<{ child: ChildProcess; url: string; pin: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, JSON.stringify(CONFIG)], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CERCLE_TEST_LATE_MS: String(lateMs) },
-  });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the operator process did not start: ${err}`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf('\n');
-      if (nl < 0) return;
-      clearTimeout(timer);
-      resolve({ child, ...(JSON.parse(out.slice(0, nl)) as { url: string; pin: string }) });
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the operator process exited (${code ?? signal}): ${err}`));
-    });
-  });
-}
-
-function kill(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const startChild = (dataDir: string, lateMs: number) => startOperatorProcess(CHILD, dataDir, CONFIG, { CERCLE_TEST_LATE_MS: String(lateMs) });
+const kill = killProcess;
 
 describe('a payment pending when the operator is killed (R-CASHIER)', () => {
   it('lands once after the restart: one ledger movement, the books intact, a second restart changes nothing', async () => {

@@ -7,7 +7,7 @@
  * the hands in play (no record: docs/trace.md, issue 15 item 4) and closes each seating (POBILAN,
  * flagged supervision: issue 15 item 5).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,11 +20,11 @@ import { Protection } from '../../operator/protection/service';
 import { openOperatorDatabase } from '../../operator/schema';
 import { startOperator } from '../../operator/server/operator';
 import { AutoPlayer, TestClient } from '../../operator/server/testing';
+import { startOperatorProcess } from './operator-process';
 import { tempDir } from '../../operator/testing';
 import { Wallet } from '../../operator/wallet';
 
 const CHILD = fileURLToPath(new URL('./operator-recovery.child.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const CONFIG: OperatorConfig = {
   version: 1,
@@ -46,26 +46,8 @@ const CONFIG: OperatorConfig = {
 };
 
 /** Starts the operator process; resolves when it serves. */
-function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string; pin: string; log: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, JSON.stringify(CONFIG)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the operator process did not start: ${err}`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf('\n');
-      if (nl < 0) return;
-      clearTimeout(timer);
-      const { url, pin } = JSON.parse(out.slice(0, nl)) as { url: string; pin: string };
-      resolve({ child, url, pin, log: () => err });
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the operator process exited (${code ?? signal}): ${err}`));
-    });
-  });
+function startChild(dataDir: string): ReturnType<typeof startOperatorProcess> {
+  return startOperatorProcess(CHILD, dataDir, CONFIG);
 }
 
 async function until(cond: () => boolean, ms: number, why: () => string): Promise<void> {
