@@ -183,6 +183,15 @@ export class Protection {
     };
   }
 
+  /**
+   * Whether a seated player may be dealt another real-money hand: not once the playing-time limit is
+   * reached (R-TIMELIMIT), nor once they self-excluded (R-EXCLUDE) or their account was closed
+   * (R-BANNED) while seated. The refusal says why; null: play on.
+   */
+  playOnCheck(accountId: number, at = this.clock()): ProtectionRefusal | null {
+    return this.blocked(accountId, at) ?? this.timeReached(accountId, at);
+  }
+
   /** What stops any real-money operation but a withdrawal: a closed account, a self-exclusion in force. */
   private blocked(accountId: number, at: number): ProtectionRefusal | null {
     const account = this.q.account.get(accountId);

@@ -68,6 +68,15 @@ describe('playing-time watch (R-TIMELIMIT, decree 2010-518 art. 16-1)', () => {
     expect(timers.size).toBe(0);
   });
 
+  it('a player who self-excludes while seated is stood up after the hand in progress (R-EXCLUDE)', () => {
+    protection.setLimit(id, 'time', 10 * HOUR_MS);
+    watch.handDealt(id, 'a');
+    timers.advance(5 * MIN);
+    expect(watch.handEnded(id, 'a')).toBe(true);
+    expect(protection.exclude(id, { kind: 'days', days: 7 })).toMatchObject({ ok: true });
+    expect(watch.handEnded(id, 'a')).toBe(false);
+  });
+
   it('no limit set: nothing is warned and the player is never stood up by the watch (the stake check refuses them first)', () => {
     watch.handDealt(id, 'a');
     timers.advance(10 * HOUR_MS);

@@ -3,8 +3,9 @@
  * calls a cash table makes, and the warnings pushed to the player on time.
  *
  *   handDealt(account, table)   each hand dealt to the player there (the first one opens the stretch)
- *   handEnded(account, table)   after each hand the player was in: false when the limit is reached, and
- *                               the table stands the player up (stack back to the wallet: R-CASH)
+ *   handEnded(account, table)   after each hand the player was in: false when the limit is reached (or the
+ *                               player self-excluded, or was found banned), and the table stands the
+ *                               player up (stack back to the wallet: R-CASH)
  *   left(account, table)        the player left the table (the stretch ends)
  *
  * While the player has a stretch open, one timer waits for the next warning (75 % or 30 minutes
@@ -48,13 +49,17 @@ export class PlaytimeWatch<H> {
     this.fire(accountId);
   }
 
-  /** Whether the player may be dealt another hand (R-TIMELIMIT: not once the limit is reached). */
+  /**
+   * Whether the player may be dealt another hand at a real-money table: not once the playing-time
+   * limit is reached (R-TIMELIMIT), nor after they self-excluded or their account was closed while
+   * seated (R-EXCLUDE, R-BANNED); false: the table stands them up after this hand.
+   */
   handEnded(accountId: number, tableId: string): boolean {
     const now = this.clock.now();
     void tableId;
     this.protection.seen(accountId, now);
     this.fire(accountId);
-    return this.protection.timeReached(accountId, now) === null;
+    return this.protection.playOnCheck(accountId, now) === null;
   }
 
   left(accountId: number, tableId: string): void {
