@@ -179,6 +179,9 @@ describe('a payment pending when the operator is killed (R-CASHIER)', () => {
       await c.request({ type: 'register', username: 'late', password: 'late-password', identity: ADULT });
       await c.request({ type: 'protection.setLimit', limit: 'deposit', value: 10_000 });
       expect(await c.request({ type: 'cashier.deposit', requestId: 'late-1', amount: 4_321, card: TEST_CARDS.late })).toMatchObject({ payment: { state: 'pending' }, balances: { real: 0 } });
+      // A withdrawal pending too: its amount is reserved across the restart.
+      expect(await c.request({ type: 'cashier.deposit', requestId: 'now-1', amount: 1_000, card: TEST_CARDS.succeeds })).toMatchObject({ payment: { state: 'confirmed' } });
+      expect(await c.request({ type: 'cashier.withdraw', requestId: 'late-2', amount: 600, card: TEST_CARDS.late })).toMatchObject({ payment: { state: 'pending' }, withdrawable: 400 });
       await kill(child);
       child = undefined;
 
@@ -188,14 +191,15 @@ describe('a payment pending when the operator is killed (R-CASHIER)', () => {
       await c2.hello();
       await c2.request({ type: 'login', username: 'late', password: 'late-password' });
       // Asked about every 100 ms from the start; confirmed once its time has come.
-      let state = 'pending';
-      for (let i = 0; i < 400 && state === 'pending'; i++) {
+      let states: string[] = [];
+      for (let i = 0; i < 400; i++) {
         const list = (await c2.request({ type: 'cashier.movements', before: null, limit: 10 })) as Msg<'cashier.movements'>;
-        state = list.payments[0]!.state;
-        if (state === 'pending') await new Promise((r) => setTimeout(r, 50));
+        states = list.payments.map((p) => p.state);
+        if (!states.includes('pending')) break;
+        await new Promise((r) => setTimeout(r, 50));
       }
-      expect(state).toBe('confirmed');
-      expect(await c2.request({ type: 'balance' })).toMatchObject({ balances: { real: 4_321 } });
+      expect(states).toEqual(['confirmed', 'confirmed', 'confirmed']);
+      expect(await c2.request({ type: 'balance' })).toMatchObject({ balances: { real: 4_721 } });
       await kill(child);
       child = undefined;
 
@@ -205,8 +209,12 @@ describe('a payment pending when the operator is killed (R-CASHIER)', () => {
       child = undefined;
       const db = openOperatorDatabase(join(t.dir, 'operator.sqlite'));
       try {
-        expect(db.prepare("SELECT idempotency_key, amount FROM ledger WHERE reason = 'deposit'").all()).toEqual([{ idempotency_key: 'deposit:cercle-1', amount: 4_321 }]);
-        expect(new Wallet(db).audit()).toMatchObject({ ok: true, totals: { real: { cameIn: 4_321, wallets: 4_321 } } });
+        expect(db.prepare("SELECT idempotency_key, amount FROM ledger WHERE reason IN ('deposit', 'withdrawal') ORDER BY idempotency_key").all()).toEqual([
+          { idempotency_key: 'deposit:cercle-1', amount: 4_321 },
+          { idempotency_key: 'deposit:cercle-2', amount: 1_000 },
+          { idempotency_key: 'withdrawal:cercle-3', amount: 600 },
+        ]);
+        expect(new Wallet(db).audit()).toMatchObject({ ok: true, totals: { real: { cameIn: 5_321, wentOut: 600, wallets: 4_721 } } });
       } finally {
         db.close();
       }
