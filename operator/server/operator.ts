@@ -155,8 +155,9 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   // R-BANNED: the operator's copy of the national ban file, in the data folder (protection/bans.ts).
   const accounts = new Accounts(db, { bans: new BanList(o.dataDir, log), ...o.accounts });
   const protection = new Protection(db, { clock: () => timers.now() });
-  // R-LIMITS, R-TIMELIMIT, R-EXCLUDE: every real-money stake is checked where the wallet moves it.
-  const wallet = new Wallet(db, { stakeGuard: (id, amount, at) => protection.stakeCheck(id, amount, at) });
+  // R-LIMITS, R-TIMELIMIT, R-EXCLUDE: every real-money stake is checked where the wallet moves it, on
+  // the operator's clock (the one the limits count on; accelerated in tests).
+  const wallet = new Wallet(db, { clock: () => timers.now(), stakeGuard: (id, amount, at) => protection.stakeCheck(id, amount, at) });
   const cashier = new Cashier(db, wallet, o.paymentProvider ?? new TestPaymentProvider({ clock: () => timers.now(), lateMs: o.testCardLateMs }), {
     clock: () => timers.now(),
     timeoutMs: o.paymentTimeoutMs,
