@@ -19,9 +19,17 @@
  */
 import type { Db } from '../db';
 import { refuse, type Refusal } from '../result';
+import type { MovementReason } from '../wallet';
 import { exclude, isExcluded, type Exclusion, type ExclusionChoice } from './exclusion';
 import { askLimit, limitAt, roomFor, usedInWindow, PERIOD_MS, type Counted, type SelfLimit } from './limits';
 import { periodAt, playedBetween, untilNextWarning, warningsDue, type Stretch, type TimeWarning } from './playtime';
+
+/**
+ * The ledger movements that are stakes (docs/protection.md "What a stake is"): a cash table's buy-in and
+ * top-up; a tournament's entry, rebuy and add-on join this list with their ledger reasons (and the
+ * wallet's debits, which its stake guard checks).
+ */
+export const STAKE_REASONS: readonly MovementReason[] = ['buy-in', 'top-up'];
 
 export type LimitKind = 'deposit' | 'stake' | 'time';
 export const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'stake', 'time'];
@@ -93,7 +101,9 @@ export class Protection {
       deposits: db.prepare<[number, number], Counted>(
         "SELECT created_at AS at, amount FROM cashier_payments WHERE account_id = ? AND direction = 'deposit' AND state <> 'failed' AND created_at > ?",
       ),
-      stakes: db.prepare<[number, number], Counted>("SELECT at, amount FROM ledger WHERE account_id = ? AND kind = 'real' AND reason IN ('buy-in', 'top-up') AND at > ?"),
+      stakes: db.prepare<[number, number], Counted>(
+        `SELECT at, amount FROM ledger WHERE account_id = ? AND kind = 'real' AND reason IN (${STAKE_REASONS.map((r) => `'${r}'`).join(', ')}) AND at > ?`,
+      ),
       stretches: db.prepare<[number, number], { from_at: number; to_at: number | null }>(
         'SELECT from_at, to_at FROM play_stretches WHERE account_id = ? AND (to_at IS NULL OR to_at > ?)',
       ),
