@@ -41,7 +41,7 @@ const V2_DEBITS = ['buy-in', 'top-up'] as const;
  * The ledger table and its indexes, for a list of reasons (v2, rebuilt at v6 with `withdrawal`: SQLite
  * cannot change a CHECK in place). `cases` adds the shape of the new reasons to the row CHECK.
  */
-function ledgerTable(reasons: readonly string[], cases: string): string {
+function ledgerTable(reasons: readonly string[], cases: string, columns = ''): string {
   return `
     CREATE TABLE ledger (
       id              INTEGER PRIMARY KEY,
@@ -55,7 +55,7 @@ function ledgerTable(reasons: readonly string[], cases: string): string {
       table_after     INTEGER CHECK (table_after >= 0),
       hand_id         TEXT,
       idempotency_key TEXT NOT NULL UNIQUE,
-      at              INTEGER NOT NULL,
+      at              INTEGER NOT NULL,${columns}
       CHECK (CASE reason
         WHEN 'deposit' THEN account_id IS NOT NULL AND table_id IS NULL AND table_after IS NULL AND kind = 'real'
         WHEN 'grant'   THEN account_id IS NOT NULL AND table_id IS NULL AND table_after IS NULL AND kind = 'play'
@@ -227,7 +227,8 @@ function traceOutboxV5(db: Db): void {
 /**
  * v6: the cashier and the player-protection duties (issue 18; SPEC §2b, docs/protection.md).
  * - The ledger learns `withdrawal` (R-CASHIER): real money leaving a wallet for the player's card,
- *   rebuilt since SQLite cannot change a CHECK in place (rows copied as they are, triggers re-made).
+ *   and `payment_ref`, the provider's reference a deposit or withdrawal carries; rebuilt since SQLite
+ *   cannot change a CHECK in place (rows copied as they are, triggers re-made).
  * - Accounts keep the date of birth and the hash of the identity the ban file is checked against
  *   (R-AGE, R-BANNED), and when and why an account was closed (a holder who became banned).
  * - `cashier_payments`: each deposit or withdrawal asked of the payment provider, pending until the
@@ -249,9 +250,18 @@ function protectionV6(db: Db): void {
     DROP INDEX ledger_by_table;
     ALTER TABLE ledger RENAME TO ledger_v2;
   `);
-  db.exec(ledgerTable([...V2_REASONS, 'withdrawal'], "        WHEN 'withdrawal' THEN account_id IS NOT NULL AND table_id IS NULL AND table_after IS NULL AND kind = 'real'\n"));
+  db.exec(
+    ledgerTable(
+      [...V2_REASONS, 'withdrawal'],
+      "        WHEN 'withdrawal' THEN account_id IS NOT NULL AND table_id IS NULL AND table_after IS NULL AND kind = 'real'\n",
+      `
+      -- the payment provider's reference of a deposit or withdrawal (R-CASHIER); NULL otherwise
+      payment_ref     TEXT CHECK (payment_ref IS NULL OR reason IN ('deposit', 'withdrawal')),`,
+    ),
+  );
   db.exec(`
-    INSERT INTO ledger SELECT * FROM ledger_v2;
+    INSERT INTO ledger(id, account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at)
+    SELECT id, account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at FROM ledger_v2;
     DROP TABLE ledger_v2;
   `);
   db.exec(ledgerTriggers([...V2_DEBITS, 'withdrawal']));

@@ -53,6 +53,8 @@ export interface LedgerEntry {
   readonly idempotencyKey: string;
   /** Milliseconds since the Unix epoch. */
   readonly at: number;
+  /** The payment provider's reference of a deposit or withdrawal (R-CASHIER), else null. */
+  readonly paymentRef: string | null;
 }
 
 /** Refusal codes of wallet operations. */
@@ -119,6 +121,7 @@ interface LedgerRow {
   hand_id: string | null;
   idempotency_key: string;
   at: number;
+  payment_ref: string | null;
 }
 
 function toEntry(r: LedgerRow): LedgerEntry {
@@ -134,6 +137,7 @@ function toEntry(r: LedgerRow): LedgerEntry {
     handId: r.hand_id,
     idempotencyKey: r.idempotency_key,
     at: r.at,
+    paymentRef: r.payment_ref,
   };
 }
 
@@ -156,6 +160,7 @@ interface Intent {
   amount: number;
   tableId: string | null;
   handId: string | null;
+  paymentRef?: string | null;
 }
 
 function validRef(s: unknown): s is string {
@@ -184,8 +189,8 @@ export class Wallet {
       byKey: db.prepare<[string], LedgerRow>('SELECT * FROM ledger WHERE idempotency_key = ?'),
       byId: db.prepare<[number | bigint], LedgerRow>('SELECT * FROM ledger WHERE id = ?'),
       insert: db.prepare(
-        `INSERT INTO ledger(account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at)
-         VALUES (@accountId, @kind, @reason, @amount, @balanceAfter, @tableId, @tableAfter, @handId, @idempotencyKey, @at)`,
+        `INSERT INTO ledger(account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at, payment_ref)
+         VALUES (@accountId, @kind, @reason, @amount, @balanceAfter, @tableId, @tableAfter, @handId, @idempotencyKey, @at, @paymentRef)`,
       ),
       entries: db.prepare<[number, string, number, number], LedgerRow>(
         'SELECT * FROM ledger WHERE account_id = ? AND kind = ? AND id < ? ORDER BY id DESC LIMIT ?',
@@ -246,9 +251,12 @@ export class Wallet {
       .immediate();
   }
 
-  /** Credits real money (integer cents) from outside, e.g. a payment received. Guests cannot hold real money. */
-  deposit(accountId: number, cents: number, options: MovementOptions): MovementResult {
-    return this.move({ accountId, kind: 'real', reason: 'deposit', amount: cents, tableId: null, handId: null }, options);
+  /**
+   * Credits real money (integer cents) from outside, e.g. a payment received, with the provider's
+   * reference (cashier/cashier.ts). Guests cannot hold real money.
+   */
+  deposit(accountId: number, cents: number, options: MovementOptions & { paymentRef?: string }): MovementResult {
+    return this.move({ accountId, kind: 'real', reason: 'deposit', amount: cents, tableId: null, handId: null, paymentRef: options.paymentRef ?? null }, options);
   }
 
   /**
@@ -256,8 +264,8 @@ export class Wallet {
    * confirmed (cashier/cashier.ts, R-CASHIER). Refused beyond the balance, less what other pending
    * withdrawals reserve (the cashier marks this one confirmed first, in the same transaction).
    */
-  withdraw(accountId: number, cents: number, options: MovementOptions): MovementResult {
-    return this.move({ accountId, kind: 'real', reason: 'withdrawal', amount: cents, tableId: null, handId: null }, options);
+  withdraw(accountId: number, cents: number, options: MovementOptions & { paymentRef?: string }): MovementResult {
+    return this.move({ accountId, kind: 'real', reason: 'withdrawal', amount: cents, tableId: null, handId: null, paymentRef: options.paymentRef ?? null }, options);
   }
 
   /** Real money asked for by pending withdrawals: no longer available to stake (R-CASHIER). */
@@ -365,7 +373,7 @@ export class Wallet {
       }
       if (!Number.isSafeInteger(balanceAfter)) return refuse('INVALID_AMOUNT', 'amount would overflow the balance');
 
-      const info = this.q.insert.run({ ...intent, balanceAfter, tableAfter, idempotencyKey: options.idempotencyKey, at: this.clock() });
+      const info = this.q.insert.run({ ...intent, paymentRef: intent.paymentRef ?? null, balanceAfter, tableAfter, idempotencyKey: options.idempotencyKey, at: this.clock() });
       return { ok: true, entry: toEntry(this.q.byId.get(info.lastInsertRowid)!), replayed: false };
     }).immediate();
   }

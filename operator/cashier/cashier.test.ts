@@ -42,7 +42,7 @@ describe('cashier (R-CASHIER)', () => {
     const r = await cashier.deposit(id, { requestId: 'd1', amount: 12_345, card: '4242 4242 4242 4242' });
     expect(r).toMatchObject({ ok: true, replayed: false, payment: { state: 'confirmed', amount: 12_345, cardLast4: '4242', direction: 'deposit', providerRef: 'test-deposit-cercle-1' } });
     expect(wallet.balance(id, 'real')).toBe(12_345);
-    expect(wallet.entryByKey('deposit:cercle-1')).toMatchObject({ reason: 'deposit', amount: 12_345 });
+    expect(wallet.entryByKey('deposit:cercle-1')).toMatchObject({ reason: 'deposit', amount: 12_345, paymentRef: 'test-deposit-cercle-1' });
     expect(await cashier.deposit(id, { requestId: 'd1', amount: 12_345, card: TEST_CARDS.succeeds })).toMatchObject({ ok: true, replayed: true });
     expect(await cashier.deposit(id, { requestId: 'd1', amount: 99, card: TEST_CARDS.succeeds })).toMatchObject({ ok: false, code: 'REQUEST_REUSED' });
     expect(wallet.balance(id, 'real')).toBe(12_345);
@@ -158,10 +158,14 @@ describe('operator schema v6 (issue 18)', () => {
       try {
         const wallet = new Wallet(db);
         expect(wallet.balance(1, 'real')).toBe(900);
-        expect(wallet.withdraw(1, 400, { idempotencyKey: 'w' })).toMatchObject({ ok: true, entry: { reason: 'withdrawal', balanceAfter: 500 } });
+        expect(wallet.entryByKey('d')).toMatchObject({ amount: 900, at: 1, paymentRef: null });
+        expect(wallet.withdraw(1, 400, { idempotencyKey: 'w', paymentRef: 'psp-1' })).toMatchObject({ ok: true, entry: { reason: 'withdrawal', balanceAfter: 500, paymentRef: 'psp-1' } });
         expect(wallet.withdraw(1, 501, { idempotencyKey: 'w2' })).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS' });
         expect(wallet.audit()).toMatchObject({ ok: true, totals: { real: { cameIn: 900, wentOut: 400, wallets: 500 } } });
         expect(() => db.prepare('DELETE FROM ledger').run()).toThrow(/append-only/);
+        expect(() =>
+          db.prepare("INSERT INTO ledger(account_id, kind, reason, amount, balance_after, idempotency_key, at, payment_ref) VALUES (1, 'play', 'grant', 10, 10, 'g', 1, 'x')").run(),
+        ).toThrow(/CHECK/);
         expect(() =>
           db.prepare("INSERT INTO ledger(account_id, kind, reason, amount, balance_after, idempotency_key, at) VALUES (1, 'real', 'withdrawal', 10, 500, 'bad', 1)").run(),
         ).toThrow(/does not follow/);

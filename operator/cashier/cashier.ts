@@ -307,7 +307,7 @@ export class Cashier {
         }
         // Marked confirmed first: a pending withdrawal's reservation must not count against itself.
         this.q.settle.run('confirmed', answer.ref, null, now, id);
-        const key = { idempotencyKey: `${row.direction}:${paymentId(id)}` };
+        const key = { idempotencyKey: `${row.direction}:${paymentId(id)}`, paymentRef: answer.ref };
         const moved = row.direction === 'deposit' ? this.wallet.deposit(row.account_id, row.amount, key) : this.wallet.withdraw(row.account_id, row.amount, key);
         // Cannot happen (the withdrawal's amount was reserved): roll back, the payment stays pending.
         if (!moved.ok) throw new Error(`cashier: ${paymentId(id)} confirmed but the ledger refused it: ${moved.code}: ${moved.message}`);
