@@ -18,6 +18,8 @@
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Db } from './db';
+import type { BanCheck } from './protection/bans';
+import { identityHash, isAdult, parseBirthDate } from './protection/identity';
 import { refuse, type Refusal } from './result';
 
 /** scrypt cost parameters. */
@@ -71,7 +73,25 @@ export interface AccountsOptions {
   readonly throttle?: Partial<ThrottlePolicy>;
   /** Session lifetime; default 12 hours. */
   readonly sessionTtlMs?: number;
+  /** The operator's copy of the national ban file (R-BANNED; protection/bans.ts); none: nobody is banned. */
+  readonly bans?: BanCheck;
 }
+
+/**
+ * Who the holder of a real-money account is (R-AGE, R-BANNED): checked at registration against their
+ * age and the ban file, kept as the date of birth and the hash the ban file is matched with (never the
+ * names themselves). An account registered without it plays for play money only (SPEC §2b: play-money
+ * practice is exempt), like a guest.
+ */
+export interface Identity {
+  readonly lastName: string;
+  readonly firstNames: string;
+  /** `YYYY-MM-DD`. */
+  readonly birthDate: string;
+}
+
+/** Names as typed: letters (any script's marks), spaces, hyphens, apostrophes; 1 to 100 characters. */
+const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} '’-]{0,99}$/u;
 
 /** An account as shown to the rest of the operator (never the password hash). */
 export interface AccountView {
@@ -80,6 +100,10 @@ export interface AccountView {
   /** Guest accounts play for play money only and have no password. */
   readonly guest: boolean;
   readonly createdAt: number;
+  /** Registered with a checked identity (R-AGE, R-BANNED): may play for real money. */
+  readonly identified: boolean;
+  /** Why the account was closed (`banned`: its holder is on the national ban file), or null. */
+  readonly closed: string | null;
 }
 
 /** A session just opened: `token` is the bearer secret for the client, shown only this once. */
@@ -106,7 +130,10 @@ export type AccountRefusalCode =
   | 'INVALID_CREDENTIALS'
   | 'RATE_LIMITED'
   | 'INVALID_SESSION'
-  | 'SESSION_EXPIRED';
+  | 'SESSION_EXPIRED'
+  | 'INVALID_IDENTITY'
+  | 'UNDER_AGE'
+  | 'BANNED';
 
 /**
  * A nickname chosen after sign-in (issue 13, "a nickname chosen at sign-in"): 3 to 20 Latin letters
@@ -236,6 +263,10 @@ interface AccountRow {
   guest: number;
   password_hash: string | null;
   created_at: number;
+  birth_date: string | null;
+  identity_hash: string | null;
+  closed_at: number | null;
+  closed_reason: string | null;
 }
 
 interface SessionRow {
@@ -248,7 +279,7 @@ interface SessionRow {
 }
 
 function view(r: AccountRow): AccountView {
-  return { id: r.id, username: r.username, guest: r.guest === 1, createdAt: r.created_at };
+  return { id: r.id, username: r.username, guest: r.guest === 1, createdAt: r.created_at, identified: r.birth_date !== null, closed: r.closed_reason };
 }
 
 function tokenHash(token: string): Buffer {
@@ -262,6 +293,7 @@ export class Accounts {
   private readonly policy: ThrottlePolicy;
   private readonly sessionTtlMs: number;
   private readonly throttle: LoginThrottle;
+  private readonly bans: BanCheck | undefined;
   private readonly queues = new Map<string, Promise<unknown>>();
   private dummyHash: Promise<string> | undefined;
   private readonly q;
@@ -273,6 +305,7 @@ export class Accounts {
     this.policy = { ...DEFAULT_THROTTLE, ...options.throttle };
     this.sessionTtlMs = options.sessionTtlMs ?? 12 * 3_600_000;
     this.throttle = new LoginThrottle(this.policy, this.clock);
+    this.bans = options.bans;
     this.q = {
       byKey: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE username_key = ?'),
       byId: db.prepare<[number], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
@@ -288,6 +321,8 @@ export class Accounts {
       revoke: db.prepare<[number, Buffer]>('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL'),
       rename: db.prepare<[string, string, number]>('UPDATE OR IGNORE accounts SET username = ?, username_key = ? WHERE id = ?'),
       revokeAll: db.prepare<[number, number]>('UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL'),
+      setIdentity: db.prepare<[string, string, number]>('UPDATE accounts SET birth_date = ?, identity_hash = ? WHERE id = ?'),
+      close: db.prepare<[number, string, number]>('UPDATE accounts SET closed_at = ?, closed_reason = ? WHERE id = ? AND closed_at IS NULL'),
     };
   }
 
@@ -296,7 +331,7 @@ export class Accounts {
    * already in use whatever its case (`USERNAME_TAKEN`), a password shorter than 8 or longer than 256
    * characters or equal to the name (`WEAK_PASSWORD`).
    */
-  async register(username: string, password: string): Promise<{ ok: true; account: AccountView } | Refusal<AccountRefusalCode>> {
+  async register(username: string, password: string, identity?: Identity): Promise<{ ok: true; account: AccountView } | Refusal<AccountRefusalCode>> {
     const name = typeof username === 'string' ? username.normalize('NFC') : '';
     if (!USERNAME_PATTERN.test(name)) {
       return refuse('INVALID_USERNAME', 'a username has 3 to 20 letters, digits, "_", "." or "-", and starts with a letter or digit');
@@ -307,12 +342,54 @@ export class Accounts {
       return refuse('WEAK_PASSWORD', `a password has ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
     }
     if (password.toLowerCase() === key) return refuse('WEAK_PASSWORD', 'the password may not be the username');
+    let checked: { birthDate: string; hash: string } | null = null;
+    if (identity !== undefined) {
+      const c = this.checkIdentity(identity);
+      if (!c.ok) return c;
+      checked = c;
+    }
     if (this.q.byKey.get(key)) return refuse('USERNAME_TAKEN', `the name ${name} is taken`);
     const hash = await hashPassword(password, this.scryptParams);
     // Checked again by the UNIQUE index: another registration may have taken the name during hashing.
     const info = this.q.insert.run(name, key, 0, hash, this.clock());
     if (info.changes === 0) return refuse('USERNAME_TAKEN', `the name ${name} is taken`);
-    return { ok: true, account: view(this.q.byId.get(Number(info.lastInsertRowid))!) };
+    const id = Number(info.lastInsertRowid);
+    if (checked) this.q.setIdentity.run(checked.birthDate, checked.hash, id);
+    return { ok: true, account: view(this.q.byId.get(id)!) };
+  }
+
+  /** R-AGE, R-BANNED: a well-formed identity of an adult (French time) who is not on the ban file. */
+  private checkIdentity(identity: Identity): { ok: true; birthDate: string; hash: string } | Refusal<'INVALID_IDENTITY' | 'UNDER_AGE' | 'BANNED'> {
+    const { lastName, firstNames, birthDate } = identity ?? ({} as Identity);
+    for (const [what, v] of [['last name', lastName], ['first names', firstNames]] as const) {
+      if (typeof v !== 'string' || !NAME_PATTERN.test(v.normalize('NFC').trim())) {
+        return refuse('INVALID_IDENTITY', `the ${what} has 1 to 100 letters, spaces, hyphens or apostrophes`);
+      }
+    }
+    const birth = typeof birthDate === 'string' ? parseBirthDate(birthDate) : null;
+    if (!birth) return refuse('INVALID_IDENTITY', 'the date of birth is a date YYYY-MM-DD that exists');
+    if (birth.y * 10_000 + birth.m * 100 + birth.d > Number(new Date(this.clock()).toISOString().slice(0, 10).replace(/-/g, ''))) {
+      return refuse('INVALID_IDENTITY', 'the date of birth is in the future');
+    }
+    // R-AGE (law 2010-476 art. 26): no account for a person under 18.
+    if (!isAdult(birth, this.clock())) return refuse('UNDER_AGE', 'you must be 18 or older to open a real-money account');
+    const hash = identityHash(lastName, firstNames, birthDate);
+    // R-BANNED: a person on the national ban file cannot open an account.
+    if (this.bans?.isBanned(hash)) return refuse('BANNED', 'this person is on the national file of gambling bans: no account can be opened');
+    return { ok: true, birthDate, hash };
+  }
+
+  /**
+   * R-BANNED: checks an account's holder against the ban file (at each login and resume); a holder who
+   * became banned has their account closed, for good: they can still sign in to withdraw their money
+   * and read their history, and can neither deposit nor play (protection/service.ts).
+   */
+  private checkBanned(row: AccountRow): AccountRow {
+    if (row.closed_at === null && row.identity_hash !== null && this.bans?.isBanned(row.identity_hash)) {
+      this.q.close.run(this.clock(), 'banned', row.id);
+      return this.q.byId.get(row.id)!;
+    }
+    return row;
   }
 
   /**
@@ -358,7 +435,7 @@ export class Accounts {
       // at others; nor is the account-wide one: the owner signing in must not refill a distributed guess.
       this.throttle.clear(pairKey);
       if (this.weakerThanCurrent(row.password_hash!)) this.q.setHash.run(await hashPassword(pw, this.scryptParams), row.id);
-      return { ok: true, account: view(row), session: this.openSession(row.id, client.ip) };
+      return { ok: true, account: view(this.checkBanned(row)), session: this.openSession(row.id, client.ip) };
     });
   }
 
@@ -429,7 +506,7 @@ export class Accounts {
     const s = this.q.session.get(tokenHash(token));
     if (!s || s.revoked_at !== null) return refuse('INVALID_SESSION', 'unknown or closed session');
     if (this.clock() >= s.expires_at) return refuse('SESSION_EXPIRED', 'the session has expired; log in again');
-    const account = this.q.byId.get(s.account_id)!;
+    const account = this.checkBanned(this.q.byId.get(s.account_id)!);
     return { ok: true, account: view(account), session: { sessionId: s.session_id, ip: s.ip, createdAt: s.created_at, expiresAt: s.expires_at } };
   }
 

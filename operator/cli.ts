@@ -16,6 +16,10 @@
  *       the fair-play report (fairplay/fairplay.ts) from the trace and the decision times kept in the
  *       operator database: shared addresses, chip flows between pairs, near-constant decision times
  *       (R-NOBOT); `--play yes` includes play money
+ *   bans replace <file> --data <folder>
+ *       puts <file> in force as the operator's copy of the national ban file (R-BANNED; format in
+ *       protection/identity.ts and docs/protection.md), whole and atomically: a malformed file is refused
+ *       naming its line and the copy in force stays; a running operator reads it at its next check
  *
  * `--config` defaults to the checked-in lobby (config/lobby.default.json); its `operator` block names
  * the vault (IDOper, IDCoffre).
@@ -26,6 +30,7 @@ import { join, resolve } from 'node:path';
 import { FolderInUseError } from '../shared/node/folder-lock';
 import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from './config/config';
 import type { Db } from './db';
+import { replaceBanFile } from './protection/bans';
 import { openOperatorDatabase } from './schema';
 import { startOperator, type RunningOperator } from './server/operator';
 import { fairPlayReport, formatFairPlayReport, REGULAR_DECISIONS } from './fairplay/fairplay';
@@ -49,7 +54,42 @@ const USAGE = [
   '  operator trace verify --file <export> [--head <hash>]',
   '  operator trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]',
   '  operator report --data <folder> [--config <file>] [--min-hands <n>] [--min-decisions <n>] [--max-cv <x>] [--play yes]',
+  '  operator bans replace <file> --data <folder>',
 ].join('\n');
+
+/** The text of `file`, or null once the reason it cannot be read is told. */
+function readText(file: string, io: CliIo): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    io.err(`cannot read ${file}: ${(e as Error).message}`);
+    return null;
+  }
+}
+
+/** `bans replace <file> --data <folder>` (R-BANNED; protection/bans.ts). */
+function replaceBans(argv: string[], io: CliIo): number {
+  const flags = parseFlags(argv.slice(3));
+  const file = argv[2];
+  if (argv[1] !== 'replace' || file === undefined || file.startsWith('--') || typeof flags === 'string' || [...flags.keys()].some((k) => k !== 'data') || !flags.has('data')) {
+    io.err(`${typeof flags === 'string' ? `${flags}\n` : ''}${USAGE}`);
+    return 2;
+  }
+  const text = readText(file, io);
+  if (text === null) return 2;
+  const dataDir = resolve(flags.get('data')!);
+  if (!existsSync(dataDir)) {
+    io.err(`no data folder ${dataDir}`);
+    return 2;
+  }
+  const r = replaceBanFile(dataDir, text);
+  if (!r.ok) {
+    io.err(`${file}, line ${r.line}: ${r.message}; the ban file in force is unchanged`);
+    return 1;
+  }
+  io.out(`ban file replaced: ${r.count} identities in force`);
+  return 0;
+}
 
 function parseFlags(args: string[]): Map<string, string> | string {
   const flags = new Map<string, string>();
@@ -88,6 +128,7 @@ function crossCheckFolder(dataDir: string, vault: TraceVault): CrossCheck | null
 
 /** Runs one command; resolves with the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'bans') return replaceBans(argv, io);
   const trace = argv[0] === 'trace';
   const report = argv[0] === 'report';
   const flags = parseFlags(trace ? argv.slice(2) : report ? argv.slice(1) : argv);
@@ -114,13 +155,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const file = flags.get('file');
   if (trace && argv[1] === 'verify' && file !== undefined) {
     // issue 15 item 6: an export verifies alone, without the vault (nor --data).
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      io.err(`cannot read ${file}: ${(e as Error).message}`);
-      return 2;
-    }
+    const text = readText(file, io);
+    if (text === null) return 2;
     const v = verifyExport(text, { publishedHash });
     if (!v.ok) {
       io.err(`export ${file}: chain broken at record ${v.idEvt}: ${v.reason}`);

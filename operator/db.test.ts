@@ -69,7 +69,22 @@ describe('openDatabase', () => {
     const db = openOperatorDatabase(join(t.dir, 'op.sqlite'));
     expect(schemaVersion(db)).toBe(OPERATOR_MIGRATIONS.length);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-    expect(tables).toEqual(['accounts', 'decision_times', 'ledger', 'rake_collected', 'sessions', 'table_funds', 'table_seats', 'trace_outbox', 'wallets']);
+    expect(tables).toEqual([
+      'accounts',
+      'cashier_payments',
+      'decision_times',
+      'ledger',
+      'play_stretches',
+      'protection_limits',
+      'rake_collected',
+      'self_exclusions',
+      'sessions',
+      'table_funds',
+      'table_seats',
+      'time_warnings',
+      'trace_outbox',
+      'wallets',
+    ]);
     db.close();
   });
 });

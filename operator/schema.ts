@@ -33,6 +33,90 @@ function accountsV1(db: Db): void {
   `);
 }
 
+/** The ledger's reasons at v2, and those among them that take money out of a wallet. */
+const V2_REASONS = ['deposit', 'grant', 'buy-in', 'top-up', 'cash-out', 'rake'] as const;
+const V2_DEBITS = ['buy-in', 'top-up'] as const;
+
+/**
+ * The ledger table and its indexes, for a list of reasons (v2, rebuilt at v6 with `withdrawal`: SQLite
+ * cannot change a CHECK in place). `cases` adds the shape of the new reasons to the row CHECK.
+ */
+function ledgerTable(reasons: readonly string[], cases: string, columns = ''): string {
+  return `
+    CREATE TABLE ledger (
+      id              INTEGER PRIMARY KEY,
+      account_id      INTEGER REFERENCES accounts(id),
+      kind            TEXT NOT NULL CHECK (kind IN ('real', 'play')),
+      reason          TEXT NOT NULL CHECK (reason IN (${reasons.map((r) => `'${r}'`).join(', ')})),
+      amount          INTEGER NOT NULL CHECK (amount > 0),
+      -- wallet balance after the movement; for a rake row, the operator's collected rake after it
+      balance_after   INTEGER NOT NULL CHECK (balance_after >= 0),
+      table_id        TEXT,
+      table_after     INTEGER CHECK (table_after >= 0),
+      hand_id         TEXT,
+      idempotency_key TEXT NOT NULL UNIQUE,
+      at              INTEGER NOT NULL,${columns}
+      CHECK (CASE reason
+        WHEN 'deposit' THEN account_id IS NOT NULL AND table_id IS NULL AND table_after IS NULL AND kind = 'real'
+        WHEN 'grant'   THEN account_id IS NOT NULL AND table_id IS NULL AND table_after IS NULL AND kind = 'play'
+${cases}        WHEN 'rake'    THEN account_id IS NULL AND table_id IS NOT NULL AND table_after IS NOT NULL
+        ELSE                account_id IS NOT NULL AND table_id IS NOT NULL AND table_after IS NOT NULL
+      END)
+    );
+    CREATE INDEX ledger_by_account ON ledger(account_id, kind, id);
+    CREATE INDEX ledger_by_table ON ledger(table_id, id);
+
+  `;
+}
+
+/**
+ * The ledger's triggers: append-only, and each row must follow from the balances it changes, which it
+ * then updates. `debits` are the reasons that take money out of a wallet.
+ */
+function ledgerTriggers(debits: readonly string[]): string {
+  const debit = debits.map((r) => `'${r}'`).join(', ');
+  return `
+    CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
+    BEGIN SELECT RAISE(ABORT, 'ledger is append-only: rows cannot be updated'); END;
+    CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+    BEGIN SELECT RAISE(ABORT, 'ledger is append-only: rows cannot be deleted'); END;
+
+    CREATE TRIGGER ledger_check BEFORE INSERT ON ledger
+    BEGIN
+      SELECT RAISE(ABORT, 'ledger balance_after does not follow from the wallet balance')
+      WHERE NEW.account_id IS NOT NULL AND NEW.balance_after IS NOT
+        COALESCE((SELECT balance FROM wallets WHERE account_id = NEW.account_id AND kind = NEW.kind), 0)
+        + CASE WHEN NEW.reason IN (${debit}) THEN -NEW.amount ELSE NEW.amount END;
+      SELECT RAISE(ABORT, 'ledger balance_after does not follow from the collected rake')
+      WHERE NEW.reason = 'rake' AND NEW.balance_after IS NOT
+        COALESCE((SELECT amount FROM rake_collected WHERE kind = NEW.kind), 0) + NEW.amount;
+      SELECT RAISE(ABORT, 'ledger movement on a table that is not open')
+      WHERE NEW.table_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM table_funds WHERE table_id = NEW.table_id);
+      SELECT RAISE(ABORT, 'ledger movement of the wrong kind of money for this table')
+      WHERE NEW.table_id IS NOT NULL AND EXISTS (SELECT 1 FROM table_funds WHERE table_id = NEW.table_id AND kind <> NEW.kind);
+      SELECT RAISE(ABORT, 'ledger table_after does not follow from the money at the table')
+      WHERE NEW.table_id IS NOT NULL AND NEW.table_after IS NOT
+        (SELECT held FROM table_funds WHERE table_id = NEW.table_id)
+        + CASE WHEN NEW.reason IN (${debit}) THEN NEW.amount ELSE -NEW.amount END;
+    END;
+
+    CREATE TRIGGER ledger_apply_wallet AFTER INSERT ON ledger WHEN NEW.account_id IS NOT NULL
+    BEGIN
+      INSERT INTO wallets(account_id, kind, balance) VALUES (NEW.account_id, NEW.kind, NEW.balance_after)
+      ON CONFLICT(account_id, kind) DO UPDATE SET balance = excluded.balance;
+    END;
+    CREATE TRIGGER ledger_apply_table AFTER INSERT ON ledger WHEN NEW.table_id IS NOT NULL
+    BEGIN
+      UPDATE table_funds SET held = NEW.table_after WHERE table_id = NEW.table_id;
+    END;
+    CREATE TRIGGER ledger_apply_rake AFTER INSERT ON ledger WHEN NEW.reason = 'rake'
+    BEGIN
+      INSERT INTO rake_collected(kind, amount) VALUES (NEW.kind, NEW.balance_after)
+      ON CONFLICT(kind) DO UPDATE SET amount = excluded.amount;
+    END;
+  `;
+}
+
 /**
  * v2: wallets, money at tables, collected rake, and the append-only ledger they are derived from.
  * Every movement is one ledger row; triggers check that the row follows from the current balances and
@@ -56,68 +140,9 @@ function walletV2(db: Db): void {
       kind   TEXT PRIMARY KEY CHECK (kind IN ('real', 'play')),
       amount INTEGER NOT NULL CHECK (amount >= 0)
     ) WITHOUT ROWID;
-    CREATE TABLE ledger (
-      id              INTEGER PRIMARY KEY,
-      account_id      INTEGER REFERENCES accounts(id),
-      kind            TEXT NOT NULL CHECK (kind IN ('real', 'play')),
-      reason          TEXT NOT NULL CHECK (reason IN ('deposit', 'grant', 'buy-in', 'top-up', 'cash-out', 'rake')),
-      amount          INTEGER NOT NULL CHECK (amount > 0),
-      -- wallet balance after the movement; for a rake row, the operator's collected rake after it
-      balance_after   INTEGER NOT NULL CHECK (balance_after >= 0),
-      table_id        TEXT,
-      table_after     INTEGER CHECK (table_after >= 0),
-      hand_id         TEXT,
-      idempotency_key TEXT NOT NULL UNIQUE,
-      at              INTEGER NOT NULL,
-      CHECK (CASE reason
-        WHEN 'deposit' THEN account_id IS NOT NULL AND table_id IS NULL AND table_after IS NULL AND kind = 'real'
-        WHEN 'grant'   THEN account_id IS NOT NULL AND table_id IS NULL AND table_after IS NULL AND kind = 'play'
-        WHEN 'rake'    THEN account_id IS NULL AND table_id IS NOT NULL AND table_after IS NOT NULL
-        ELSE                account_id IS NOT NULL AND table_id IS NOT NULL AND table_after IS NOT NULL
-      END)
-    );
-    CREATE INDEX ledger_by_account ON ledger(account_id, kind, id);
-    CREATE INDEX ledger_by_table ON ledger(table_id, id);
-
-    CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
-    BEGIN SELECT RAISE(ABORT, 'ledger is append-only: rows cannot be updated'); END;
-    CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
-    BEGIN SELECT RAISE(ABORT, 'ledger is append-only: rows cannot be deleted'); END;
-
-    CREATE TRIGGER ledger_check BEFORE INSERT ON ledger
-    BEGIN
-      SELECT RAISE(ABORT, 'ledger balance_after does not follow from the wallet balance')
-      WHERE NEW.account_id IS NOT NULL AND NEW.balance_after IS NOT
-        COALESCE((SELECT balance FROM wallets WHERE account_id = NEW.account_id AND kind = NEW.kind), 0)
-        + CASE WHEN NEW.reason IN ('buy-in', 'top-up') THEN -NEW.amount ELSE NEW.amount END;
-      SELECT RAISE(ABORT, 'ledger balance_after does not follow from the collected rake')
-      WHERE NEW.reason = 'rake' AND NEW.balance_after IS NOT
-        COALESCE((SELECT amount FROM rake_collected WHERE kind = NEW.kind), 0) + NEW.amount;
-      SELECT RAISE(ABORT, 'ledger movement on a table that is not open')
-      WHERE NEW.table_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM table_funds WHERE table_id = NEW.table_id);
-      SELECT RAISE(ABORT, 'ledger movement of the wrong kind of money for this table')
-      WHERE NEW.table_id IS NOT NULL AND EXISTS (SELECT 1 FROM table_funds WHERE table_id = NEW.table_id AND kind <> NEW.kind);
-      SELECT RAISE(ABORT, 'ledger table_after does not follow from the money at the table')
-      WHERE NEW.table_id IS NOT NULL AND NEW.table_after IS NOT
-        (SELECT held FROM table_funds WHERE table_id = NEW.table_id)
-        + CASE WHEN NEW.reason IN ('buy-in', 'top-up') THEN NEW.amount ELSE -NEW.amount END;
-    END;
-
-    CREATE TRIGGER ledger_apply_wallet AFTER INSERT ON ledger WHEN NEW.account_id IS NOT NULL
-    BEGIN
-      INSERT INTO wallets(account_id, kind, balance) VALUES (NEW.account_id, NEW.kind, NEW.balance_after)
-      ON CONFLICT(account_id, kind) DO UPDATE SET balance = excluded.balance;
-    END;
-    CREATE TRIGGER ledger_apply_table AFTER INSERT ON ledger WHEN NEW.table_id IS NOT NULL
-    BEGIN
-      UPDATE table_funds SET held = NEW.table_after WHERE table_id = NEW.table_id;
-    END;
-    CREATE TRIGGER ledger_apply_rake AFTER INSERT ON ledger WHEN NEW.reason = 'rake'
-    BEGIN
-      INSERT INTO rake_collected(kind, amount) VALUES (NEW.kind, NEW.balance_after)
-      ON CONFLICT(kind) DO UPDATE SET amount = excluded.amount;
-    END;
   `);
+  db.exec(ledgerTable(V2_REASONS, ''));
+  db.exec(ledgerTriggers(V2_DEBITS));
 }
 
 /**
@@ -199,8 +224,125 @@ function traceOutboxV5(db: Db): void {
   `);
 }
 
+/**
+ * v6: the cashier and the player-protection duties (issue 18; SPEC §2b, docs/protection.md).
+ * - The ledger learns `withdrawal` (R-CASHIER): real money leaving a wallet for the player's card,
+ *   and `payment_ref`, the provider's reference a deposit or withdrawal carries; rebuilt since SQLite
+ *   cannot change a CHECK in place (rows copied as they are, triggers re-made).
+ * - Accounts keep the date of birth and the hash of the identity the ban file is checked against
+ *   (R-AGE, R-BANNED), and when and why an account was closed (a holder who became banned).
+ * - `cashier_payments`: each deposit or withdrawal asked of the payment provider, pending until the
+ *   provider answers, then confirmed or failed for good (a trigger forbids leaving a final state), so a
+ *   late confirmation after a restart lands once (cashier/cashier.ts).
+ * - `protection_limits`, `self_exclusions`, `play_stretches`, `time_warnings`: the self-set limits with
+ *   their pending raises, self-exclusion, and effective playing time (R-LIMITS, R-TIMELIMIT, R-EXCLUDE;
+ *   protection/service.ts).
+ */
+function protectionV6(db: Db): void {
+  db.exec(`
+    DROP TRIGGER ledger_no_update;
+    DROP TRIGGER ledger_no_delete;
+    DROP TRIGGER ledger_check;
+    DROP TRIGGER ledger_apply_wallet;
+    DROP TRIGGER ledger_apply_table;
+    DROP TRIGGER ledger_apply_rake;
+    DROP INDEX ledger_by_account;
+    DROP INDEX ledger_by_table;
+    ALTER TABLE ledger RENAME TO ledger_v2;
+  `);
+  db.exec(
+    ledgerTable(
+      [...V2_REASONS, 'withdrawal'],
+      "        WHEN 'withdrawal' THEN account_id IS NOT NULL AND table_id IS NULL AND table_after IS NULL AND kind = 'real'\n",
+      `
+      -- the payment provider's reference of a deposit or withdrawal (R-CASHIER); NULL otherwise
+      payment_ref     TEXT CHECK (payment_ref IS NULL OR reason IN ('deposit', 'withdrawal')),`,
+    ),
+  );
+  db.exec(`
+    INSERT INTO ledger(id, account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at)
+    SELECT id, account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at FROM ledger_v2;
+    DROP TABLE ledger_v2;
+  `);
+  db.exec(ledgerTriggers([...V2_DEBITS, 'withdrawal']));
+  db.exec(`
+    ALTER TABLE accounts ADD COLUMN birth_date TEXT;
+    ALTER TABLE accounts ADD COLUMN identity_hash TEXT;
+    ALTER TABLE accounts ADD COLUMN closed_at INTEGER;
+    ALTER TABLE accounts ADD COLUMN closed_reason TEXT;
+    CREATE INDEX accounts_by_identity ON accounts(identity_hash) WHERE identity_hash IS NOT NULL;
+
+    CREATE TABLE cashier_payments (
+      id           INTEGER PRIMARY KEY,
+      account_id   INTEGER NOT NULL REFERENCES accounts(id),
+      -- the client's id for this request: a repeat returns the payment first recorded
+      request_id   TEXT NOT NULL,
+      direction    TEXT NOT NULL CHECK (direction IN ('deposit', 'withdrawal')),
+      amount       INTEGER NOT NULL CHECK (amount > 0),
+      -- the provider's token for the card, and its last four digits for display (never the number)
+      card_token   TEXT NOT NULL,
+      card_last4   TEXT NOT NULL,
+      provider     TEXT NOT NULL,
+      -- the provider's reference, once it gave one
+      provider_ref TEXT,
+      state        TEXT NOT NULL CHECK (state IN ('pending', 'confirmed', 'failed')),
+      failure      TEXT,
+      created_at   INTEGER NOT NULL,
+      updated_at   INTEGER NOT NULL,
+      UNIQUE (account_id, request_id),
+      CHECK ((state = 'failed') = (failure IS NOT NULL))
+    );
+    CREATE INDEX cashier_by_account ON cashier_payments(account_id, id);
+    CREATE INDEX cashier_pending ON cashier_payments(state) WHERE state = 'pending';
+    CREATE TRIGGER cashier_final BEFORE UPDATE ON cashier_payments WHEN OLD.state <> 'pending'
+    BEGIN SELECT RAISE(ABORT, 'a confirmed or failed payment is final'); END;
+    CREATE TRIGGER cashier_no_delete BEFORE DELETE ON cashier_payments
+    BEGIN SELECT RAISE(ABORT, 'payments are kept: rows cannot be deleted'); END;
+
+    CREATE TABLE protection_limits (
+      account_id    INTEGER NOT NULL REFERENCES accounts(id),
+      kind          TEXT NOT NULL CHECK (kind IN ('deposit', 'stake', 'time')),
+      -- cents for deposit and stake, milliseconds for time
+      value         INTEGER NOT NULL CHECK (value > 0),
+      pending_value INTEGER CHECK (pending_value > 0),
+      pending_from  INTEGER,
+      -- when the player first set this limit: the playing-time periods run from it (playtime.ts)
+      first_set_at  INTEGER NOT NULL,
+      updated_at    INTEGER NOT NULL,
+      PRIMARY KEY (account_id, kind),
+      CHECK ((pending_value IS NULL) = (pending_from IS NULL))
+    ) WITHOUT ROWID;
+    CREATE TABLE self_exclusions (
+      account_id INTEGER PRIMARY KEY REFERENCES accounts(id),
+      from_at    INTEGER NOT NULL,
+      -- NULL: permanent
+      until_at   INTEGER
+    );
+    CREATE TABLE play_stretches (
+      id         INTEGER PRIMARY KEY,
+      account_id INTEGER NOT NULL REFERENCES accounts(id),
+      table_id   TEXT NOT NULL,
+      from_at    INTEGER NOT NULL,
+      -- NULL while the player is at the table
+      to_at      INTEGER,
+      -- the last moment the operator saw the player there (closes a stretch left open by a crash)
+      seen_at    INTEGER NOT NULL,
+      CHECK (to_at IS NULL OR to_at >= from_at)
+    );
+    CREATE UNIQUE INDEX play_stretches_open ON play_stretches(account_id, table_id) WHERE to_at IS NULL;
+    CREATE INDEX play_stretches_by_account ON play_stretches(account_id, from_at);
+    CREATE TABLE time_warnings (
+      account_id  INTEGER NOT NULL REFERENCES accounts(id),
+      period_from INTEGER NOT NULL,
+      warning     TEXT NOT NULL CHECK (warning IN ('near', 'ten-minutes', 'reached')),
+      at          INTEGER NOT NULL,
+      PRIMARY KEY (account_id, period_from, warning)
+    ) WITHOUT ROWID;
+  `);
+}
+
 /** The operator database's migrations; index i brings version i to i + 1. Append only. */
-export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4, traceOutboxV5];
+export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4, traceOutboxV5, protectionV6];
 
 /** Opens (creating and migrating as needed) the operator database file at `path`. */
 export function openOperatorDatabase(path: string, options?: OpenDatabaseOptions): Db {

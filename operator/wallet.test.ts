@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from './accounts';
 import type { Db } from './db';
 import { openOperatorDatabase } from './schema';
-import { tempDir } from '../tests/support/operator/temp-dir';
+import { registerPlayer, tempDir } from '../tests/support/operator/temp-dir';
 import { Wallet, walletMovement, type MoneyKind } from './wallet';
 
 describe('wallet', () => {
@@ -29,11 +29,7 @@ describe('wallet', () => {
     t.cleanup();
   });
 
-  async function player(name: string): Promise<number> {
-    const r = await accounts.register(name, `${name} password`);
-    if (!r.ok) throw new Error(r.message);
-    return r.account.id;
-  }
+  const player = (name: string) => registerPlayer(accounts, name);
   function guest(): number {
     const g = accounts.createGuest(ip);
     if (!g.ok) throw new Error(g.message);
@@ -157,7 +153,7 @@ describe('wallet', () => {
     expect(report.ok).toBe(false);
     expect(report.problems).toEqual(
       expect.arrayContaining([
-        'real: wallets 601 + tables 300 + rake 0 = 901, but 1000 came in',
+        'real: wallets 601 + tables 300 + rake 0 = 901, but 1000 came in and 0 went out',
         `wallet ${gus}/real: balance 601, but its ledger rows sum to 600`,
         'table T1: holds 300, but its ledger rows sum to 400',
       ]),
@@ -275,7 +271,7 @@ describe('wallet', () => {
         atTables += sum;
       }
       expect(wallet.rakeCollected(kind)).toBe(model.rake[kind]);
-      expect(report.totals[kind]).toEqual({ cameIn: model.cameIn[kind], wallets, tables: atTables, rake: model.rake[kind] });
+      expect(report.totals[kind]).toEqual({ cameIn: model.cameIn[kind], wentOut: 0, wallets, tables: atTables, rake: model.rake[kind] });
       expect(wallets + atTables + model.rake[kind]).toBe(model.cameIn[kind]);
     }
   });

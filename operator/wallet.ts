@@ -7,10 +7,11 @@
  *
  *   outside ──deposit/grant──▶ wallet ──buy-in/top-up──▶ table ──cash-out──▶ wallet
  *                                                         table ──rake──▶ operator (collected rake)
+ *   wallet ──withdrawal──▶ outside (the player's card, through the cashier: R-CASHIER)
  *
  * Chips moved between players at a table by a hand stay at the table and do not touch the ledger;
  * only the rake the operator takes does. So for each kind, at all times:
- *   Σ wallets + Σ money at tables + collected rake = Σ deposits and grants   (checked by `audit()`).
+ *   Σ wallets + Σ money at tables + collected rake = Σ deposits and grants − Σ withdrawals   (`audit()`).
  *
  * Every movement carries a caller-chosen idempotency key (unique across the ledger; namespace it, e.g.
  * `buy-in:<table>:<request id>`): a repeated request returns the movement first recorded instead of
@@ -23,7 +24,17 @@ import { refuse, type Refusal } from './result';
 export type MoneyKind = 'real' | 'play';
 
 /** Why money moved. */
-export type MovementReason = 'deposit' | 'grant' | 'buy-in' | 'top-up' | 'cash-out' | 'rake';
+export type MovementReason = 'deposit' | 'grant' | 'buy-in' | 'top-up' | 'cash-out' | 'rake' | 'withdrawal';
+
+/** Reasons that take money out of a wallet (the others put money in, or touch no wallet: rake). */
+const DEBITS: readonly MovementReason[] = ['buy-in', 'top-up', 'withdrawal'];
+
+/**
+ * A check the wallet makes inside the transaction of every real-money stake (buy-in, top-up) before
+ * moving it (R-LIMITS, R-TIMELIMIT, R-EXCLUDE, R-BANNED; protection/service.ts): null lets it through,
+ * a refusal stops it with nothing moved.
+ */
+export type StakeGuard = (accountId: number, amount: number, at: number) => Refusal<string, object> | null;
 
 /** One row of the ledger, as stored. Amounts are positive integers; the reason gives the direction. */
 export interface LedgerEntry {
@@ -42,6 +53,8 @@ export interface LedgerEntry {
   readonly idempotencyKey: string;
   /** Milliseconds since the Unix epoch. */
   readonly at: number;
+  /** The payment provider's reference of a deposit or withdrawal (R-CASHIER), else null. */
+  readonly paymentRef: string | null;
 }
 
 /** Refusal codes of wallet operations. */
@@ -54,10 +67,12 @@ export type WalletRefusalCode =
   | 'KIND_MISMATCH'
   | 'INSUFFICIENT_FUNDS'
   | 'INSUFFICIENT_TABLE_FUNDS'
-  | 'IDEMPOTENCY_CONFLICT';
+  | 'IDEMPOTENCY_CONFLICT'
+  /** R-CASHIER: money asked for by a pending withdrawal is no longer available to stake. */
+  | 'FUNDS_RESERVED';
 
 /** Outcome of a movement: the ledger row (`replayed` when the idempotency key had already been used). */
-export type MovementResult = { readonly ok: true; readonly entry: LedgerEntry; readonly replayed: boolean } | Refusal<WalletRefusalCode>;
+export type MovementResult = { readonly ok: true; readonly entry: LedgerEntry; readonly replayed: boolean } | Refusal<WalletRefusalCode> | Refusal<string, object>;
 
 /** Options common to every movement. */
 export interface MovementOptions {
@@ -69,6 +84,8 @@ export interface MovementOptions {
 export interface KindTotals {
   /** Σ deposits (real) or grants (play): all the money that ever came in. */
   readonly cameIn: number;
+  /** Σ withdrawals: all the money that went back out (real money only). */
+  readonly wentOut: number;
   readonly wallets: number;
   readonly tables: number;
   readonly rake: number;
@@ -85,6 +102,8 @@ export interface AuditReport {
 export interface WalletOptions {
   /** Milliseconds since the epoch; injectable for tests. */
   readonly clock?: () => number;
+  /** Checked before each real-money buy-in or top-up (protection/service.ts); none: no check. */
+  readonly stakeGuard?: StakeGuard;
 }
 
 const KINDS: readonly MoneyKind[] = ['real', 'play'];
@@ -102,6 +121,7 @@ interface LedgerRow {
   hand_id: string | null;
   idempotency_key: string;
   at: number;
+  payment_ref: string | null;
 }
 
 function toEntry(r: LedgerRow): LedgerEntry {
@@ -117,6 +137,7 @@ function toEntry(r: LedgerRow): LedgerEntry {
     handId: r.hand_id,
     idempotencyKey: r.idempotency_key,
     at: r.at,
+    paymentRef: r.payment_ref,
   };
 }
 
@@ -127,7 +148,7 @@ function toEntry(r: LedgerRow): LedgerEntry {
  */
 export function walletMovement(entry: LedgerEntry): { avant: number; mouvement: number; apres: number } | undefined {
   if (entry.accountId === null) return undefined;
-  const debit = entry.reason === 'buy-in' || entry.reason === 'top-up';
+  const debit = DEBITS.includes(entry.reason);
   return { avant: debit ? entry.balanceAfter + entry.amount : entry.balanceAfter - entry.amount, mouvement: entry.amount, apres: entry.balanceAfter };
 }
 
@@ -139,6 +160,7 @@ interface Intent {
   amount: number;
   tableId: string | null;
   handId: string | null;
+  paymentRef?: string | null;
 }
 
 function validRef(s: unknown): s is string {
@@ -151,11 +173,13 @@ function validRef(s: unknown): s is string {
  */
 export class Wallet {
   private readonly clock: () => number;
+  private readonly stakeGuard: StakeGuard | undefined;
   private readonly q;
 
   /** `db` must have been opened with `openOperatorDatabase` (schema.ts). */
   constructor(private readonly db: Db, options: WalletOptions = {}) {
     this.clock = options.clock ?? Date.now;
+    this.stakeGuard = options.stakeGuard;
     this.q = {
       account: db.prepare<[number], { guest: number }>('SELECT guest FROM accounts WHERE id = ?'),
       balance: db.prepare<[number, string], { balance: number }>('SELECT balance FROM wallets WHERE account_id = ? AND kind = ?'),
@@ -165,13 +189,16 @@ export class Wallet {
       byKey: db.prepare<[string], LedgerRow>('SELECT * FROM ledger WHERE idempotency_key = ?'),
       byId: db.prepare<[number | bigint], LedgerRow>('SELECT * FROM ledger WHERE id = ?'),
       insert: db.prepare(
-        `INSERT INTO ledger(account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at)
-         VALUES (@accountId, @kind, @reason, @amount, @balanceAfter, @tableId, @tableAfter, @handId, @idempotencyKey, @at)`,
+        `INSERT INTO ledger(account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at, payment_ref)
+         VALUES (@accountId, @kind, @reason, @amount, @balanceAfter, @tableId, @tableAfter, @handId, @idempotencyKey, @at, @paymentRef)`,
       ),
       entries: db.prepare<[number, string, number, number], LedgerRow>(
         'SELECT * FROM ledger WHERE account_id = ? AND kind = ? AND id < ? ORDER BY id DESC LIMIT ?',
       ),
       tableEntries: db.prepare<[string], LedgerRow>('SELECT * FROM ledger WHERE table_id = ? ORDER BY id'),
+      reserved: db
+        .prepare<[number], number | null>("SELECT SUM(amount) FROM cashier_payments WHERE account_id = ? AND direction = 'withdrawal' AND state = 'pending'")
+        .pluck(),
     };
   }
 
@@ -224,9 +251,26 @@ export class Wallet {
       .immediate();
   }
 
-  /** Credits real money (integer cents) from outside, e.g. a payment received. Guests cannot hold real money. */
-  deposit(accountId: number, cents: number, options: MovementOptions): MovementResult {
-    return this.move({ accountId, kind: 'real', reason: 'deposit', amount: cents, tableId: null, handId: null }, options);
+  /**
+   * Credits real money (integer cents) from outside, e.g. a payment received, with the provider's
+   * reference (cashier/cashier.ts). Guests cannot hold real money.
+   */
+  deposit(accountId: number, cents: number, options: MovementOptions & { paymentRef?: string }): MovementResult {
+    return this.move({ accountId, kind: 'real', reason: 'deposit', amount: cents, tableId: null, handId: null, paymentRef: options.paymentRef ?? null }, options);
+  }
+
+  /**
+   * Pays real money (integer cents) out to the player, e.g. a withdrawal the payment provider
+   * confirmed (cashier/cashier.ts, R-CASHIER). Refused beyond the balance, less what other pending
+   * withdrawals reserve (the cashier marks this one confirmed first, in the same transaction).
+   */
+  withdraw(accountId: number, cents: number, options: MovementOptions & { paymentRef?: string }): MovementResult {
+    return this.move({ accountId, kind: 'real', reason: 'withdrawal', amount: cents, tableId: null, handId: null, paymentRef: options.paymentRef ?? null }, options);
+  }
+
+  /** Real money asked for by pending withdrawals: no longer available to stake (R-CASHIER). */
+  reserved(accountId: number): number {
+    return this.q.reserved.get(accountId) ?? 0;
   }
 
   /** Grants play chips (play money only; never convertible to real money). */
@@ -294,10 +338,22 @@ export class Wallet {
         // Guest accounts are for play money only.
         if (account.guest === 1 && intent.kind === 'real') return refuse('GUEST_REAL_MONEY', 'guest accounts hold play money only');
         const balance = this.balance(intent.accountId, intent.kind);
-        const debit = intent.reason === 'buy-in' || intent.reason === 'top-up';
+        const debit = DEBITS.includes(intent.reason);
         if (debit && balance < amount) {
           // R-NODEBT, D art. 8 II 1°: the account may never go negative.
           return refuse('INSUFFICIENT_FUNDS', `balance ${balance} is less than ${amount}`, { balance, kind: intent.kind });
+        }
+        if (debit && intent.kind === 'real') {
+          // R-CASHIER: what a pending withdrawal asked for is on its way out; it cannot be staked too.
+          const reserved = this.reserved(intent.accountId);
+          if (balance - reserved < amount) {
+            return refuse('FUNDS_RESERVED', `balance ${balance}, of which ${reserved} is asked for by a pending withdrawal, is less than ${amount}`, { balance, kind: intent.kind });
+          }
+          if (intent.reason !== 'withdrawal' && this.stakeGuard) {
+            // R-LIMITS, R-TIMELIMIT, R-EXCLUDE, R-BANNED: a stake is checked where its money moves.
+            const refused = this.stakeGuard(intent.accountId, amount, this.clock());
+            if (refused) return refused;
+          }
         }
         balanceAfter = debit ? balance - amount : balance + amount;
       } else {
@@ -317,7 +373,7 @@ export class Wallet {
       }
       if (!Number.isSafeInteger(balanceAfter)) return refuse('INVALID_AMOUNT', 'amount would overflow the balance');
 
-      const info = this.q.insert.run({ ...intent, balanceAfter, tableAfter, idempotencyKey: options.idempotencyKey, at: this.clock() });
+      const info = this.q.insert.run({ ...intent, paymentRef: intent.paymentRef ?? null, balanceAfter, tableAfter, idempotencyKey: options.idempotencyKey, at: this.clock() });
       return { ok: true, entry: toEntry(this.q.byId.get(info.lastInsertRowid)!), replayed: false };
     }).immediate();
   }
@@ -338,7 +394,7 @@ export class Wallet {
 
   /**
    * Checks the books, exactly, to the cent or chip:
-   * - for each kind, Σ wallets + Σ money at tables + collected rake = Σ deposits/grants (conservation);
+   * - for each kind, Σ wallets + Σ money at tables + collected rake = Σ deposits/grants − Σ withdrawals (conservation);
    * - every wallet, table and rake balance equals the running sum of its ledger rows, and every row's
    *   `balance_after` / `table_after` equals the running sum up to that row (no row altered or missing);
    * - no balance is negative.
@@ -350,13 +406,14 @@ export class Wallet {
     for (const kind of KINDS) {
       const t: KindTotals = {
         cameIn: (a.cameIn.get(kind) as number | null) ?? 0,
+        wentOut: (a.wentOut.get(kind) as number | null) ?? 0,
         wallets: (a.wallets.get(kind) as number | null) ?? 0,
         tables: (a.tables.get(kind) as number | null) ?? 0,
         rake: (a.rake.get(kind) as number | null) ?? 0,
       };
       totals[kind] = t;
-      if (t.wallets + t.tables + t.rake !== t.cameIn) {
-        problems.push(`${kind}: wallets ${t.wallets} + tables ${t.tables} + rake ${t.rake} = ${t.wallets + t.tables + t.rake}, but ${t.cameIn} came in`);
+      if (t.wallets + t.tables + t.rake !== t.cameIn - t.wentOut) {
+        problems.push(`${kind}: wallets ${t.wallets} + tables ${t.tables} + rake ${t.rake} = ${t.wallets + t.tables + t.rake}, but ${t.cameIn} came in and ${t.wentOut} went out`);
       }
     }
     type Row = Record<string, unknown>;
@@ -380,10 +437,12 @@ export class Wallet {
   private prepareAudit() {
     const db = this.db;
     // Signed effect of a row on the wallet, and on the table: buy-ins and top-ups leave the wallet for the table.
-    const walletDelta = (l: string) => `CASE WHEN ${l}reason IN ('buy-in', 'top-up') THEN -${l}amount ELSE ${l}amount END`;
+    const debits = DEBITS.map((r) => `'${r}'`).join(', ');
+    const walletDelta = (l: string) => `CASE WHEN ${l}reason IN (${debits}) THEN -${l}amount ELSE ${l}amount END`;
     const tableDelta = (l: string) => `CASE WHEN ${l}reason IN ('buy-in', 'top-up') THEN ${l}amount ELSE -${l}amount END`;
     return {
       cameIn: db.prepare(`SELECT SUM(amount) FROM ledger WHERE kind = ? AND reason IN ('deposit', 'grant')`).pluck(),
+      wentOut: db.prepare(`SELECT SUM(amount) FROM ledger WHERE kind = ? AND reason = 'withdrawal'`).pluck(),
       wallets: db.prepare('SELECT SUM(balance) FROM wallets WHERE kind = ?').pluck(),
       tables: db.prepare('SELECT SUM(held) FROM table_funds WHERE kind = ?').pluck(),
       rake: db.prepare('SELECT amount FROM rake_collected WHERE kind = ?').pluck(),

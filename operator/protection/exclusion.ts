@@ -36,7 +36,8 @@ export function exclude(current: Exclusion | null, choice: ExclusionChoice, now:
   }
   if (isExcluded(current, now)) {
     const end = current!.until;
-    if (end === null || (until !== null && until < end)) {
+    // Shorter than the one in force: an end before its end, or any end for a permanent one.
+    if (until !== null && (end === null || until < end)) {
       return { ok: false, code: 'EXCLUSION_CANNOT_SHORTEN', message: 'the self-exclusion in force can be neither lifted nor shortened', until: end };
     }
     return { ok: true, exclusion: { from: current!.from, until } };

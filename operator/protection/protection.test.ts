@@ -109,6 +109,8 @@ describe('self-exclusion (R-EXCLUDE)', () => {
     const forever = exclude(month.exclusion, { kind: 'permanent' }, T0 + DAY_MS);
     if (!forever.ok) throw new Error('refused');
     expect(exclude(forever.exclusion, { kind: 'days', days: 90 }, T0 + 2 * DAY_MS)).toMatchObject({ ok: false, until: null });
+    // Asking again for a permanent exclusion while one is in force confirms it; it is not a shortening.
+    expect(exclude(forever.exclusion, { kind: 'permanent' }, T0 + 2 * DAY_MS)).toEqual({ ok: true, exclusion: { from: T0, until: null } });
   });
 });
 

@@ -15,12 +15,16 @@
  * (`SESSION_REPLACED`).
  */
 import type { RawData, WebSocket } from 'ws';
+import type { RefusalDetails } from '../../shared/protocol/cashier';
 import type { ErrorCode } from '../../shared/protocol/codes';
+import { ERROR_CODES } from '../../shared/protocol/codes';
 import type { ClientMessage, ClientMessageOf, ServerMessage } from '../../shared/protocol/messages';
 import { parseClientMessage } from '../../shared/protocol/parse';
 import { refusalDetails } from '../../shared/protocol/refusal';
 import { compareVersions, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION } from '../../shared/protocol/version';
 import type { AccountView, Accounts } from '../accounts';
+import type { Cashier, PaymentView } from '../cashier/cashier';
+import type { Protection } from '../protection/service';
 import type { Lobby } from '../lobby/lobby';
 import type { HandHistoryStore } from '../history/history';
 import type { TableManager } from '../tables/manager';
@@ -34,6 +38,10 @@ import { TokenBucket, type KeyedBuckets, type RateLimit } from './ratelimit';
 export interface ServerContext {
   accounts: Accounts;
   wallet: Wallet;
+  /** Deposits and withdrawals (R-CASHIER; cashier/cashier.ts). */
+  cashier: Cashier;
+  /** Limits, self-exclusion, playing time (issue 18; protection/service.ts). */
+  protection: Protection;
   manager: TableManager;
   lobby: Lobby;
   history: HandHistoryStore;
@@ -56,7 +64,39 @@ export interface ServerContext {
 /** Most bytes waiting to be sent before a client is considered stuck and dropped (it may resume). */
 const MAX_BUFFERED = 16 * 1024 * 1024;
 
-type Extra = { rule?: string; minVersion?: string; retryAfterMs?: number; tableId?: string; min?: number; max?: number; call?: number };
+type Extra = { rule?: string; minVersion?: string; retryAfterMs?: number; tableId?: string; min?: number; max?: number; call?: number; details?: RefusalDetails };
+
+/** The rule each protection or cashier refusal applies (SPEC §2b), for the `error` frame. */
+const PROTECTION_RULES: Partial<Record<string, string>> = {
+  INVALID_IDENTITY: 'R-AGE',
+  UNDER_AGE: 'R-AGE',
+  BANNED: 'R-BANNED',
+  ACCOUNT_CLOSED: 'R-BANNED',
+  IDENTITY_REQUIRED: 'R-AGE',
+  SELF_EXCLUDED: 'R-EXCLUDE',
+  EXCLUSION_TOO_SHORT: 'R-EXCLUDE',
+  EXCLUSION_CANNOT_SHORTEN: 'R-EXCLUDE',
+  DEPOSIT_LIMIT: 'R-LIMITS',
+  STAKE_LIMIT: 'R-LIMITS',
+  TIME_LIMIT_REACHED: 'R-TIMELIMIT',
+  MONEY_AT_TABLE: 'R-CASHIER',
+  FUNDS_RESERVED: 'R-CASHIER',
+  INSUFFICIENT_FUNDS: 'R-CASHIER',
+};
+
+/** A refusal of the cashier or the protection service as the wire says it: its code, rule and details. */
+function protectionError(r: { code: string; message: string } & Record<string, unknown>): { code: ErrorCode; message: string; extra: Extra } {
+  const code: ErrorCode =
+    r.code === 'GUEST_REAL_MONEY' ? 'REAL_MONEY_FORBIDDEN' : r.code === 'INVALID_REQUEST' ? 'BAD_MESSAGE' : (ERROR_CODES as readonly string[]).includes(r.code) ? (r.code as ErrorCode) : 'INTERNAL';
+  const details: Record<string, unknown> = {};
+  if (typeof r.limit === 'string') details.limitKind = r.limit;
+  else if (typeof r.limit === 'number') details.limit = r.limit;
+  for (const k of ['used', 'freeAt', 'until', 'withdrawable', 'atTables'] as const) if (r[k] !== undefined) details[k] = r[k];
+  const extra: Extra = {};
+  if (PROTECTION_RULES[code] !== undefined) extra.rule = PROTECTION_RULES[code];
+  if (Object.keys(details).length > 0) extra.details = details as RefusalDetails;
+  return { code, message: r.message, extra };
+}
 
 export class Connection {
   state: 'hello' | 'anon' | 'authed' | 'closed' = 'hello';
@@ -196,9 +236,70 @@ export class Connection {
         if (!page.ok) return this.error(m.rid, 'BAD_CURSOR', 'not a cursor of this history');
         return this.send({ type: 'history', rid: m.rid, hands: page.hands, next: page.next });
       }
+      case 'cashier.deposit':
+      case 'cashier.withdraw':
+        // The provider may take its time (up to the cashier's timeout): the payment is answered when it
+        // is done, while the connection's other requests (a table action on the clock) go on.
+        void this.payment(m, account.id).catch((e: unknown) => {
+          this.ctx.log(`connection ${this.ip}: ${(e as Error)?.stack ?? String(e)}`);
+          this.error(m.rid, 'INTERNAL', 'the operator could not handle this payment; see your movements');
+        });
+        return;
+      case 'cashier.movements': {
+        const before = m.before === null ? undefined : Number(m.before.slice('cercle-'.length));
+        const payments: PaymentView[] = this.ctx.cashier.payments(account.id, { beforeId: before, limit: m.limit });
+        const next = payments.length === m.limit ? payments[payments.length - 1]!.paymentId : null;
+        return this.send({ type: 'cashier.movements', rid: m.rid, payments, next });
+      }
+      case 'protection.get':
+        return this.sendProtection(m.rid, account.id);
+      case 'protection.setLimit': {
+        const now = this.ctx.now();
+        const r = this.ctx.protection.setLimit(account.id, m.limit, m.value, now);
+        if (!r.ok) return this.refuseProtection(m.rid, r);
+        return this.sendProtection(m.rid, account.id, now);
+      }
+      case 'protection.exclude': {
+        // R-EXCLUDE: confirmed twice on the client; `confirm: true` is required by the schema.
+        const now = this.ctx.now();
+        const r = this.ctx.protection.exclude(account.id, m.choice, now);
+        if (!r.ok) return this.refuseProtection(m.rid, r);
+        return this.sendProtection(m.rid, account.id, now);
+      }
       default:
         return this.tableRequest(m, account);
     }
+  }
+
+  private async payment(m: ClientMessageOf<'cashier.deposit' | 'cashier.withdraw'>, accountId: number): Promise<void> {
+    const ask = { requestId: m.requestId, amount: m.amount, card: m.card };
+    const r = m.type === 'cashier.deposit' ? await this.ctx.cashier.deposit(accountId, ask) : await this.ctx.cashier.withdraw(accountId, ask);
+    if (this.state === 'closed' || this.ctx.closing) return;
+    if (!r.ok) return this.refuseProtection(m.rid, r);
+    this.send({
+      type: 'cashier.payment',
+      rid: m.rid,
+      payment: r.payment,
+      replayed: r.replayed,
+      balances: this.balances(accountId),
+      withdrawable: this.ctx.cashier.withdrawable(accountId),
+    });
+  }
+
+  private refuseProtection(rid: number, r: { code: string; message: string }, tableId?: string): void {
+    const e = protectionError(r as { code: string; message: string } & Record<string, unknown>);
+    if (tableId !== undefined) e.extra.tableId = tableId;
+    this.error(rid, e.code, e.message, e.extra);
+  }
+
+  private sendProtection(rid: number, accountId: number, now = this.ctx.now()): void {
+    const v = this.ctx.protection.view(accountId, now);
+    const account = this.ctx.accounts.getAccount(accountId);
+    this.send({
+      type: 'protection',
+      rid,
+      protection: { ...v, identified: account?.identified ?? false, withdrawable: this.ctx.cashier.withdrawable(accountId) },
+    });
   }
 
   private hello(m: ClientMessageOf<'hello'>): void {
@@ -246,8 +347,8 @@ export class Connection {
         return this.bind(m.rid, g.account, g.session.sessionId, g.session.token, g.session.expiresAt, new Map());
       }
       case 'register': {
-        const r = await a.register(m.username, m.password);
-        if (!r.ok) return this.error(m.rid, r.code as ErrorCode, r.message);
+        const r = await a.register(m.username, m.password, m.identity);
+        if (!r.ok) return this.error(m.rid, r.code as ErrorCode, r.message, PROTECTION_RULES[r.code] ? { rule: PROTECTION_RULES[r.code] } : {});
         this.welcomeGrant(r.account.id);
         return this.login(m.rid, m.username, m.password);
       }
@@ -374,6 +475,12 @@ export class Connection {
         if (m.rulesVersion !== this.ctx.lobby.rulesVersionOf(t)) {
           return this.error(m.rid, 'RULES_CHANGED', "the table's rules or the conditions of play are not the ones you confirmed: read them again", { tableId: t.tableId, rule: 'R-INFO' });
         }
+        // R-LIMITS, R-TIMELIMIT, R-EXCLUDE, R-BANNED: a real-money buy-in is a stake. The wallet checks it
+        // again where the money moves (its stake guard); asked here first for a refusal with its details.
+        if (t.spec.money === 'real' && !t.isSeated(id)) {
+          const refused = this.ctx.protection.stakeCheck(id, m.buyIn);
+          if (refused) return this.refuseProtection(m.rid, refused, t.tableId);
+        }
         const r = t.join({ accountId: id, name: account.username, practice: false, ip: this.ip, sessionId: this.sessionId! }, m.buyIn, { waitForBigBlind: m.waitForBigBlind });
         if (!r.ok) return this.refuse(m.rid, r, t.tableId);
         this.send({ type: 'table.joined', rid: m.rid, tableId: t.tableId, seat: r.seat, stack: r.stack });
@@ -387,8 +494,12 @@ export class Connection {
         if (r.cashedOut === null) return this.send({ type: 'ok', rid: m.rid });
         return this.send({ type: 'table.left', rid: m.rid, tableId: t.tableId, cashedOut: r.cashedOut });
       }
-      case 'table.topUp':
+      case 'table.topUp': {
+        // A top-up is a stake too (docs/protection.md).
+        const refused = t.spec.money === 'real' ? this.ctx.protection.stakeCheck(id, m.amount) : null;
+        if (refused) return this.refuseProtection(m.rid, refused, t.tableId);
         return this.done(m.rid, t.topUp(id, m.amount), t.tableId);
+      }
       case 'table.sitOut':
         return this.done(m.rid, t.sitOut(id), t.tableId);
       case 'table.sitIn':

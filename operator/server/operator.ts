@@ -15,12 +15,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lockFolder } from '../../shared/node/folder-lock';
 import { Accounts, type AccountsOptions } from '../accounts';
+import { Cashier } from '../cashier/cashier';
+import { TestPaymentProvider, type PaymentProvider } from '../cashier/provider';
 import type { ConfiguredTable, OperatorConfig } from '../config/config';
 import type { Db } from '../db';
 import { Lobby } from '../lobby/lobby';
 import { openOperatorDatabase } from '../schema';
 import { PracticeHost } from '../practice/host';
 import type { PracticeOptions } from '../practice/strategy';
+import { BanList } from '../protection/bans';
+import { Protection } from '../protection/service';
+import { PlaytimeWatch } from '../protection/watch';
 import { playConditions } from '../tables/conditions';
 import { HandHistoryStore } from '../history/history';
 import { TableManager, type TableManagerDeps } from '../tables/manager';
@@ -72,6 +77,14 @@ export interface OperatorOptions {
   headLogMs?: number;
   /** Told after each durable step of crash recovery (tests kill the process there: issue 12 item 1). */
   recoveryStep?: (step: RecoveryStep) => void;
+  /** The payment provider (R-CASHIER); default the network-free test provider (cashier/provider.ts). */
+  paymentProvider?: PaymentProvider;
+  /** With the default provider: how long after it was asked the `late` test card is confirmed (default 60 s). */
+  testCardLateMs?: number;
+  /** How long the provider has to answer a payment (default 30 s). */
+  paymentTimeoutMs?: number;
+  /** How often pending payments are asked about again (default 10 s). */
+  reconcileMs?: number;
 }
 
 export interface RunningOperator {
@@ -81,6 +94,10 @@ export interface RunningOperator {
   db: Db;
   accounts: Accounts;
   wallet: Wallet;
+  cashier: Cashier;
+  protection: Protection;
+  /** R-TIMELIMIT: what the tables tell of each player's play (protection/watch.ts). */
+  playtime: PlaytimeWatch<ReturnType<Timers['set']>>;
   vault: TraceVault;
   /** Records committed with their money, on their way to the vault (issue 12 item 5). */
   outbox: TraceOutbox;
@@ -136,8 +153,19 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     lock.release();
     throw e;
   }
-  const accounts = new Accounts(db, o.accounts);
-  const wallet = new Wallet(db);
+  const timers = o.timers ?? realTimers();
+  // R-BANNED: the operator's copy of the national ban file, in the data folder (protection/bans.ts).
+  const accounts = new Accounts(db, { bans: new BanList(o.dataDir, log), ...o.accounts });
+  const protection = new Protection(db, { clock: () => timers.now() });
+  // R-LIMITS, R-TIMELIMIT, R-EXCLUDE: every real-money stake is checked where the wallet moves it, on
+  // the operator's clock (the one the limits count on; accelerated in tests).
+  const wallet = new Wallet(db, { clock: () => timers.now(), stakeGuard: (id, amount, at) => protection.stakeCheck(id, amount, at) });
+  const cashier = new Cashier(db, wallet, o.paymentProvider ?? new TestPaymentProvider({ clock: () => timers.now(), lateMs: o.testCardLateMs }), {
+    clock: () => timers.now(),
+    timeoutMs: o.paymentTimeoutMs,
+    depositGuard: (id, amount, at) => protection.depositCheck(id, amount, at),
+    log,
+  });
   const seats = new SeatLedger(db);
   const outbox = new TraceOutbox(db, vault, log);
   let recovered: RecoveryReport;
@@ -147,6 +175,11 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     outbox.flush();
     // R-CASH: money left at tables by a crash goes back before anything else happens.
     recovered = recoverTables({ wallet, seats, vault, step: o.recoveryStep });
+    // R-TIMELIMIT: the players recovery stood up stopped playing when they were last seen at a table.
+    protection.closeOpenStretches();
+    // R-CASHIER: payments left pending (a late confirmation, a stop mid-payment) are settled, once.
+    const settled = await cashier.reconcile();
+    if (settled.confirmed + settled.failed > 0) log(`payments settled at start: ${settled.confirmed} confirmed, ${settled.failed} failed, ${settled.pending} still pending`);
     // From now on a busy vault never stalls the event loop: its records wait in the outbox.
     vault.setBusyTimeout(0);
   } catch (e) {
@@ -163,7 +196,6 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     );
   }
   for (const u of recovered.unaccounted) log(`table ${u.tableId} still holds ${u.held} that no seat accounts for: review the ledger`);
-  const timers = o.timers ?? realTimers();
   // R-RULES: the conditions of play written from the settings these tables run with (issue 15 item 8).
   const lobby = new Lobby(playConditions(o.table ?? {}));
   const manager = new TableManager({
@@ -184,10 +216,14 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   });
   for (const t of o.lobby.tables) manager.add(t.spec, t.practicePlayers);
 
+  // R-TIMELIMIT (art. 16-1): warnings pushed to the player's connection, when they have one.
+  const playtime = new PlaytimeWatch(protection, timers, (accountId, notice) => context.byAccount.get(accountId)?.send(notice));
   const version = packageVersion();
   const context: ServerContext = {
     accounts,
     wallet,
+    cashier,
+    protection,
     manager,
     lobby,
     history,
@@ -235,6 +271,20 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   };
   logHead();
   everyHour();
+  // R-CASHIER: a confirmation that comes late lands at the next round of questions.
+  let reconcileTimer: ReturnType<Timers['set']> | null = null;
+  let reconciling: Promise<unknown> = Promise.resolve();
+  const reconcileLoop = () => {
+    reconcileTimer = timers.set(() => {
+      reconciling = cashier
+        .reconcile()
+        .catch((e: unknown) => log(`cashier: ${(e as Error).message}`))
+        .finally(() => {
+          if (!context.closing) reconcileLoop();
+        });
+    }, o.reconcileMs ?? 10_000);
+  };
+  reconcileLoop();
   let closed: Promise<void> | null = null;
   return {
     url: `wss://127.0.0.1:${wire.port}`,
@@ -243,6 +293,9 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     db,
     accounts,
     wallet,
+    cashier,
+    protection,
+    playtime,
     vault: v,
     outbox,
     history: h,
@@ -254,6 +307,10 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
       closed ??= (async () => {
         context.closing = true;
         timers.clear(headTimer);
+        timers.clear(reconcileTimer);
+        playtime.close();
+        cashier.close();
+        await reconciling;
         await wire.close();
         manager.close();
         // The last records (the cancellations of the hands in play, the cash-outs) into the vault,

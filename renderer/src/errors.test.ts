@@ -1,6 +1,9 @@
 /** What the player reads of a refusal (issue 14 item 1): every detail the operator gave, in the page's language. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TableRefusalView } from '../../shared/api';
+import { ERROR_CODES } from '../../shared/protocol/codes';
+import en from './i18n/en';
+import fr from './i18n/fr';
 import { outcomeText } from './errors';
 import { i18n } from './i18n';
 
@@ -30,5 +33,24 @@ describe('outcomeText', () => {
 
   it('a refusal without details says only why', () => {
     expect(outcomeText(t, { code: 'NOT_SEATED', message: 'you have no seat at this table' })).toBe("Vous n'êtes pas assis à cette table.");
+  });
+});
+
+/** A `t` over one bundle that returns the key itself when the message is missing (as vue-i18n does). */
+function tOf(bundle: unknown): (key: string) => string {
+  return (key) => {
+    let v: unknown = bundle;
+    for (const part of key.split('.')) v = (v as Record<string, unknown> | undefined)?.[part];
+    return typeof v === 'string' ? v : key;
+  };
+}
+
+describe('refusal texts', () => {
+  it('every code the operator may send reads as a sentence in French and in English, never as its key (issue 18 codes included)', () => {
+    for (const [lang, bundle] of [['fr', fr], ['en', en]] as const) {
+      const t = tOf(bundle);
+      const raw = ERROR_CODES.filter((code) => outcomeText(t, { code, message: code }).startsWith('errors.'));
+      expect({ lang, raw }).toEqual({ lang, raw: [] });
+    }
   });
 });

@@ -3,6 +3,8 @@
  * comes with them is for logs). Adding a code is compatible; renaming or removing one is a protocol
  * change (version.ts).
  */
+import { PROTECTION_ERROR_CODES } from './cashier';
+
 export const ERROR_CODES = [
   // The frame itself.
   'BAD_MESSAGE', // not JSON, or not a message of the protocol (wrong field, wrong type)
@@ -45,6 +47,8 @@ export const ERROR_CODES = [
   // The operator.
   'SHUTTING_DOWN',
   'INTERNAL',
+  // The cashier and the protection duties (issue 18).
+  ...PROTECTION_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,6 +11,7 @@ import type { Action, HandState } from '../rules/engine/types';
 import type { HandRecord } from '../rules/record';
 import type { TableRules } from '../rules/tableRules';
 import { arr, bool, int, nullable, obj, oneOf, str, type Infer, type Schema } from '../validate';
+import { cashierClientVariants, cashierServerVariants, refusalDetailsSchema, registerMessage } from './cashier';
 import { ERROR_CODES } from './codes';
 import { playConditionsSchema, versionText } from './conditions';
 import { actionSchema, handRecordSchema, handStateSchema, tableRulesSchema, variantCode } from './game';
@@ -48,7 +49,7 @@ export type { Move };
 const clientVariants = {
   hello: obj({ type: oneOf('hello'), protocol: int({ min: 0, max: 1_000_000 }), client: version }),
   guest: obj({ type: oneOf('guest'), rid }),
-  register: obj({ type: oneOf('register'), rid, username, password }),
+  register: registerMessage,
   login: obj({ type: oneOf('login'), rid, username, password }),
   resume: obj({
     type: oneOf('resume'),
@@ -73,6 +74,7 @@ const clientVariants = {
   'table.action': obj({ type: oneOf('table.action'), rid, tableId, actionId, move: moveSchema }),
   history: obj({ type: oneOf('history'), rid, cursor: nullable(str({ min: 1, max: 100 })), limit: int({ min: 1, max: HISTORY_PAGE_MAX }) }),
   ping: obj({ type: oneOf('ping'), t: millis }),
+  ...cashierClientVariants,
 };
 
 export const CLIENT_TYPES = Object.keys(clientVariants) as (keyof typeof clientVariants)[];
@@ -198,9 +200,10 @@ const serverVariants = {
       min: amount,
       max: amount,
       call: amount,
+      details: refusalDetailsSchema,
     },
     // The refusal's details (refusal.ts): the same on every frame that carries one.
-    ['rule', 'minVersion', 'retryAfterMs', 'tableId', 'min', 'max', 'call'],
+    ['rule', 'minVersion', 'retryAfterMs', 'tableId', 'min', 'max', 'call', 'details'],
   ),
   authed: obj({
     type: oneOf('authed'),
@@ -245,6 +248,7 @@ const serverVariants = {
   ),
   history: obj({ type: oneOf('history'), rid, hands: arr(historyHandSchema, { max: HISTORY_PAGE_MAX }), next: nullable(str({ min: 1, max: 100 })) }),
   pong: obj({ type: oneOf('pong'), t: millis, time: millis }),
+  ...cashierServerVariants,
 };
 
 export const SERVER_TYPES = Object.keys(serverVariants) as (keyof typeof serverVariants)[];

@@ -7,7 +7,7 @@
  * the hands in play (no record: docs/trace.md, issue 15 item 4) and closes each seating (POBILAN,
  * flagged supervision: issue 15 item 5).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,14 +16,15 @@ import type { ServerMessage } from '../../shared/protocol/messages';
 import { prng } from '../../shared/rules/engine/test-support';
 import { runCli } from '../../operator/cli';
 import { tablesOf, type OperatorConfig } from '../../operator/config/config';
+import { Protection } from '../../operator/protection/service';
 import { openOperatorDatabase } from '../../operator/schema';
 import { startOperator } from '../../operator/server/operator';
 import { AutoPlayer, TestClient } from '../support/operator/test-client';
+import { startOperatorProcess } from './operator-process';
 import { tempDir } from '../support/operator/temp-dir';
 import { Wallet } from '../../operator/wallet';
 
 const CHILD = fileURLToPath(new URL('./operator-recovery.child.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const CONFIG: OperatorConfig = {
   version: 1,
@@ -45,26 +46,8 @@ const CONFIG: OperatorConfig = {
 };
 
 /** Starts the operator process; resolves when it serves. */
-function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string; pin: string; log: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, JSON.stringify(CONFIG)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the operator process did not start: ${err}`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf('\n');
-      if (nl < 0) return;
-      clearTimeout(timer);
-      const { url, pin } = JSON.parse(out.slice(0, nl)) as { url: string; pin: string };
-      resolve({ child, url, pin, log: () => err });
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the operator process exited (${code ?? signal}): ${err}`));
-    });
-  });
+function startChild(dataDir: string): ReturnType<typeof startOperatorProcess> {
+  return startOperatorProcess(CHILD, dataDir, CONFIG);
 }
 
 async function until(cond: () => boolean, ms: number, why: () => string): Promise<void> {
@@ -86,6 +69,7 @@ describe('an operator killed mid-hand (R-CASH)', () => {
       // The test's own connection to the operator's database, as a back office would: deposits, balances.
       const db = openOperatorDatabase(join(t.dir, 'operator.sqlite'));
       const books = new Wallet(db);
+      const limits = new Protection(db);
 
       const names = ['amelie', 'basile', 'celine'];
       const cash: { p: AutoPlayer; id: number }[] = [];
@@ -95,6 +79,9 @@ describe('an operator killed mid-hand (R-CASH)', () => {
         const r = await c.request({ type: 'register', username: names[i], password: `${names[i]}-password` });
         if (r.type !== 'authed') throw new Error(JSON.stringify(r));
         expect(books.deposit(r.account.id, 100_000, { idempotencyKey: `dep-${names[i]}` })).toMatchObject({ ok: true }); // 1,000.00 €
+        // R-LIMITS, R-TIMELIMIT (issue 18): no stake before the player sets both limits.
+        limits.setLimit(r.account.id, 'stake', 1_000_000);
+        limits.setLimit(r.account.id, 'time', 24 * 3_600_000);
         const p = new AutoPlayer(c, prng(500 + i));
         p.rebuy = 2000;
         expect(await c.join('cash', 2000)).toMatchObject({ type: 'table.joined' });

@@ -179,6 +179,9 @@ describe('play for money', () => {
       expect(r.type).toBe('authed');
       if (r.type !== 'authed') return;
       op.wallet.deposit(r.account.id, 1_000_000, { idempotencyKey: `dep-${names[i]}` }); // 10,000.00 €
+      // R-LIMITS, R-TIMELIMIT (issue 18): no stake before the player sets both limits.
+      op.protection.setLimit(r.account.id, 'stake', 1_000_000);
+      op.protection.setLimit(r.account.id, 'time', 24 * 3_600_000);
       const p = new AutoPlayer(c, prng(1000 + i));
       p.rebuy = 2000;
       players.push(p);
@@ -187,7 +190,11 @@ describe('play for money', () => {
     const twin = await TestClient.connect(op.url, op.pin, { forwardedFor: '203.0.113.1' });
     await twin.hello();
     const tr = await twin.request({ type: 'register', username: 'twin', password: 'twin-password' });
-    if (tr.type === 'authed') op.wallet.deposit(tr.account.id, 1000, { idempotencyKey: 'dep-twin' });
+    if (tr.type === 'authed') {
+      op.wallet.deposit(tr.account.id, 1000, { idempotencyKey: 'dep-twin' });
+      op.protection.setLimit(tr.account.id, 'stake', 1_000_000);
+      op.protection.setLimit(tr.account.id, 'time', 24 * 3_600_000);
+    }
 
     for (const p of players) {
       const j = await p.client.join('cash-thnl', 2000);
