@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { leaf, node, serialize, xmlCharProblem, type XmlElement } from './xml';
+import { VARIANT_CODES, type VariantCode } from '../../shared/rules/variants';
 
 /** The six record kinds of référentiel 2. */
 export type TraceKind = 'POINSCRIT' | 'POJEU' | 'POBILAN' | 'POACHAT' | 'POGAIN' | 'POANNUL';
@@ -120,9 +121,9 @@ export interface PoannulData extends PlayerEventBase {
   readonly pool?: string;
 }
 
-/** Variant codes for `Regle` (A 1.3.6.d.5, spelled as SPEC.md §3). */
-export const REGLE_CODES = ['THL', 'THPL', 'THNL', 'O4HPL', 'O4JL', 'O4JPL', 'O5HPL', '7SHL', '7SJL', '7SLL', '2T7TD'] as const;
-export type RegleCode = (typeof REGLE_CODES)[number];
+/** Variant codes for `Regle` (A 1.3.6.d.5, spelled as SPEC.md §3): the decree's, from variants.ts. */
+export const REGLE_CODES = VARIANT_CODES;
+export type RegleCode = VariantCode;
 
 /** Kinds of bet (A 1.3.6.d.2, poker:betType). */
 export const BET_NAMES = ['ante', 'small blind', 'big blind', 'bring-in', 'bet', 'call', 'raise', 'allin'] as const;

@@ -44,32 +44,16 @@ import type { LogEntry, PostKind, PotResult, PotShare } from '../rules/engine/ty
 import { explainHand, type EvalGame } from '../rules/eval';
 import type { HandRecord, RecordSeat } from '../rules/record';
 import { makeTableRules, REPLAY_HOUSE_RULES, type TableRules } from '../rules/tableRules';
-import { VARIANTS, type BettingStructure, type RoundName, type VariantCode } from '../rules/variants';
+import { ROUND_NAMES, VARIANT_CODES, VARIANTS, type BettingStructure, type RoundName, type VariantCode } from '../rules/variants';
 import { ByteReader, ByteWriter, CorruptBytes, crc16, packSixBits, unpackSixBits } from './bytes';
 
 export const COMPACT_VERSION = 1;
 
-/** Variant codes by their byte in the encoding. Frozen: append only, never reorder (the bytes are on disk). */
-export const VARIANT_IDS: readonly VariantCode[] = Object.freeze(['THL', 'THPL', 'THNL', 'O4HPL', 'O4JL', 'O4JPL', 'O5HPL', '7SHL', '7SJL', '7SLL', '2T7TD']);
+/** Variant codes by their byte in the encoding: variants.ts's order, fixed on disk (compact.test.ts). */
+export const VARIANT_IDS: readonly VariantCode[] = VARIANT_CODES;
 
-/** Every record round name, for the rare round that is not one of the variant's (frozen, on disk). */
-const ROUND_IDS: readonly RoundName[] = [
-  'bet',
-  'pre-flop',
-  'flop',
-  'turn',
-  'river',
-  'bring-in',
-  '4th st',
-  '5th st',
-  '6th st',
-  '7th st',
-  'pre-draw',
-  '1st draw',
-  '2nd draw',
-  '3rd draw',
-  'reveal',
-];
+/** Every record round name, for the rare round that is not one of the variant's: variants.ts's order, fixed on disk. */
+export const ROUND_IDS: readonly RoundName[] = ROUND_NAMES;
 const POST_KINDS: readonly PostKind[] = ['ante', 'small blind', 'big blind', 'dead small blind'];
 const HALVES: readonly PotShare['half'][] = ['whole', 'high', 'low'];
 const STRUCTURES: readonly BettingStructure[] = ['limit', 'pot-limit', 'no-limit'];
