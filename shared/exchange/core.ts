@@ -9,7 +9,7 @@
  */
 import type { Card } from '../rules/cards';
 import { apply, legalActions, startHand, type Action, type HandConfig, type HandPlan, type HandState, type LegalActions } from '../rules/engine';
-import { recordOf, type HandRecord } from '../rules/record';
+import { dealtInOrder, recordOf, startOfRecord, type HandRecord } from '../rules/record';
 import { validateTableRules, withHouseRule, type TableRules } from '../rules/tableRules';
 import { VARIANTS, type RoundName } from '../rules/variants';
 
@@ -33,37 +33,12 @@ export type ImportResult = { ok: true; hands: ExchangeHand[] } | { ok: false; li
 export type Fail = { ok: false; line: number; message: string };
 export const fail = (line: number, message: string): Fail => ({ ok: false, line, message });
 
-/** The record's hand plan (button, blinds, dead and extra blinds, who was dealt in). */
+/** The record's hand plan (button, blinds, dead and extra blinds, who was dealt in): shared/rules/record.ts. */
 export function planOf(record: HandRecord): HandPlan {
-  const extraBigBlinds: number[] = [];
-  const deadSmallBlinds: number[] = [];
-  let bigSeen = false;
-  for (const e of record.actions) {
-    if (e.kind !== 'post') continue;
-    if (e.post === 'big blind') {
-      if (bigSeen || e.seat !== record.bigBlind) extraBigBlinds.push(e.seat);
-      bigSeen = bigSeen || e.seat === record.bigBlind;
-    } else if (e.post === 'dead small blind') deadSmallBlinds.push(e.seat);
-  }
-  return {
-    button: record.button,
-    smallBlind: record.smallBlind,
-    bigBlind: record.bigBlind,
-    extraBigBlinds,
-    deadSmallBlinds,
-    dealtIn: dealtInOrder(
-      record.seats.filter((s) => s.dealtIn).map((s) => s.seat),
-      record.button,
-    ),
-  };
+  return startOfRecord(record).plan;
 }
 
-/** Seats dealt in, clockwise from the left of the button (ascending when there is none). */
-export function dealtInOrder(seats: readonly number[], button: number | null): number[] {
-  const sorted = [...seats].sort((a, b) => a - b);
-  if (button === null) return sorted;
-  return [...sorted.filter((s) => s > button), ...sorted.filter((s) => s <= button)];
-}
+export { dealtInOrder };
 
 /**
  * The Cercle extension (JSON, version 1): the table rules, the table size, the hand plan and the
