@@ -6,19 +6,19 @@
  * Cercle extension (core.ts) so that the hand is played again exactly. A PHH without it (the
  * corpus, other tools) is read as shared/rules/phh/replay.ts reads it (docs/phh.md).
  */
-import { cardToText, type Card } from '../rules/cards';
-import type { HandConfig } from '../rules/engine';
-import { parsePhhAction, type PhhAction } from '../rules/phh/actions';
-import { parsePhhs, writePhh, writePhhs, type PhhHand } from '../rules/phh/phh';
-import { parseToml, tomlPathKey } from '../rules/phh/toml';
-import { DECREE_VARIANT_OF, PHH_CODE_OF, PHH_VARIANTS, isPhhVariant } from '../rules/phh/variants';
-import { WSOP_LIMIT_CAP } from '../rules/phh/replay';
-import { readBlinds } from '../rules/phh/blinds';
-import { cardFromText } from '../rules/cards';
-import { makeTableRules, validateTableRules, type TableRules } from '../rules/tableRules';
-import { VARIANTS, type RoundName } from '../rules/variants';
-import { SEATS_MAX } from '../protocol/limits';
-import { canonicalRecord, configOfExt, drive, extOf, fail, parseExt, planOf, type ExchangeHand, type Fail, type ImportResult, type Step } from './core';
+import { cardToText, type Card } from '../../rules/cards';
+import type { HandConfig } from '../../rules/engine';
+import { parsePhhAction, type PhhAction } from './actions';
+import { parsePhhs, writePhh, writePhhs, type PhhHand } from './phh';
+import { parseToml, tomlPathKey } from './toml';
+import { DECREE_VARIANT_OF, PHH_CODE_OF, PHH_VARIANTS, isPhhVariant } from './variants';
+import { WSOP_LIMIT_CAP } from './replay';
+import { readBlinds } from './blinds';
+import { cardFromText } from '../../rules/cards';
+import { makeTableRules, validateTableRules, type TableRules } from '../../rules/tableRules';
+import { VARIANTS, type RoundName } from '../../rules/variants';
+import { SEATS_MAX } from '../../protocol/limits';
+import { canonicalRecord, configOfExt, drive, extOf, fail, parseExt, planOf, type ExchangeHand, type Fail, type ImportResult, type Step } from '../core';
 
 const cardText = (c: Card | null): string => (c === null ? '??' : cardToText(c));
 

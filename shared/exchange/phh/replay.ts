@@ -11,10 +11,10 @@
 // three first cards of `d dh` are two down and one up (pokerkit's third street: down, down, up);
 // later cards follow the streets (up, up, up, down), as our variant table has them.
 
-import { cardFromText, type Card } from '../cards';
-import { apply, legalActions, startHand, type Action, type HandConfig, type HandPlan, type HandState } from '../engine';
-import { houseRulesOf, makeTableRules, validateTableRules, type ReplayHouseRule, type TableRules } from '../tableRules';
-import { VARIANTS, type VariantCode } from '../variants';
+import { cardFromText, type Card } from '../../rules/cards';
+import { apply, legalActions, startHand, type Action, type HandConfig, type HandPlan, type HandState } from '../../rules/engine';
+import { houseRulesOf, makeTableRules, validateTableRules, type ReplayHouseRule, type TableRules } from '../../rules/tableRules';
+import { VARIANTS, type VariantCode } from '../../rules/variants';
 import { parsePhhAction, type PhhAction } from './actions';
 import { readBlinds } from './blinds';
 import type { PhhHand } from './phh';
