@@ -140,7 +140,7 @@ describe('the PHH corpus (tests/fixtures/phh)', () => {
       for (const f of EXCHANGE_FORMATS) roundTrip(f, [{ record: r.hands[0].record, meta: { tableName: 'Corpus', endedAt: T0 } }]);
     }
     expect(missed).toEqual([]);
-    // 113 hands: the 103 decree hands replayed by shared/rules/phh (corpus.test.ts) less two handhq
+    // 113 hands: the 103 decree hands replayed by shared/exchange/phh (corpus.test.ts) less two handhq
     // hands that stop at a showdown of unknown cards (not a finished hand); not imported: those two,
     // the one incomplete WSOP 2019 record, and the nine hands of variants outside the decree (N2L1D, NS, FB).
     expect(all).toHaveLength(113);
