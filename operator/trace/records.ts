@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { leaf, node, serialize, xmlCharProblem, type XmlElement } from './xml';
+import { leaf, node, serialize, xmlCharProblem, type XmlElement } from '../../shared/exchange/xml';
 import { VARIANT_CODES, type VariantCode } from '../../shared/rules/variants';
 
 /** The six record kinds of référentiel 2. */

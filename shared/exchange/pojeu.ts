@@ -35,7 +35,7 @@ import {
   postsMismatch,
 } from './core';
 import { handNumber } from './handNumber';
-import { leaf, node, parseXml, writeXml, type XmlNode, type XmlOut } from './xml';
+import { leaf, node, parseXml, serialize, type XmlElement, type XmlNode } from './xml';
 
 // ---------------------------------------------------------------------------------------------
 // The document, as read (the A 1.4.3.f test checks these fields one by one)
@@ -559,7 +559,7 @@ export function pojeuBetName(e: LogEntry): PojeuBetName {
   }
 }
 
-const card = (c: Card | null): XmlOut | undefined => (c === null ? undefined : leaf('Valeur', c));
+const card = (c: Card | null): XmlElement | undefined => (c === null ? undefined : leaf('Valeur', c));
 
 /** `2016-01-01T00:10:00`: UTC to the second, as the examples write it. */
 function dateText(ms: number): string {
@@ -584,14 +584,14 @@ export function describeRules(rules: TableRules, scale: number): string {
 }
 
 /** One hand as a `<POJEU>` element. */
-export function pojeuElement(hand: ExchangeHand, o: PojeuWriteOptions = {}): XmlOut {
+export function pojeuElement(hand: ExchangeHand, o: PojeuWriteOptions = {}): XmlElement {
   const { record, meta } = hand;
   const scale = o.scale ?? (meta.money === 'play' ? 0 : 2);
   const money = (u: number) => formatUnits(u, scale);
   const siege = (s: number) => s + 1;
   const when = dateText(meta.endedAt ?? 0);
   const upBySeat = new Map(record.seats.map((s) => [s.seat, s.up]));
-  const byRound = new Map<string, { actions: XmlOut[]; bets: number }>();
+  const byRound = new Map<string, { actions: XmlElement[]; bets: number }>();
   for (const e of record.actions) {
     let r = byRound.get(e.round);
     if (!r) byRound.set(e.round, (r = { actions: [], bets: 0 }));
@@ -631,7 +631,7 @@ export function pojeuElement(hand: ExchangeHand, o: PojeuWriteOptions = {}): Xml
   }
   const order = VARIANTS[record.variant].rounds.filter((n) => byRound.has(n));
   const totals = roundTotals(record);
-  const tours: XmlOut[] = [];
+  const tours: XmlElement[] = [];
   for (const n of order) {
     const r = byRound.get(n)!;
     if (r.actions.length === 0) continue;
@@ -671,6 +671,6 @@ export function pojeuElement(hand: ExchangeHand, o: PojeuWriteOptions = {}): Xml
 /** One hand as a `<POJEU>` document; several inside `<Evenements>`. */
 export function writePojeu(hands: readonly ExchangeHand[], o: PojeuWriteOptions = {}): string {
   const head = '<?xml version="1.0" encoding="UTF-8"?>\n';
-  if (hands.length === 1) return head + writeXml(pojeuElement(hands[0], o)) + '\n';
-  return head + writeXml(node('Evenements', hands.map((h) => pojeuElement(h, o)))) + '\n';
+  if (hands.length === 1) return head + serialize(pojeuElement(hands[0], o)) + '\n';
+  return head + serialize(node('Evenements', hands.map((h) => pojeuElement(h, o)))) + '\n';
 }
