@@ -49,7 +49,7 @@ import {
 import { VARIANTS } from '../../shared/rules/variants';
 import { addressKey } from '../accounts';
 import { Deck, secureRandomInt, type RandomInt } from './deck';
-import { describeTable, pojeuOf, type PojeuSeat } from './pojeu';
+import { describeTable, pojeuOf, type PojeuSeat } from '../trace/pojeu';
 import type { TimerHandle, Timers } from './timers';
 import type { Brain, CancelReason, MoneyResult, RecordOrigin, TableHooks, TablePlayer, TableRefusal, TableSpec } from './types';
 
