@@ -3,8 +3,9 @@
 // plays (tests/fixtures/phh), each written and read back, equal; several hands in one file; and
 // files that are corrupt or cut short: the line is named and nothing is imported.
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { PHH_CORPUS as CORPUS, phhCorpusFiles } from '../../tests/phh-corpus';
 import { describe, expect, it } from 'vitest';
 import { prng, randomRecord } from '../history/test-support';
 import { parsePhhs, writePhh } from './phh/phh';
@@ -107,19 +108,9 @@ describe('generated hands of every variant, every format', () => {
 // ---------------------------------------------------------------------------------------------
 // The PHH corpus
 
-const CORPUS = join(__dirname, '../../tests/fixtures/phh');
-function corpusFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return corpusFiles(path);
-      return /\.phhs?$/.test(name) ? [path] : [];
-    });
-}
 
 describe('the PHH corpus (tests/fixtures/phh)', () => {
-  const all = corpusFiles(CORPUS).flatMap((file) => {
+  const all = phhCorpusFiles().flatMap((file) => {
     const parsed = parsePhhs(readFileSync(file, 'utf8'));
     if (!parsed.ok) throw new Error(`${file}: ${parsed.reason}`);
     const path = relative(CORPUS, file);
