@@ -1,5 +1,5 @@
 // `cercle replay`: every hand of PHH files through the rules engine, checked against the recorded
-// final stacks (shared/exchange/phh/replay.ts does the work; this is files and printing).
+// final stacks (shared/exchange/phh/replay.ts does the work through the exchange's one driver; this is files and printing).
 
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
