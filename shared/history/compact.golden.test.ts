@@ -3,7 +3,8 @@
 // codec's source looks like (issue 14 items 5-6: the codes now come from variants.ts and the file
 // is split by section). tests/fixtures/compact/golden-v1.json was written by the codec as it was
 // before those changes (commit df1b03b's compact.ts), 4 hands of each variant: operator and seated
-// views, hand ids inline, outside, and none, player names inline and through a dictionary.
+// views, hand ids inline, outside, and none, player names inline and through a dictionary; then
+// recorded Stud hands with replay-only house rules and records with rare rounds and unsorted seats.
 // Test files may read files; the code under test stays pure.
 
 import { readFileSync } from 'node:fs';
@@ -38,6 +39,9 @@ describe('the compact codec keeps its on-disk bytes (golden hands from an older 
     expect(golden.some((g) => g.options.playerIds)).toBe(true);
     expect(golden.some((g) => g.record.handId === null)).toBe(true);
     expect(golden.some((g) => g.record.actions.some((a) => a.kind === 'reshuffle'))).toBe(true);
+    // The replay-only house rules of recorded Stud hands, and a rare round written by its ROUND_IDS place.
+    expect(golden.some((g) => g.record.rules.houseRules?.includes('stud-muck'))).toBe(true);
+    expect(golden.some((g) => g.record.rounds[0] === 'reveal')).toBe(true);
   });
 
   it('decodes every stored hand to the record it was written from', () => {
