@@ -1,6 +1,6 @@
 /**
  * POJEU XML (ARJEL decision 2016-064, A 1.3.6.c.2 and d; example A 1.4.3.f): one `<POJEU>` per hand,
- * written as the operator's trace shapes it (operator/tables/pojeu.ts): participants with Siege (seat
+ * written from the POJEU model the operator's trace uses too (pojeu-model.ts): participants with Siege (seat
  * index + 1) and Finance (Net, Total, CaveAvant, CaveApres, Rake), rounds named as the record names
  * them (`bet`, `pre-flop`, … `reveal`), actions Bet, Draw, Check, Fold, Discard, Reveal. Amounts are
  * written with two decimals by default (integer units are cents). A client export is not a
