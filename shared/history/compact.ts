@@ -46,11 +46,31 @@ import type { HandRecord, RecordSeat } from '../rules/record';
 import type { TableRules } from '../rules/tableRules';
 import { VARIANTS, type RoundName, type VariantCode } from '../rules/variants';
 import { ByteReader, ByteWriter, CorruptBytes, crc16, packSixBits, unpackSixBits } from './bytes';
-import { COMPACT_VERSION, VARIANT_IDS, ROUND_IDS, UNKNOWN_CARD, F_ID_INLINE, F_ID_OUTSIDE, F_PLAYER_IDS, F_SHOWDOWN, F_RAKE, X_CARDS, X_COMMITTED, X_WON, X_NET, X_UNCALLED, X_ROUNDS, X_HAND_RAKE, X_BOARD, ALL_FLAGS, S_DEALT_IN, S_FOLDED, S_SHOWN, S_MUCKED, type EncodeOptions, type DecodeOptions, type DecodeRefusal, sameCards, sameFlags, roundsPresent, cardCode, writeSeatSet, readSeatSet } from './compact/format';
+import { COMPACT_VERSION, VARIANT_IDS, ROUND_IDS, type EncodeOptions, type DecodeOptions, type DecodeRefusal, sameCards, sameFlags, roundsPresent, writeSeatSet, readSeatSet } from './compact/format';
 import { Replay } from './compact/totals';
-import { roundId, encodeEntry, amount, readRound, decodeEntry } from './compact/entries';
+import { UNKNOWN_CARD, cardCode, roundId, encodeEntry, amount, readRound, decodeEntry } from './compact/entries';
 import { writeRules, readRules } from './compact/rules';
 import { writePots, readPots } from './compact/pots';
+
+// Flags of the hand (F_*: where things are; X_*: a derived field stored because its derivation missed) and of each seat (S_*). Frozen: on disk.
+const F_ID_INLINE = 1 << 0;
+const F_ID_OUTSIDE = 1 << 1;
+const F_PLAYER_IDS = 1 << 2;
+const F_SHOWDOWN = 1 << 3;
+const F_RAKE = 1 << 4;
+const X_CARDS = 1 << 5;
+const X_COMMITTED = 1 << 6;
+const X_WON = 1 << 7;
+const X_NET = 1 << 8;
+const X_UNCALLED = 1 << 9;
+const X_ROUNDS = 1 << 10;
+const X_HAND_RAKE = 1 << 11;
+const X_BOARD = 1 << 12;
+const ALL_FLAGS = (1 << 13) - 1;
+const S_DEALT_IN = 1;
+const S_FOLDED = 2;
+const S_SHOWN = 4;
+const S_MUCKED = 8;
 
 export { COMPACT_VERSION, ROUND_IDS, VARIANT_IDS, isDecodeRefusal, type DecodeOptions, type DecodeRefusal, type EncodeOptions } from './compact/format';
 // ---------------------------------------------------------------------------------------------

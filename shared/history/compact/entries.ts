@@ -1,10 +1,38 @@
 /** The compact codec's log entries: the opcode and operands of each action, written and read side by side. */
 import type { Card } from '../../rules/cards';
-import type { LogEntry } from '../../rules/engine/types';
+import type { LogEntry, PostKind } from '../../rules/engine/types';
 import type { RoundName } from '../../rules/variants';
 import { type ByteReader, type ByteWriter, CorruptBytes } from '../bytes';
-import { ROUND_IDS, POST_KINDS, K_POST, K_DEAL, K_RESHUFFLE, K_BRING_IN, K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_COMPLETE, K_DISCARD, K_SHOW, K_MUCK, K_RETURN, K_CALL_OWED, ROUND_ESCAPE, sameCards, cardCode } from './format';
+import { ROUND_IDS, sameCards } from './format';
 import { type Replay } from './totals';
+
+// The card stream: 0..51 a card (R-CARDCODE), 52 an unknown card.
+export const UNKNOWN_CARD = 52;
+
+export function cardCode(c: Card | null): number {
+  if (c === null) return UNKNOWN_CARD;
+  if (!(Number.isInteger(c) && c >= 0 && c <= 51)) throw new RangeError(`not a card code: ${String(c)}`);
+  return c;
+}
+
+// Opcode kinds (low 4 bits of the opcode byte) and post kinds, frozen: on disk. Kept in this module: its hot loops compare against them.
+const POST_KINDS: readonly PostKind[] = ['ante', 'small blind', 'big blind', 'dead small blind'];
+const K_POST = 0;
+const K_DEAL = 1;
+const K_RESHUFFLE = 2;
+const K_BRING_IN = 3;
+const K_FOLD = 4;
+const K_CHECK = 5;
+const K_CALL = 6;
+const K_BET = 7;
+const K_RAISE = 8;
+const K_COMPLETE = 9;
+const K_DISCARD = 10;
+const K_SHOW = 11;
+const K_MUCK = 12;
+const K_RETURN = 13;
+const K_CALL_OWED = 14; // a call of exactly what the running totals say is owed: no operand
+const ROUND_ESCAPE = 7;
 
 export function roundId(x: RoundName): number {
   const i = ROUND_IDS.indexOf(x);

@@ -1,8 +1,11 @@
 /** The compact codec's pots: amount, rake, eligible seats and shares, written and read side by side (R-POTS, R-RAKE). */
 import type { PotResult, PotShare } from '../../rules/engine/types';
 import { type ByteReader, type ByteWriter, CorruptBytes } from '../bytes';
-import { HALVES, writeSeatSet, readSeatSet } from './format';
+import { writeSeatSet, readSeatSet } from './format';
 import { amount } from './entries';
+
+// Pot share halves by their code. Frozen: on disk.
+const HALVES: readonly PotShare['half'][] = ['whole', 'high', 'low'];
 
 export function writePots(w: ByteWriter, pots: readonly PotResult[], tableSize: number, rake: boolean): void {
   w.uint(pots.length);

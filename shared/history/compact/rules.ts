@@ -1,9 +1,31 @@
 /** The compact codec's table rules: the primary stake and the differences from the variant's defaults, written and read side by side (R-INFO). */
 import { REPLAY_HOUSE_RULES, type TableRules } from '../../rules/tableRules';
-import type { VariantCode } from '../../rules/variants';
+import type { BettingStructure, VariantCode } from '../../rules/variants';
 import { type ByteReader, type ByteWriter, CorruptBytes } from '../bytes';
-import { VARIANT_IDS, STRUCTURES, R_RAKE, R_ANTE, R_BRING_IN, R_SMALL_BLIND, R_BIG_BET, R_CAP, R_CAP_HEADS_UP, R_MIN_RAISE, R_OPEN_PAIR, R_LOWBALL, R_ACTION_SECONDS, R_TIME_BANK, R_ANTE_BY, R_SMALL_BET, R_BIG_BLIND, R_STRUCTURE, R_VARIANT, R_HOUSE_RULES, R_ALL, blindsGame, baseRules, sameRake } from './format';
+import { VARIANT_IDS, blindsGame, baseRules, sameRake } from './format';
 import { amount } from './entries';
+
+// Table-rules difference mask, most frequent differences in the low bits (one varint byte); R_HOUSE_RULES: the replay-only house rules of a recorded hand (tableRules.ts ReplayHouseRule), a byte, bit i = rule i. Frozen: on disk.
+const STRUCTURES: readonly BettingStructure[] = ['limit', 'pot-limit', 'no-limit'];
+const R_RAKE = 1 << 0;
+const R_ANTE = 1 << 1;
+const R_BRING_IN = 1 << 2;
+const R_SMALL_BLIND = 1 << 3;
+const R_BIG_BET = 1 << 4;
+const R_CAP = 1 << 5;
+const R_CAP_HEADS_UP = 1 << 6;
+const R_MIN_RAISE = 1 << 7;
+const R_OPEN_PAIR = 1 << 8;
+const R_LOWBALL = 1 << 9;
+const R_ACTION_SECONDS = 1 << 10;
+const R_TIME_BANK = 1 << 11;
+const R_ANTE_BY = 1 << 12;
+const R_SMALL_BET = 1 << 13;
+const R_BIG_BLIND = 1 << 14;
+const R_STRUCTURE = 1 << 15;
+const R_VARIANT = 1 << 16;
+const R_HOUSE_RULES = 1 << 17;
+const R_ALL = (1 << 18) - 1;
 
 export function writeRules(w: ByteWriter, variant: VariantCode, r: TableRules): void {
   const primary = blindsGame(variant) ? r.bigBlind : r.smallBet;
