@@ -11,7 +11,7 @@ import { formatAmount, hashJoueur, type Movement, type PlayerEventBase } from '.
 import { TraceOutbox } from '../trace/outbox';
 import type { TraceVault } from '../trace/vault';
 import { walletMovement, type MoneyKind, type Wallet } from '../wallet';
-import { describeTable } from './pojeu';
+import { describeTable } from '../trace/pojeu';
 import type { SeatLedger } from './seats';
 import type { CancelReason, HandVoided, MoneyResult, RecordOrigin, TableHooks, TableMoney, TablePlayer, TableSpec, TableTrace } from './types';
 

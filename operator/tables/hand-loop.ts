@@ -20,7 +20,7 @@ import { recordOf, type HandRecord } from '../../shared/rules/record';
 import { addChips, afterHand, leave as leaveSeat, planNextHand, sitOut } from '../../shared/rules/table';
 import { VARIANTS } from '../../shared/rules/variants';
 import { Deck } from './deck';
-import { describeTable, pojeuOf } from './pojeu';
+import { describeTable, pojeuOf } from '../trace/pojeu';
 import type { TimerHandle } from './timers';
 import type { CancelReason, MoneyResult, RecordOrigin, TableRefusal } from './types';
 import { TableStreams, type Member, type Turn } from './streams';

@@ -18,7 +18,7 @@ import { viewFor, type HandState } from '../../shared/rules/engine';
 import { createSeating, type Seating, type TablePlan } from '../../shared/rules/table';
 import { VARIANTS } from '../../shared/rules/variants';
 import { secureRandomInt, type Deck, type RandomInt } from './deck';
-import type { PojeuSeat } from './pojeu';
+import type { PojeuSeat } from '../trace/pojeu';
 import type { TimerHandle, Timers } from './timers';
 import type { Brain, TableHooks, TablePlayer, TableRefusal, TableSpec } from './types';
 

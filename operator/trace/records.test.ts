@@ -5,7 +5,7 @@ import {
   formatIdEvt, hashJoueur, isFormat, recordXml, TraceRecordError,
   type PlayerEventBase, type PojeuAction, type PojeuData, type RecordHeader,
 } from './records';
-import { parseXml, serialize, type XmlElement } from './xml';
+import { parseXmlElement as parseXml, serialize, type XmlElement } from '../../shared/exchange/xml';
 
 const DECISION = new URL('../../tests/fixtures/arjel/arjel-decision-2016-064-pojeu.md', import.meta.url);
 

@@ -15,7 +15,9 @@
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { leaf, node, serialize, xmlCharProblem, type XmlElement } from './xml';
+import { leaf, node, serialize, xmlCharProblem, type XmlElement } from '../../shared/exchange/xml';
+import { VARIANT_CODES, type VariantCode } from '../../shared/rules/variants';
+import { BET_NAMES, pojeuActionElement, pojeuFinanceElement, pojeuTourElement, type CardCode, type PojeuAction, type PojeuFinance, type PojeuRound } from '../../shared/exchange/pojeu-model';
 
 /** The six record kinds of référentiel 2. */
 export type TraceKind = 'POINSCRIT' | 'POJEU' | 'POBILAN' | 'POACHAT' | 'POGAIN' | 'POANNUL';
@@ -120,58 +122,13 @@ export interface PoannulData extends PlayerEventBase {
   readonly pool?: string;
 }
 
-/** Variant codes for `Regle` (A 1.3.6.d.5, spelled as SPEC.md §3). */
-export const REGLE_CODES = ['THL', 'THPL', 'THNL', 'O4HPL', 'O4JL', 'O4JPL', 'O5HPL', '7SHL', '7SJL', '7SLL', '2T7TD'] as const;
-export type RegleCode = (typeof REGLE_CODES)[number];
+/** Variant codes for `Regle` (A 1.3.6.d.5, spelled as SPEC.md §3): the decree's, from variants.ts. */
+export const REGLE_CODES = VARIANT_CODES;
+export type RegleCode = VariantCode;
 
-/** Kinds of bet (A 1.3.6.d.2, poker:betType). */
-export const BET_NAMES = ['ante', 'small blind', 'big blind', 'bring-in', 'bet', 'call', 'raise', 'allin'] as const;
-export type BetName = (typeof BET_NAMES)[number];
-
-/** A card code, 0..51: 4 × (rank − 2) + suit, clubs 0, diamonds 1, hearts 2, spades 3; 2♣ = 0, A♠ = 51 (A 1.3.6.d.3). */
-export type CardCode = number;
-
-/** One action of a round (A 1.3.6.d.2). */
-export type PojeuAction =
-  /** A bet; `valeur` is what the player added to the pot by this action. */
-  | { readonly type: 'Bet'; readonly name: BetName; readonly siege: number; readonly valeur: number }
-  /** A card dealt or drawn; `commune` cards (board) have no seat; `ouverte` cards are face up. */
-  | { readonly type: 'Draw'; readonly valeur: CardCode; readonly siege?: number; readonly ouverte?: boolean; readonly commune?: boolean }
-  | { readonly type: 'Check'; readonly siege: number }
-  | { readonly type: 'Fold'; readonly siege: number }
-  | { readonly type: 'Discard'; readonly valeur: CardCode; readonly siege?: number }
-  /** A card shown at the end of the hand. */
-  | { readonly type: 'Reveal'; readonly valeur: CardCode; readonly siege?: number };
-
-/** A round (Tour) of a POJEU. */
-export interface PojeuRound {
-  /** Round name, chosen by the caller (A 1.3.6.d.5 lists `bet`, `pre-flop`, `flop`, …); unique in the POJEU. */
-  readonly name: string;
-  /** Start of the round. */
-  readonly timestamp: Date;
-  /** At least one action (A 1.3.6.c.2). */
-  readonly actions: readonly PojeuAction[];
-  /**
-   * Sum engaged in the round: the bets less any part no one called (D art. 9; in the example, a river
-   * of 0.56 + 2.78 + 1.37 has Total 3.86). Required when the round has bets; the example's reveal
-   * round, without bets, has none.
-   */
-  readonly total?: number;
-}
-
-/** A participant's money in the hand (A 1.3.6.d.1, Finance). */
-export interface PojeuFinance {
-  /** Result of the hand: caveApres − caveAvant. */
-  readonly net: number;
-  /** Total engaged in the hand. */
-  readonly total: number;
-  /** Stack at the start of the hand. */
-  readonly caveAvant: number;
-  /** Stack at the end of the hand. */
-  readonly caveApres: number;
-  /** Rake taken from this participant, if any. */
-  readonly rake?: number;
-}
+// The hand's part of a POJEU (rounds, actions, Finance) is the one model the exchange writes too
+// (issue 14 item 4); this file adds the regulatory identifiers and checks the arithmetic.
+export { BET_NAMES, type BetName, type CardCode, type PojeuAction, type PojeuFinance, type PojeuRound } from '../../shared/exchange/pojeu-model';
 
 /** A participant (Joueur) of a POJEU. Either `idOper` (an operator licensed in France) or `oper` + `pays`. */
 export interface PojeuParticipant {
@@ -259,8 +216,8 @@ function seat(v: number, what: string): number {
   return v;
 }
 
-function card(v: number, what: string): number {
-  if (!Number.isInteger(v) || v < 0 || v > 51) bad(`${what} must be a card code 0..51, got ${String(v)}`);
+function card(v: number | null, what: string): number {
+  if (v === null || !Number.isInteger(v) || v < 0 || v > 51) return bad(`${what} must be a card code 0..51, got ${String(v)}`);
   return v;
 }
 
@@ -367,43 +324,45 @@ function participant(p: PojeuParticipant, scale: 0 | 2, i: number): XmlElement {
     leaf('IPJoueur', p.ipJoueur),
     leaf('Siege', seat(p.siege, `${where}: Siege`)),
     leaf('Inscription', text(p.inscription, `${where}: Inscription`)),
-    node('Finance', [
-      leaf('Net', formatAmount(f.net, scale)),
-      leaf('Total', formatAmount(f.total, scale)),
-      leaf('CaveAvant', formatAmount(f.caveAvant, scale)),
-      leaf('CaveApres', formatAmount(f.caveApres, scale)),
-      f.rake !== undefined ? leaf('Rake', formatAmount(f.rake, scale)) : undefined,
-    ]),
+    pojeuFinanceElement(f, scale),
   ]);
 }
 
+/** Checks one action (seats of participants, bet names, card codes, amounts), then writes it as the model does. */
 function action(a: PojeuAction, scale: 0 | 2, seats: Set<number>, where: string): XmlElement {
-  const seatOf = (s: number | undefined, required: boolean): XmlElement | undefined => {
-    if (s === undefined) return required ? bad(`${where}: ${a.type} needs a seat`) : undefined;
+  const seatOf = (s: number | undefined, required: boolean): void => {
+    if (s === undefined) {
+      if (required) bad(`${where}: ${a.type} needs a seat`);
+      return;
+    }
     if (!seats.has(seat(s, `${where}: Siege`))) bad(`${where}: seat ${s} is not a participant's`);
-    return leaf('Siege', s);
   };
   switch (a.type) {
     case 'Bet':
+      seatOf(a.siege, true);
       if (!(BET_NAMES as readonly string[]).includes(a.name)) bad(`${where}: bet name ${a.name} is not one of ${BET_NAMES.join(', ')}`);
-      return node('Bet', [seatOf(a.siege, true), leaf('Valeur', formatAmount(nonNegative(a.valeur, `${where}: Bet Valeur`), scale))], [['name', a.name]]);
-    case 'Draw': {
+      formatAmount(nonNegative(a.valeur, `${where}: Bet Valeur`), scale);
+      break;
+    case 'Draw':
       // A private card has an owner; only a common (board) card may go without a seat.
       if (a.siege === undefined && !a.commune) bad(`${where}: a Draw without a seat must be a common card`);
-      const attrs: [string, string][] = [];
-      if (a.ouverte) attrs.push(['ouverte', 'true']);
-      if (a.commune) attrs.push(['commune', 'true']);
-      return node('Draw', [seatOf(a.siege, false), leaf('Valeur', card(a.valeur, `${where}: Draw Valeur`))], attrs);
-    }
+      seatOf(a.siege, false);
+      // The operator knows every card it deals (A 1.3.6.d.3).
+      card(a.valeur, `${where}: Draw Valeur`);
+      break;
     case 'Check':
     case 'Fold':
-      return node(a.type, [seatOf(a.siege, true)]);
+      seatOf(a.siege, true);
+      break;
     case 'Discard':
     case 'Reveal':
-      return node(a.type, [seatOf(a.siege, false), leaf('Valeur', card(a.valeur, `${where}: ${a.type} Valeur`))]);
+      seatOf(a.siege, false);
+      card(a.valeur, `${where}: ${a.type} Valeur`);
+      break;
     default:
       return bad(`${where}: unknown action ${(a as { type: string }).type}`);
   }
+  return pojeuActionElement(a, scale);
 }
 
 /**
@@ -449,7 +408,8 @@ export function buildPOJEU(h: RecordHeader, d: PojeuData): XmlElement {
       if (r.total > bets) bad(`${where}: Total ${r.total} is more than the ${bets} bet in the round`);
       roundTotals += r.total;
     }
-    return node('Tour', [leaf('Timestamp', formatDateEvt(r.timestamp)), ...actions, r.total !== undefined ? leaf('Total', formatAmount(r.total, scale)) : undefined], [['name', r.name]]);
+    formatDateEvt(r.timestamp); // a valid Date, or TraceRecordError
+    return pojeuTourElement(r, scale, actions);
   });
 
   let nets = 0;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../tests/support/operator/temp-dir';
 import { hashJoueur, TraceRecordError, type PobilanData, type PoinscritData, type PojeuData } from './records';
 import { TraceVault, verifyExport } from './vault';
-import { parseXml, serialize } from './xml';
+import { parseXmlElement as parseXml, serialize } from '../../shared/exchange/xml';
 
 const player = { idJoueur: '42', hashJoueur: hashJoueur('Alice Martin 1990-01-01'), ipJoueur: '203.0.113.9', idSession: 'sess-1', inscription: 'CG-T1-42-1', tech: 'CG-T1' };
 const inscrit: PoinscritData = { ...player, kind: 'POINSCRIT', description: 'Cash game THNL 0.01/0.02', format: 'CG', solde: { avant: 10_000, mouvement: 2_000, apres: 8_000 } };

@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from '../db';
 import { formatDateEvt, formatIdEvt, recordXml, TRACE_KINDS, TraceRecordError, type RecordHeader, type TraceData, type TraceKind } from './records';
-import { escapeAttr } from './xml';
+import { escapeAttr } from '../../shared/exchange/xml';
 
 /** Configuration of a vault file. */
 export interface TraceVaultOptions extends OpenDatabaseOptions {

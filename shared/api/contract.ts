@@ -5,6 +5,7 @@
  * thin adapters over the same handlers, so the renderer never knows which one it runs on.
  */
 import type { HandRecord } from '../rules/record';
+import { VARIANT_CODES } from '../rules/variants';
 import type { TableInfo, TableView } from '../protocol/messages';
 import { moveSchema, tableInfoSchema, tableViewSchema, actionId, tableId } from '../protocol/messages';
 import { handRecordSchema } from '../protocol/game';
@@ -222,7 +223,7 @@ const tableArgs = obj({ tableId });
 // ---------------------------------------------------------------------------------------------
 // History and results (issue 6): the local hand history (R-HISTORY), the player's results (R-RESULTS).
 
-const variantCodeSchema = oneOf('THL', 'THPL', 'THNL', 'O4HPL', 'O4JL', 'O4JPL', 'O5HPL', '7SHL', '7SJL', '7SLL', '2T7TD');
+const variantCodeSchema = oneOf(...VARIANT_CODES);
 /** Which hands: every field optional; all given fields must hold. */
 export const historyFilterSchema = obj(
   {

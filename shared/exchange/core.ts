@@ -9,7 +9,7 @@
  */
 import type { Card } from '../rules/cards';
 import { apply, legalActions, startHand, type Action, type HandConfig, type HandPlan, type HandState, type LegalActions } from '../rules/engine';
-import { recordOf, type HandRecord } from '../rules/record';
+import { dealtInOrder, recordOf, startOfRecord, type HandRecord } from '../rules/record';
 import { validateTableRules, withHouseRule, type TableRules } from '../rules/tableRules';
 import { VARIANTS, type RoundName } from '../rules/variants';
 
@@ -30,40 +30,17 @@ export interface ExchangeHand {
 
 export type ImportResult = { ok: true; hands: ExchangeHand[] } | { ok: false; line: number; message: string };
 
-export type Fail = { ok: false; line: number; message: string };
-export const fail = (line: number, message: string): Fail => ({ ok: false, line, message });
+/** `rule`: the requirement an engine refusal names (R-ACTORDER, R-MINRAISE…), `reason` its text alone. */
+export type Fail = { ok: false; line: number; message: string; rule?: string; reason?: string };
+export const fail = (line: number, message: string, rule?: string, reason?: string): Fail =>
+  rule === undefined ? { ok: false, line, message } : { ok: false, line, message, rule, reason: reason ?? message };
 
-/** The record's hand plan (button, blinds, dead and extra blinds, who was dealt in). */
+/** The record's hand plan (button, blinds, dead and extra blinds, who was dealt in): shared/rules/record.ts. */
 export function planOf(record: HandRecord): HandPlan {
-  const extraBigBlinds: number[] = [];
-  const deadSmallBlinds: number[] = [];
-  let bigSeen = false;
-  for (const e of record.actions) {
-    if (e.kind !== 'post') continue;
-    if (e.post === 'big blind') {
-      if (bigSeen || e.seat !== record.bigBlind) extraBigBlinds.push(e.seat);
-      bigSeen = bigSeen || e.seat === record.bigBlind;
-    } else if (e.post === 'dead small blind') deadSmallBlinds.push(e.seat);
-  }
-  return {
-    button: record.button,
-    smallBlind: record.smallBlind,
-    bigBlind: record.bigBlind,
-    extraBigBlinds,
-    deadSmallBlinds,
-    dealtIn: dealtInOrder(
-      record.seats.filter((s) => s.dealtIn).map((s) => s.seat),
-      record.button,
-    ),
-  };
+  return startOfRecord(record).plan;
 }
 
-/** Seats dealt in, clockwise from the left of the button (ascending when there is none). */
-export function dealtInOrder(seats: readonly number[], button: number | null): number[] {
-  const sorted = [...seats].sort((a, b) => a - b);
-  if (button === null) return sorted;
-  return [...sorted.filter((s) => s > button), ...sorted.filter((s) => s <= button)];
-}
+export { dealtInOrder };
 
 /**
  * The Cercle extension (JSON, version 1): the table rules, the table size, the hand plan and the
@@ -226,7 +203,19 @@ export interface DriveOptions {
    * Draw without Valeur for an unknown one).
    */
   unknownFill?: boolean;
+  /**
+   * The file may stop before the hand ends (a PHH history, standard "Finishing Stacks"): when it
+   * runs out, or reaches a show of cards it does not know (`sm ????` of a seat whose cards were
+   * never given: the showdown cannot be settled), the driver returns the state reached.
+   */
+  partial?: boolean;
 }
+
+/** What `driveSteps` reached: the hand's state, and the step it stopped at when the file shows unknown cards. */
+export type Driven = { ok: true; state: HandState; stoppedAt: Step | null } | Fail;
+
+/** A show of cards the record does not know: the showdown cannot be settled from the record. */
+export const UNKNOWN_SHOWDOWN = 'the record shows cards it does not know (??): the showdown cannot be settled';
 
 /**
  * A recorded Stud hand replays by the house rules it may have been played by (tableRules.ts
@@ -248,6 +237,17 @@ function recordedConfig(config: HandConfig): HandConfig {
  * not show drawing stands pat; a seat the showdown reaches without a show mucks.
  */
 export function drive(config: HandConfig, steps: readonly Step[], o: DriveOptions): { ok: true; state: HandState; record: HandRecord } | Fail {
+  const r = driveSteps(config, steps, { ...o, partial: false });
+  if (!r.ok) return r;
+  return { ok: true, state: r.state, record: recordOf(r.state) };
+}
+
+/**
+ * The one driver of a recorded hand through the engine (issue 14 item 4): every format's import and
+ * `cercle replay` (shared/exchange/phh/replay.ts) call it. `drive` wants the whole hand; with
+ * `partial` the state reached is returned when the file stops early.
+ */
+export function driveSteps(config: HandConfig, steps: readonly Step[], o: DriveOptions): Driven {
   let state: HandState;
   config = recordedConfig(config);
   try {
@@ -259,7 +259,7 @@ export function drive(config: HandConfig, steps: readonly Step[], o: DriveOption
   const roundNow = (): RoundName => VARIANTS[state.variant].streets[state.street]?.round ?? 'reveal';
   const doApply = (a: Action, line: number): Fail | null => {
     const r = apply(state, a);
-    if (!r.ok) return fail(line, `${r.rule}: ${r.reason}`);
+    if (!r.ok) return fail(line, `${r.rule}: ${r.reason}`, r.rule, r.reason);
     state = r.state;
     return null;
   };
@@ -268,6 +268,8 @@ export function drive(config: HandConfig, steps: readonly Step[], o: DriveOption
     if (legal.next === 'done') break;
     const head = queue[0];
     const line = head?.line ?? o.lastLine;
+    // The file stops here (a PHH history may end before the hand does).
+    if (o.partial && head === undefined) return { ok: true, state, stoppedAt: null };
     let err: Fail | null;
     // A deal the engine may take now (dealing, or an all-in runout during the showdown).
     const req = legal.deal;
@@ -352,7 +354,13 @@ export function drive(config: HandConfig, steps: readonly Step[], o: DriveOption
         const st = queue.splice(idx, 1)[0];
         if (st.k === 'muck') err = doApply({ type: 'muck', seat }, st.line);
         else {
-          const a = showAction(state, st as Extract<Step, { k: 'show' }>);
+          const show = st as Extract<Step, { k: 'show' }>;
+          if (show.cards === null && state.seats[seat].hole.some((c) => c === null)) {
+            // A show of cards no one wrote down: the showdown cannot be settled from the file.
+            if (o.partial) return { ok: true, state, stoppedAt: st };
+            return fail(st.line, UNKNOWN_SHOWDOWN, 'R-SHOWDOWN');
+          }
+          const a = showAction(state, show);
           err = typeof a === 'string' ? fail(st.line, a) : doApply(a, st.line);
         }
       }
@@ -376,7 +384,13 @@ export function drive(config: HandConfig, steps: readonly Step[], o: DriveOption
     }
     if (head === undefined) return fail(o.lastLine, `the file ends before the hand does (seat ${seat + 1} to act)`);
     if (!('seat' in head) || head.seat !== seat) {
-      return fail(head.line, `it is seat ${seat + 1}'s turn (R-ACTORDER)`);
+      if (isBetting(head)) {
+        // Out of turn: the engine's refusal names the rule (R-ACTORDER) and whose turn it is.
+        const early = actionOf(state, legal, head);
+        const r = typeof early === 'string' ? null : apply(state, early);
+        if (r !== null && !r.ok) return fail(head.line, `${r.rule}: ${r.reason}`, r.rule, r.reason);
+      }
+      return fail(head.line, `it is seat ${seat + 1}'s turn (R-ACTORDER)`, 'R-ACTORDER', `it is seat ${seat + 1}'s turn`);
     }
     const a = actionOf(state, legal, head);
     if (typeof a === 'string') return fail(head.line, a);
@@ -390,11 +404,27 @@ export function drive(config: HandConfig, steps: readonly Step[], o: DriveOption
   }
   if (state.phase !== 'done') return fail(o.lastLine, 'the hand does not end');
   for (const s of queue) {
-    // Shows after the settlement (a PHH habit) change nothing when they match the hand.
-    if (s.k === 'show' && state.seats[s.seat]?.shown) continue;
-    return fail(s.line, 'this comes after the end of the hand');
+    // Shows after the settlement (a PHH habit: pokerkit shows again after an all-in runout, or the
+    // last hand standing, which need not show, T 8-6) change nothing when they are the hand's cards.
+    if (s.k === 'show') {
+      const mismatch = lateShowMismatch(state, s);
+      if (mismatch === null) continue;
+      return fail(s.line, mismatch, 'R-SHOWDOWN');
+    }
+    return fail(s.line, 'this comes after the end of the hand', 'R-ACTORDER', 'the hand is already over');
   }
-  return { ok: true, state, record: recordOf(state) };
+  return { ok: true, state, stoppedAt: null };
+}
+
+/** Why a show after the settlement is not the hand held, or null when it is (unknown cards match anything). */
+function lateShowMismatch(state: HandState, st: Extract<Step, { k: 'show' }>): string | null {
+  const hole = state.seats[st.seat]?.hole;
+  if (hole === undefined) return `seat ${st.seat + 1} holds no cards`;
+  if (st.cards === null) return null;
+  // A POJEU Reveal lists the face-down cards only.
+  if (!st.downOnly && st.cards.length !== hole.length) return `shows ${st.cards.length} cards but holds ${hole.length}`;
+  for (const c of st.cards) if (c !== null && !hole.includes(c)) return 'shows a card it does not hold';
+  return null;
 }
 
 /**

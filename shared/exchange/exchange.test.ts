@@ -3,12 +3,13 @@
 // plays (tests/fixtures/phh), each written and read back, equal; several hands in one file; and
 // files that are corrupt or cut short: the line is named and nothing is imported.
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { PHH_CORPUS as CORPUS, phhCorpusFiles } from '../../tests/phh-corpus';
 import { describe, expect, it } from 'vitest';
 import { prng, randomRecord } from '../history/test-support';
-import { parsePhhs, writePhh } from '../rules/phh/phh';
-import { replayHand } from '../rules/phh/replay';
+import { parsePhhs, writePhh } from './phh/phh';
+import { replayHand } from './phh/replay';
 import type { HandRecord } from '../rules/record';
 import { VARIANT_CODES } from '../rules/variants';
 import { handNumber, isNumericHandId } from './handNumber';
@@ -107,19 +108,9 @@ describe('generated hands of every variant, every format', () => {
 // ---------------------------------------------------------------------------------------------
 // The PHH corpus
 
-const CORPUS = join(__dirname, '../../tests/fixtures/phh');
-function corpusFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return corpusFiles(path);
-      return /\.phhs?$/.test(name) ? [path] : [];
-    });
-}
 
 describe('the PHH corpus (tests/fixtures/phh)', () => {
-  const all = corpusFiles(CORPUS).flatMap((file) => {
+  const all = phhCorpusFiles().flatMap((file) => {
     const parsed = parsePhhs(readFileSync(file, 'utf8'));
     if (!parsed.ok) throw new Error(`${file}: ${parsed.reason}`);
     const path = relative(CORPUS, file);
@@ -140,7 +131,7 @@ describe('the PHH corpus (tests/fixtures/phh)', () => {
       for (const f of EXCHANGE_FORMATS) roundTrip(f, [{ record: r.hands[0].record, meta: { tableName: 'Corpus', endedAt: T0 } }]);
     }
     expect(missed).toEqual([]);
-    // 113 hands: the 103 decree hands replayed by shared/rules/phh (corpus.test.ts) less two handhq
+    // 113 hands: the 103 decree hands replayed by shared/exchange/phh (corpus.test.ts) less two handhq
     // hands that stop at a showdown of unknown cards (not a finished hand); not imported: those two,
     // the one incomplete WSOP 2019 record, and the nine hands of variants outside the decree (N2L1D, NS, FB).
     expect(all).toHaveLength(113);

@@ -7,7 +7,7 @@ import { handRecordSchema } from '../protocol/game';
 import { EXCHANGE_FILE_MAX_BYTES, HAND_ID_MAX, PLAYER_NAME_MAX } from '../protocol/limits';
 import { validate } from '../validate';
 import type { ExchangeHand, ImportResult } from './core';
-import { readPhhHands, writePhhHands } from './phh';
+import { readPhhHands, writePhhHands } from './phh/record';
 import { readPojeu, writePojeu, type PojeuWriteOptions } from './pojeu';
 import { readPokerstars, writePokerstars } from './pokerstars';
 

@@ -1,6 +1,6 @@
 /**
  * POJEU XML (ARJEL decision 2016-064, A 1.3.6.c.2 and d; example A 1.4.3.f): one `<POJEU>` per hand,
- * written as the operator's trace shapes it (operator/tables/pojeu.ts): participants with Siege (seat
+ * written from the POJEU model the operator's trace uses too (pojeu-model.ts): participants with Siege (seat
  * index + 1) and Finance (Net, Total, CaveAvant, CaveApres, Rake), rounds named as the record names
  * them (`bet`, `pre-flop`, … `reveal`), actions Bet, Draw, Check, Fold, Discard, Reveal. Amounts are
  * written with two decimals by default (integer units are cents). A client export is not a
@@ -11,8 +11,6 @@
  * for `CaveAvant`/`CaveApres`, the example's round names `blinds`/`preflop`, and rebuilds each hand
  * by replaying it (core.ts); without the extension the table is inferred (docs/exchange.md).
  */
-import type { Card } from '../rules/cards';
-import type { LogEntry } from '../rules/engine';
 import type { HandRecord } from '../rules/record';
 import { makeTableRules, type TableRules } from '../rules/tableRules';
 import { VARIANTS, isVariantCode, type RoundName, type VariantCode } from '../rules/variants';
@@ -35,7 +33,8 @@ import {
   postsMismatch,
 } from './core';
 import { handNumber } from './handNumber';
-import { leaf, node, parseXml, writeXml, type XmlNode, type XmlOut } from './xml';
+import { describeRules, pojeuDate, pojeuFinance, pojeuFinanceElement, pojeuRounds, pojeuTourElement, roundTotals } from './pojeu-model';
+import { leaf, node, parseXml, serialize, type XmlElement, type XmlNode } from './xml';
 
 // ---------------------------------------------------------------------------------------------
 // The document, as read (the A 1.4.3.f test checks these fields one by one)
@@ -423,28 +422,6 @@ function roundsMismatch(doc: PojeuDoc, record: HandRecord): Fail | null {
   return null;
 }
 
-/** Per round: the bets less what came back uncalled (D art. 9); a return larger than its round's bets comes off earlier rounds. */
-function roundTotals(record: HandRecord): Map<string, number> {
-  const order = VARIANTS[record.variant].rounds;
-  const bets = new Map<string, number>();
-  const returned = new Map<string, number>();
-  for (const e of record.actions) {
-    if (e.kind === 'return') returned.set(e.round, (returned.get(e.round) ?? 0) + e.amount);
-    else if ('amount' in e) bets.set(e.round, (bets.get(e.round) ?? 0) + e.amount);
-  }
-  const names = order.filter((n) => bets.has(n) || returned.has(n));
-  const totals = names.map((n) => bets.get(n) ?? 0);
-  for (let i = names.length - 1; i >= 0; i--) {
-    let left = returned.get(names[i]) ?? 0;
-    for (let j = i; j >= 0 && left > 0; j--) {
-      const take = Math.min(left, totals[j]);
-      totals[j] -= take;
-      left -= take;
-    }
-  }
-  return new Map(names.map((n, i) => [n, totals[i]]));
-}
-
 function financeMismatch(doc: PojeuDoc, record: HandRecord): Fail | null {
   for (const p of doc.participants) {
     const s = record.seats.find((x) => x.seat === p.siege - 1);
@@ -533,130 +510,29 @@ export function readPojeu(text: string): ImportResult {
 // ---------------------------------------------------------------------------------------------
 // Hand → document
 
-/** The kinds of bet of A 1.3.6.d.2 (poker:betType). */
-export type PojeuBetName = 'ante' | 'small blind' | 'big blind' | 'bring-in' | 'bet' | 'call' | 'raise' | 'allin';
-
-/**
- * The A 1.3.6.d.2 name of a log entry that puts chips in: a dead small blind is a small blind, a
- * completion a raise, any all-in `allin`. The operator's trace (operator/tables/pojeu.ts) names bets
- * with it too.
- */
-export function pojeuBetName(e: LogEntry): PojeuBetName {
-  switch (e.kind) {
-    case 'post':
-      return e.post === 'dead small blind' ? 'small blind' : e.post;
-    case 'bring-in':
-      return 'bring-in';
-    case 'call':
-      return e.allIn ? 'allin' : 'call';
-    case 'bet':
-      return e.allIn ? 'allin' : 'bet';
-    case 'raise':
-    case 'complete':
-      return e.allIn ? 'allin' : 'raise';
-    default:
-      throw new Error(`${e.kind} is not a bet`);
-  }
-}
-
-const card = (c: Card | null): XmlOut | undefined => (c === null ? undefined : leaf('Valeur', c));
-
-/** `2016-01-01T00:10:00`: UTC to the second, as the examples write it. */
-function dateText(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19);
-}
+export { pojeuBetName, describeRules, type BetName as PojeuBetName } from './pojeu-model';
 
 export interface PojeuWriteOptions {
   /** Decimals of the amounts: 2 (units are cents), 0 (chips); default: 0 for a play-money hand, else 2. */
   scale?: 0 | 2;
 }
 
-/** `Texas Hold'em No Limit (0.50-1.00)`, as the operator describes a table. */
-export function describeRules(rules: TableRules, scale: number): string {
-  const v = VARIANTS[rules.variant];
-  const stakes =
-    v.forcedBets === 'ante-bring-in'
-      ? [rules.ante, rules.bringIn, rules.smallBet, rules.bigBet]
-      : rules.structure === 'limit'
-        ? [rules.smallBet, rules.bigBet]
-        : [rules.smallBlind, rules.bigBlind];
-  return `${v.nameEn} (${stakes.map((a) => formatUnits(a, scale)).join('-')})`;
-}
-
 /** One hand as a `<POJEU>` element. */
-export function pojeuElement(hand: ExchangeHand, o: PojeuWriteOptions = {}): XmlOut {
+export function pojeuElement(hand: ExchangeHand, o: PojeuWriteOptions = {}): XmlElement {
   const { record, meta } = hand;
   const scale = o.scale ?? (meta.money === 'play' ? 0 : 2);
-  const money = (u: number) => formatUnits(u, scale);
-  const siege = (s: number) => s + 1;
-  const when = dateText(meta.endedAt ?? 0);
-  const upBySeat = new Map(record.seats.map((s) => [s.seat, s.up]));
-  const byRound = new Map<string, { actions: XmlOut[]; bets: number }>();
-  for (const e of record.actions) {
-    let r = byRound.get(e.round);
-    if (!r) byRound.set(e.round, (r = { actions: [], bets: 0 }));
-    switch (e.kind) {
-      case 'post':
-      case 'bring-in':
-      case 'call':
-      case 'bet':
-      case 'raise':
-      case 'complete':
-        r.actions.push(node('Bet', [leaf('Siege', siege(e.seat)), leaf('Valeur', money(e.amount))], [['name', pojeuBetName(e)]]));
-        r.bets += e.amount;
-        break;
-      case 'deal':
-        e.cards.forEach((c, k) => {
-          if (e.seat === null) r.actions.push(node('Draw', [card(c)], [['ouverte', 'true'], ['commune', 'true']]));
-          else r.actions.push(node('Draw', [leaf('Siege', siege(e.seat)), card(c)], e.up[k] ? [['ouverte', 'true']] : undefined));
-        });
-        break;
-      case 'fold':
-      case 'check':
-        r.actions.push(node(e.kind === 'fold' ? 'Fold' : 'Check', [leaf('Siege', siege(e.seat))]));
-        break;
-      case 'discard':
-        for (const c of e.cards) r.actions.push(node('Discard', [leaf('Siege', siege(e.seat)), card(c)]));
-        break;
-      case 'show': {
-        const up = upBySeat.get(e.seat) ?? [];
-        e.cards.forEach((c, k) => {
-          if (c !== null && !up[k]) r.actions.push(node('Reveal', [leaf('Siege', siege(e.seat)), leaf('Valeur', c)]));
-        });
-        break;
-      }
-      default:
-        break; // return (in Total), muck, reshuffle: no element (docs/exchange.md)
-    }
-  }
-  const order = VARIANTS[record.variant].rounds.filter((n) => byRound.has(n));
-  const totals = roundTotals(record);
-  const tours: XmlOut[] = [];
-  for (const n of order) {
-    const r = byRound.get(n)!;
-    if (r.actions.length === 0) continue;
-    tours.push(node('Tour', [leaf('Timestamp', when), ...r.actions, r.bets > 0 ? leaf('Total', money(totals.get(n) ?? 0)) : undefined], [['name', n]]));
-  }
+  const when = meta.endedAt ?? 0;
+  // The trace's model (pojeu-model.ts), every round stamped with the hand's end; a client export
+  // writes a Total only for a round with bets.
+  const tours = pojeuRounds(record, () => when).map(({ total, ...r }) => pojeuTourElement(r.actions.some((a) => a.type === 'Bet') ? { ...r, total } : r, scale));
   const participants = record.seats
     .filter((s) => s.dealtIn)
-    .map((s) =>
-      node('Joueur', [
-        leaf('IDJoueur', s.player),
-        leaf('Siege', siege(s.seat)),
-        node('Finance', [
-          leaf('Net', money(s.net)),
-          leaf('Total', money(s.committed)),
-          leaf('CaveAvant', money(s.stackBefore)),
-          leaf('CaveApres', money(s.stackAfter)),
-          s.rake > 0 ? leaf('Rake', money(s.rake)) : undefined,
-        ]),
-      ]),
-    );
+    .map((s) => node('Joueur', [leaf('IDJoueur', s.player), leaf('Siege', s.seat + 1), pojeuFinanceElement(pojeuFinance(s), scale)]));
   const number = handNumber(record);
   return node('POJEU', [
     leaf('IDOper', '0000'),
     leaf('IDCoffre', 0),
-    leaf('DateEvt', when),
+    leaf('DateEvt', pojeuDate(new Date(when))),
     leaf('IDEvt', String(number).padStart(10, '0')),
     leaf('Tech', meta.tableName ?? 'Cercle'),
     leaf('Pool', record.handId ?? String(number)),
@@ -671,6 +547,6 @@ export function pojeuElement(hand: ExchangeHand, o: PojeuWriteOptions = {}): Xml
 /** One hand as a `<POJEU>` document; several inside `<Evenements>`. */
 export function writePojeu(hands: readonly ExchangeHand[], o: PojeuWriteOptions = {}): string {
   const head = '<?xml version="1.0" encoding="UTF-8"?>\n';
-  if (hands.length === 1) return head + writeXml(pojeuElement(hands[0], o)) + '\n';
-  return head + writeXml(node('Evenements', hands.map((h) => pojeuElement(h, o)))) + '\n';
+  if (hands.length === 1) return head + serialize(pojeuElement(hands[0], o)) + '\n';
+  return head + serialize(node('Evenements', hands.map((h) => pojeuElement(h, o)))) + '\n';
 }

@@ -1,10 +1,85 @@
 /**
- * A small strict XML reader and writer for the POJEU exchange format (docs/exchange.md). Pure: no
- * Node modules, no DOM. The reader takes elements, attributes, text, the five predefined entities,
- * character references, CDATA sections, comments and the XML declaration; it refuses a DTD, mixed
- * content, mismatched tags, anything after the root. It never throws: a malformed document is
- * `{ ok: false, line, message }` with the 1-based line of the problem.
+ * The one XML reader and writer (issue 14 item 4): POJEU import and export (docs/exchange.md) and
+ * the operator's regulatory trace (operator/trace, A 1.4.3) both use it. Pure: no Node modules, no
+ * DOM. Just the subset those need: elements, attributes, text, the five predefined entities,
+ * character references, CDATA sections, comments and the XML declaration; no DTD, no mixed content.
+ *
+ * The writer escapes correctly, refuses what XML 1.0 cannot carry (XmlError), and indents by two
+ * spaces like the examples of A 1.4.3. The reader never throws: a malformed document is
+ * `{ ok: false, line, message }` with the 1-based line of the problem; `parseXmlElement` is the
+ * throwing form that gives the writer's tree back (tests compare the two).
  */
+
+/** An XML element: either text content or child elements (never both: no mixed content). */
+export interface XmlElement {
+  readonly name: string;
+  /** Attributes in writing order. */
+  readonly attrs: ReadonlyArray<readonly [string, string]>;
+  readonly children: readonly XmlElement[];
+  /** Text content of a leaf element; '' when it has children or is empty. */
+  readonly text: string;
+}
+
+/** Thrown for text that cannot be written as XML 1.0, or for a malformed document given to {@link parseXml}. */
+export class XmlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'XmlError';
+  }
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+// Characters XML 1.0 cannot carry at all, even escaped (§2.2): C0 controls but tab, LF, CR; lone surrogates; U+FFFE/U+FFFF.
+// eslint-disable-next-line no-control-regex -- finding the control characters XML forbids is the point
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why `s` cannot be written in XML 1.0 (a forbidden character), or null when it can. */
+export function xmlCharProblem(s: string): string | null {
+  const m = FORBIDDEN.exec(s);
+  return m ? `character U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} cannot be written in XML` : null;
+}
+
+function checkChars(s: string, where: string): void {
+  const why = xmlCharProblem(s);
+  if (why) throw new XmlError(`${where}: ${why}`);
+}
+
+/** Escapes element text: `&`, `<`, `>`, and CR (which a reader would otherwise turn into LF). */
+export function escapeText(s: string): string {
+  checkChars(s, 'text');
+  return s.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
+}
+
+/** Escapes an attribute value (double-quoted): also `"`, and tab/LF/CR, which readers normalise to spaces. */
+export function escapeAttr(s: string): string {
+  checkChars(s, 'attribute');
+  return s.replace(/[&<>"\t\n\r]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' })[c]!);
+}
+
+/** An element with text content (a number is written as is). */
+export function leaf(name: string, text: string | number, attrs: ReadonlyArray<readonly [string, string]> = []): XmlElement {
+  return { name, attrs, children: [], text: String(text) };
+}
+
+/** An element with child elements; `undefined` children are left out (optional elements). */
+export function node(name: string, children: ReadonlyArray<XmlElement | undefined>, attrs: ReadonlyArray<readonly [string, string]> = []): XmlElement {
+  return { name, attrs, children: children.filter((c): c is XmlElement => c !== undefined), text: '' };
+}
+
+/** Writes an element and its subtree, two spaces per level, starting at `depth`; no trailing newline. */
+export function serialize(el: XmlElement, depth = 0): string {
+  if (!NAME.test(el.name)) throw new XmlError(`not an XML name: ${el.name}`);
+  const pad = '  '.repeat(depth);
+  const attrs = el.attrs
+    .map(([k, v]) => {
+      if (!NAME.test(k)) throw new XmlError(`not an XML attribute name: ${k}`);
+      return ` ${k}="${escapeAttr(v)}"`;
+    })
+    .join('');
+  if (el.children.length === 0) return `${pad}<${el.name}${attrs}>${escapeText(el.text)}</${el.name}>`;
+  if (el.text !== '') throw new XmlError(`element ${el.name} has both text and children`);
+  return `${pad}<${el.name}${attrs}>\n${el.children.map((c) => serialize(c, depth + 1)).join('\n')}\n${pad}</${el.name}>`;
+}
 
 export interface XmlNode {
   readonly name: string;
@@ -19,8 +94,6 @@ export interface XmlNode {
 export type XmlParse = { readonly ok: true; readonly root: XmlNode } | { readonly ok: false; readonly line: number; readonly message: string };
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-// eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids are the point
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 class Stop {
   constructor(
@@ -175,37 +248,15 @@ export function parseXml(input: string): XmlParse {
   }
 }
 
-/** Element text escaped. */
-export function escapeText(s: string): string {
-  return s.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
+
+/** The writer's tree of a read element (lines dropped, attributes in document order). */
+export function elementOf(n: XmlNode): XmlElement {
+  return { name: n.name, attrs: Object.entries(n.attrs), children: n.children.map(elementOf), text: n.text };
 }
 
-/** Attribute value escaped (double-quoted). */
-export function escapeAttr(s: string): string {
-  return s.replace(/[&<>"\t\n\r]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' })[c]!);
-}
-
-/** A tree to write. */
-export interface XmlOut {
-  name: string;
-  attrs?: [string, string][];
-  children?: XmlOut[];
-  text?: string;
-}
-
-export function leaf(name: string, text: string | number, attrs?: [string, string][]): XmlOut {
-  return { name, text: String(text), ...(attrs ? { attrs } : {}) };
-}
-
-export function node(name: string, children: (XmlOut | undefined)[], attrs?: [string, string][]): XmlOut {
-  return { name, children: children.filter((c): c is XmlOut => c !== undefined), ...(attrs ? { attrs } : {}) };
-}
-
-/** Writes a tree, two spaces per level like the examples of A 1.4.3. */
-export function writeXml(el: XmlOut, depth = 0): string {
-  const pad = '  '.repeat(depth);
-  const attrs = (el.attrs ?? []).map(([k, v]) => ` ${k}="${escapeAttr(v)}"`).join('');
-  const kids = el.children ?? [];
-  if (kids.length === 0) return `${pad}<${el.name}${attrs}>${escapeText(el.text ?? '')}</${el.name}>`;
-  return `${pad}<${el.name}${attrs}>\n${kids.map((c) => writeXml(c, depth + 1)).join('\n')}\n${pad}</${el.name}>`;
+/** Reads a document into the writer's tree; throws XmlError naming the line of a malformed one. */
+export function parseXmlElement(input: string): XmlElement {
+  const r = parseXml(input);
+  if (!r.ok) throw new XmlError(`line ${r.line}: ${r.message}`);
+  return elementOf(r.root);
 }

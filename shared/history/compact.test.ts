@@ -3,7 +3,7 @@ import type { HandRecord } from '../rules/record';
 import { makeTableRules } from '../rules/tableRules';
 import { VARIANT_CODES, VARIANTS } from '../rules/variants';
 import { ByteReader, crc16, unpackSixBits } from './bytes';
-import { COMPACT_VERSION, VARIANT_IDS, decodeHand, encodeHand, isDecodeRefusal, type DecodeOptions, type EncodeOptions } from './compact';
+import { COMPACT_VERSION, ROUND_IDS, VARIANT_IDS, decodeHand, encodeHand, isDecodeRefusal, type DecodeOptions, type EncodeOptions } from './compact';
 import { playRecord, prng, randInt, randomConfig, randomRecord } from './test-support';
 
 /** The flags varint of an encoding (after version, CRC and the card stream), to see what was derived. */
@@ -33,8 +33,13 @@ function withRecomputedCrc(bytes: Uint8Array): Uint8Array {
 describe('the compact hand codec (R-HISTORY, DESIGN.md §5)', () => {
   it('keeps the variant ids that are on disk: every variant, in its frozen place', () => {
     expect([...VARIANT_IDS].sort()).toEqual([...VARIANT_CODES].sort());
-    expect(VARIANT_IDS[2]).toBe('THNL');
-    expect(VARIANT_IDS[10]).toBe('2T7TD');
+    // The byte of each variant, as stored since COMPACT_VERSION 1: variants.ts may only append.
+    expect(VARIANT_IDS).toEqual(['THL', 'THPL', 'THNL', 'O4HPL', 'O4JL', 'O4JPL', 'O5HPL', '7SHL', '7SJL', '7SLL', '2T7TD']);
+  });
+
+  it('keeps the round ids that are on disk: every round name, in its frozen place', () => {
+    // A rare round is written by its place in this list (issue 14 item 4: the list is variants.ts's ROUND_NAMES).
+    expect(ROUND_IDS).toEqual(['bet', 'pre-flop', 'flop', 'turn', 'river', 'bring-in', '4th st', '5th st', '6th st', '7th st', 'pre-draw', '1st draw', '2nd draw', '3rd draw', 'reveal']);
   });
 
   for (const [i, code] of VARIANT_CODES.entries()) {

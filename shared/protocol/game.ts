@@ -7,7 +7,7 @@
 import type { Action, HandPlan, HandState, LogEntry } from '../rules/engine/types';
 import type { HandRecord } from '../rules/record';
 import { REPLAY_HOUSE_RULES, type TableRules } from '../rules/tableRules';
-import { VARIANT_CODES } from '../rules/variants';
+import { ROUND_NAMES, VARIANT_CODES } from '../rules/variants';
 import { arr, bool, int, nullable, obj, oneOf, str } from '../validate';
 import { ACTIONS_MAX, HAND_ID_MAX, PLAYER_NAME_MAX, SEATS_MAX } from './limits';
 import { amount, as, card, seatIndex, signedAmount, union } from './schema';
@@ -19,23 +19,7 @@ const maybeCards = (max: number) => arr(nullableCard, { max });
 
 export const variantCode = oneOf(...VARIANT_CODES);
 
-export const ROUND_NAMES = [
-  'bet',
-  'pre-flop',
-  'flop',
-  'turn',
-  'river',
-  'bring-in',
-  '4th st',
-  '5th st',
-  '6th st',
-  '7th st',
-  'pre-draw',
-  '1st draw',
-  '2nd draw',
-  '3rd draw',
-  'reveal',
-] as const;
+export { ROUND_NAMES };
 export const roundName = oneOf(...ROUND_NAMES);
 
 /** R-INFO: everything a table shows before the player sits (shared/rules/tableRules.ts). */

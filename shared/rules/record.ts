@@ -7,7 +7,7 @@
  */
 import type { Card } from './cards';
 import { explainHand, type EvalGame, type HandExplanation } from './eval';
-import type { HandPlan, HandState, LogEntry, PotResult } from './engine/types';
+import type { HandConfig, HandPlan, HandState, LogEntry, PotResult } from './engine/types';
 import type { TableRules } from './tableRules';
 import { VARIANTS, type RoundName, type VariantCode } from './variants';
 
@@ -147,4 +147,45 @@ export function recordOf(state: HandState): HandRecord {
     rake: result.rake,
     showdown: result.showdown,
   };
+}
+
+/** Seats dealt in, clockwise from the left of the button (ascending when there is none, as in Stud). */
+export function dealtInOrder(seats: readonly number[], button: number | null): number[] {
+  const sorted = [...seats].sort((a, b) => a - b);
+  if (button === null) return sorted;
+  return [...sorted.filter((s) => s > button), ...sorted.filter((s) => s <= button)];
+}
+
+/**
+ * The start of the hand a record describes, the inverse of `recordOf`'s first step: `startHand` on
+ * it posts exactly the record's forced bets. Every `big blind` post after the big blind's own is an
+ * extra big blind (R-BUTTON), repeats included; every `dead small blind` post a dead small blind.
+ * One function for the history replayer and the exchange formats (issue 14 item 4: the two used to
+ * read the extra big blinds differently).
+ */
+export function startOfRecord(record: HandRecord): HandConfig {
+  const seats: HandConfig['seats'] = Array.from({ length: record.tableSize }, () => null);
+  for (const s of record.seats) seats[s.seat] = { player: s.player, stack: s.stackBefore };
+  const extraBigBlinds: number[] = [];
+  const deadSmallBlinds: number[] = [];
+  let bigSeen = false;
+  for (const e of record.actions) {
+    if (e.kind !== 'post') continue;
+    if (e.post === 'big blind') {
+      if (bigSeen || e.seat !== record.bigBlind) extraBigBlinds.push(e.seat);
+      else bigSeen = true;
+    } else if (e.post === 'dead small blind') deadSmallBlinds.push(e.seat);
+  }
+  const plan: HandPlan = {
+    button: record.button,
+    smallBlind: record.smallBlind,
+    bigBlind: record.bigBlind,
+    extraBigBlinds,
+    deadSmallBlinds,
+    dealtIn: dealtInOrder(
+      record.seats.filter((s) => s.dealtIn).map((s) => s.seat),
+      record.button,
+    ),
+  };
+  return { rules: record.rules, seats, plan, ...(record.handId === null ? {} : { handId: record.handId }) };
 }

@@ -6,22 +6,13 @@
  * engine reads these tables; nothing here is behaviour.
  */
 
-/** The decree variant codes (A 1.3.6.d.5). */
-export type VariantCode = 'THL' | 'THPL' | 'THNL' | 'O4HPL' | 'O4JL' | 'O4JPL' | 'O5HPL' | '7SHL' | '7SJL' | '7SLL' | '2T7TD';
-
-export const VARIANT_CODES: readonly VariantCode[] = [
-  'THL',
-  'THPL',
-  'THNL',
-  'O4HPL',
-  'O4JL',
-  'O4JPL',
-  'O5HPL',
-  '7SHL',
-  '7SJL',
-  '7SLL',
-  '2T7TD',
-];
+/**
+ * The decree variant codes (A 1.3.6.d.5), spelled here only: the protocol, the API contract, the
+ * trace's Regle and the compact codec take them from this list (issue 14 item 4). The codec's bytes
+ * follow this order (shared/history/compact.test.ts fixes it): append only, never reorder.
+ */
+export const VARIANT_CODES = ['THL', 'THPL', 'THNL', 'O4HPL', 'O4JL', 'O4JPL', 'O5HPL', '7SHL', '7SJL', '7SLL', '2T7TD'] as const;
+export type VariantCode = (typeof VARIANT_CODES)[number];
 
 /** R-LIMIT, R-PL, R-NL. */
 export type BettingStructure = 'limit' | 'pot-limit' | 'no-limit';
@@ -38,23 +29,29 @@ export type GameFamily = 'holdem' | 'omaha' | 'stud' | 'draw';
 /** Blinds (Hold'em, Omaha, Triple Draw) or antes and a bring-in (Stud) (R-FORCED). */
 export type ForcedBets = 'blinds' | 'ante-bring-in';
 
-/** Round names of the record (A 1.3.6.d.5). `bet` holds the forced bets, `reveal` the showdown. */
-export type RoundName =
-  | 'bet'
-  | 'pre-flop'
-  | 'flop'
-  | 'turn'
-  | 'river'
-  | 'bring-in'
-  | '4th st'
-  | '5th st'
-  | '6th st'
-  | '7th st'
-  | 'pre-draw'
-  | '1st draw'
-  | '2nd draw'
-  | '3rd draw'
-  | 'reveal';
+/**
+ * Round names of the record (A 1.3.6.d.5). `bet` holds the forced bets, `reveal` the showdown.
+ * Spelled here only (issue 14 item 4); the compact codec writes a rare round by its place in this
+ * list (fixed by shared/history/compact.test.ts): append only, never reorder.
+ */
+export const ROUND_NAMES = [
+  'bet',
+  'pre-flop',
+  'flop',
+  'turn',
+  'river',
+  'bring-in',
+  '4th st',
+  '5th st',
+  '6th st',
+  '7th st',
+  'pre-draw',
+  '1st draw',
+  '2nd draw',
+  '3rd draw',
+  'reveal',
+] as const;
+export type RoundName = (typeof ROUND_NAMES)[number];
 
 /** One street: what is dealt, whether a draw precedes its betting, and its limit size. */
 export interface StreetDef {

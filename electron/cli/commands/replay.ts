@@ -1,10 +1,10 @@
 // `cercle replay`: every hand of PHH files through the rules engine, checked against the recorded
-// final stacks (shared/rules/phh/replay.ts does the work; this is files and printing).
+// final stacks (shared/exchange/phh/replay.ts does the work through the exchange's one driver; this is files and printing).
 
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parsePhhs } from '../../../shared/rules/phh/phh';
-import { replayHand, type ReplayResult } from '../../../shared/rules/phh/replay';
+import { parsePhhs } from '../../../shared/exchange/phh/phh';
+import { replayHand, type ReplayResult } from '../../../shared/exchange/phh/replay';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo, type Command } from '../command';
 
 const HELP = `Usage: cercle replay [--verbose] <file or folder>...

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { playRecord, prng, randomConfig, randomRecord } from '../../../shared/history/test-support';
-import { recordOf } from '../../../shared/rules/record';
+import { recordOf, startOfRecord } from '../../../shared/rules/record';
 import { potTotal } from '../../../shared/rules/engine';
 import { cards, dealFrom, tableConfig } from '../../../shared/rules/engine/test-support';
 import { startHand } from '../../../shared/rules/engine/machine';
@@ -11,7 +11,7 @@ import { viewFor } from '../../../shared/rules/engine/view';
 import type { HandState } from '../../../shared/rules/engine';
 import { legalActions } from '../../../shared/rules/engine';
 import type { Card } from '../../../shared/rules/cards';
-import { buildReplay, configOf, potsAt, roundAt } from './replay';
+import { buildReplay, potsAt, roundAt } from './replay';
 
 /** Plays on by checking or calling, showing at the showdown, dealing from `deck`. */
 function finish(state: HandState, deck: Card[]): HandState {
@@ -64,6 +64,23 @@ describe('buildReplay', () => {
     }
   });
 
+  it('replays a record whose posts repeat an extra big blind: the start of hand is the one the exchange reads too (issue 14 item 4)', () => {
+    // The engine takes a seat listed twice among the extra big blinds and posts for it twice; the
+    // record shows both posts. The renderer's start of hand used to keep one (and the replay's nets
+    // then differed from the record's) while the exchange's planOf kept both: now one function,
+    // startOfRecord (shared/rules/record.ts), serves both.
+    const rules = makeTableRules('THNL', { smallBlind: 5, bigBlind: 10 });
+    const config = tableConfig(rules, { stacks: [1000, 1000, 1000, 1000], extraBigBlinds: [2, 2] });
+    const record = playRecord(config, prng(4));
+    expect(record.actions.filter((e) => e.kind === 'post' && e.seat === 2 && e.post === 'big blind')).toHaveLength(2);
+    const replay = buildReplay(record);
+    // The replay's first step posts what the record posted, no less.
+    expect(replay.steps[0].entries).toEqual(record.actions.filter((e) => e.kind === 'post'));
+    expect(replay.error).toBeNull();
+    expect(replay.complete).toBe(true);
+    expect(startOfRecord(record).plan.extraBigBlinds).toEqual([2, 2]);
+  });
+
   it('steps through a Stud hand: antes, one step for the deal, the bring-in, each street, the showdown', () => {
     // Seat 0 shows 2c up (brings in), seat 1 Kd up, seat 2 9h up.
     const deck = cards('As Ah 2c Ks Kh Kd Qs Qh 9h 3d 4d 8c 5d 6d 7c 8d 9d Tc Jd Qd 2s');
@@ -85,7 +102,7 @@ describe('buildReplay', () => {
     expect(replay.rounds.map((r) => r.round)).toEqual(record.rounds);
     expect(record.rounds).toEqual(['bet', 'bring-in', '4th st', '5th st', '6th st', '7th st', 'reveal']);
     for (const r of replay.rounds) expect(roundAt(replay, r.step)).toBe(r.round);
-    expect(configOf(record).plan.dealtIn).toEqual([0, 1, 2]);
+    expect(startOfRecord(record).plan.dealtIn).toEqual([0, 1, 2]);
     // Seat 2 folded: its down cards stay unknown to seat 1; seat 0 showed them.
     const end = replay.steps[replay.steps.length - 1].state;
     expect(end.seats[2].hole.slice(0, 2)).toEqual([null, null]);

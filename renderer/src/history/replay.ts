@@ -9,9 +9,9 @@
  * record's, so a step list that does not add up is reported, never shown as if it did.
  */
 import type { Card } from '../../../shared/rules/cards';
-import { apply, buildPots, potTotal, startHand, type Action, type HandConfig, type HandState, type LogEntry } from '../../../shared/rules/engine';
-import type { HandRecord } from '../../../shared/rules/record';
-import { VARIANTS, type RoundName } from '../../../shared/rules/variants';
+import { apply, buildPots, potTotal, startHand, type Action, type HandState, type LogEntry } from '../../../shared/rules/engine';
+import { startOfRecord, type HandRecord } from '../../../shared/rules/record';
+import type { RoundName } from '../../../shared/rules/variants';
 
 export type StepKind = 'start' | 'deal' | 'action' | 'show' | 'end';
 
@@ -35,44 +35,6 @@ export interface Replay {
   complete: boolean;
   /** Why the replay stopped early or does not match (null when complete). */
   error: string | null;
-}
-
-/** Seats dealt in, in dealing order: clockwise from left of the button; Stud from seat 0. */
-function dealingOrder(record: HandRecord): number[] {
-  const seats = record.seats.filter((s) => s.dealtIn).map((s) => s.seat);
-  const n = record.tableSize;
-  const b = record.button;
-  if (b === null) return seats.sort((x, y) => x - y);
-  return seats.sort((x, y) => ((x - b - 1 + n) % n) - ((y - b - 1 + n) % n));
-}
-
-/** The engine configuration the record's hand started from (seats, stacks, plan). */
-export function configOf(record: HandRecord): HandConfig {
-  const seats: HandConfig['seats'] = Array.from({ length: record.tableSize }, () => null);
-  for (const s of record.seats) seats[s.seat] = { player: s.player, stack: s.stackBefore };
-  const extraBigBlinds: number[] = [];
-  const deadSmallBlinds: number[] = [];
-  const blinds = VARIANTS[record.variant].forcedBets === 'blinds';
-  if (blinds) {
-    for (const e of record.actions) {
-      if (e.kind !== 'post') continue;
-      if (e.post === 'big blind' && e.seat !== record.bigBlind && !extraBigBlinds.includes(e.seat)) extraBigBlinds.push(e.seat);
-      if (e.post === 'dead small blind' && !deadSmallBlinds.includes(e.seat)) deadSmallBlinds.push(e.seat);
-    }
-  }
-  return {
-    rules: record.rules,
-    seats,
-    plan: {
-      button: blinds ? record.button : null,
-      smallBlind: blinds ? record.smallBlind : null,
-      bigBlind: blinds ? record.bigBlind : null,
-      extraBigBlinds,
-      deadSmallBlinds,
-      dealtIn: dealingOrder(record),
-    },
-    ...(record.handId === null ? {} : { handId: record.handId }),
-  };
 }
 
 /** The engine action a log entry stands for; null for what the engine does by itself. */
@@ -115,7 +77,7 @@ export function buildReplay(record: HandRecord): Replay {
   const steps: ReplayStep[] = [];
   let state: HandState;
   try {
-    state = startHand(configOf(record));
+    state = startHand(startOfRecord(record));
   } catch (error) {
     return { steps: [], rounds: [], complete: false, error: error instanceof Error ? error.message : String(error) };
   }

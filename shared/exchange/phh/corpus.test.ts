@@ -3,24 +3,15 @@
 // difference from our rules is a documented house rule of the source (docs/phh.md), tested here
 // by name. Test files may read files; the code under test stays pure.
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { PHH_CORPUS as CORPUS, phhCorpusFiles } from '../../../tests/phh-corpus';
 import { describe, expect, it } from 'vitest';
 import { parsePhhs, type PhhHand } from './phh';
 import { replayHand, type ReplayResult } from './replay';
 import { PHH_VARIANTS, isPhhVariant } from './variants';
 
-const CORPUS = join(__dirname, '../../../tests/fixtures/phh');
 
-function files(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return files(path);
-      return /\.phhs?$/.test(name) ? [path] : [];
-    });
-}
 
 interface Replayed {
   /** Path under the corpus, `#n` for a hand of a .phhs file. */
@@ -29,7 +20,7 @@ interface Replayed {
   result: ReplayResult;
 }
 
-const replayed: Replayed[] = files(CORPUS).flatMap((file) => {
+const replayed: Replayed[] = phhCorpusFiles().flatMap((file) => {
   const parsed = parsePhhs(readFileSync(file, 'utf8'));
   if (!parsed.ok) throw new Error(`${file}: line ${parsed.line}: ${parsed.reason}`);
   const path = relative(CORPUS, file);

@@ -9,7 +9,7 @@
 // lower-case letter and a hyphen can never collide with a present or future standard code.
 // docs/phh.md documents them.
 
-import type { VariantCode } from '../variants';
+import type { VariantCode } from '../../rules/variants';
 
 /** The variant codes of the PHH standard. */
 export const PHH_STANDARD_VARIANTS = ['FT', 'NT', 'NS', 'PO', 'FO/8', 'F7S', 'F7S/8', 'FR', 'N2L1D', 'F2L3D', 'FB'] as const;

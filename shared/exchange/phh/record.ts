@@ -1,29 +1,27 @@
 /**
  * PHH (Poker Hand History, phh.readthedocs.io) for the exchange: a HandRecord as a PHH hand
- * (shared/rules/phh reads and writes the text) and back. Players are the seats dealt in, in PHH
+ * (phh.ts reads and writes the text) and back. Players are the seats dealt in, in PHH
  * order (the first left of the button first, the button last; heads-up the blinds reversed, as the
  * standard has them); `seats` and `seat_count` give the table; the user field `_cercle` carries the
  * Cercle extension (core.ts) so that the hand is played again exactly. A PHH without it (the
- * corpus, other tools) is read as shared/rules/phh/replay.ts reads it (docs/phh.md).
+ * corpus, other tools) is read as `cercle replay` reads it: the same header reading and steps
+ * (start.ts) through the same driver (core.ts driveSteps; docs/phh.md).
  */
-import { cardToText, type Card } from '../rules/cards';
-import type { HandConfig } from '../rules/engine';
-import { parsePhhAction, type PhhAction } from '../rules/phh/actions';
-import { parsePhhs, writePhh, writePhhs, type PhhHand } from '../rules/phh/phh';
-import { parseToml, tomlPathKey } from '../rules/phh/toml';
-import { DECREE_VARIANT_OF, PHH_CODE_OF, PHH_VARIANTS, isPhhVariant } from '../rules/phh/variants';
-import { WSOP_LIMIT_CAP } from '../rules/phh/replay';
-import { readBlinds } from '../rules/phh/blinds';
-import { cardFromText } from '../rules/cards';
-import { makeTableRules, validateTableRules, type TableRules } from '../rules/tableRules';
-import { VARIANTS, type RoundName } from '../rules/variants';
-import { SEATS_MAX } from '../protocol/limits';
-import { canonicalRecord, configOfExt, drive, extOf, fail, parseExt, planOf, type ExchangeHand, type Fail, type ImportResult, type Step } from './core';
+import { cardToText, type Card } from '../../rules/cards';
+import type { HandConfig } from '../../rules/engine';
+import { VARIANTS, type RoundName } from '../../rules/variants';
+import { SEATS_MAX } from '../../protocol/limits';
+import { canonicalRecord, configOfExt, drive, extOf, fail, parseExt, planOf, type ExchangeHand, type Fail, type ImportResult } from '../core';
+import { parsePhhAction, type PhhAction } from './actions';
+import { parsePhhs, writePhh, writePhhs, type PhhHand } from './phh';
+import { amountScale, phhStart, phhSteps, standIns } from './start';
+import { parseToml, tomlPathKey } from './toml';
+import { DECREE_VARIANT_OF, PHH_CODE_OF, isPhhVariant } from './variants';
 
 const cardText = (c: Card | null): string => (c === null ? '??' : cardToText(c));
 
 /** The rounds where players discard and draw (Triple Draw). */
-const DRAW_ROUNDS: ReadonlySet<RoundName> = new Set<RoundName>(['1st draw', '2nd draw', '3rd draw']);
+const DRAW_ROUNDS: ReadonlySet<RoundName> = new Set(VARIANTS['2T7TD'].streets.filter((s) => s.draw).map((s) => s.round));
 
 /** One hand as a PHH hand object. */
 export function phhOf(hand: ExchangeHand): PhhHand {
@@ -129,64 +127,6 @@ export function writePhhHands(hands: readonly ExchangeHand[]): string {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-function decimalsOf(x: number): number {
-  const text = String(x);
-  const exp = /e-(\d+)$/.exec(text);
-  if (exp) return Number(exp[1]) + (text.slice(0, text.indexOf('e')).split('.')[1]?.length ?? 0);
-  return text.split('.')[1]?.length ?? 0;
-}
-
-/** The table a PHH without the extension implies, as shared/rules/phh/replay.ts builds it. */
-function inferredConfig(hand: PhhHand, scale: number, line: number): HandConfig | Fail {
-  const code = DECREE_VARIANT_OF[hand.variant as keyof typeof DECREE_VARIANT_OF];
-  if (code === undefined) return fail(line, `PHH variant '${hand.variant}' is not a decree variant (D art. 7)`);
-  const v = VARIANTS[code];
-  const info = PHH_VARIANTS[hand.variant as keyof typeof PHH_VARIANTS];
-  const n = hand.starting_stacks.length;
-  const u = (x: number) => Math.round(x * scale);
-  if (n > v.maxSeats) return fail(line, `${n} players: ${code} is played at most ${v.maxSeats} to a table (R-SEATS)`);
-  if (hand.starting_stacks.some((s) => !Number.isFinite(s))) return fail(line, 'a starting stack is unknown (inf)');
-  const antes = hand.antes.map(u);
-  const anteSeats = antes.flatMap((a, i) => (a > 0 ? [i] : []));
-  const bbAnte = antes.some((a) => a !== antes[0]) && anteSeats.length === 1 && v.forcedBets === 'blinds';
-  if (antes.some((a) => a !== antes[0]) && !bbAnte) return fail(line, 'antes are neither paid by every player nor by the big blind alone');
-  const range = Array.from({ length: n }, (_, i) => i);
-  let smallBlind = 0;
-  let bigBlind = 0;
-  let plan: HandConfig['plan'];
-  if (v.forcedBets === 'ante-bring-in') {
-    plan = { button: null, smallBlind: null, bigBlind: null, extraBigBlinds: [], deadSmallBlinds: [], dealtIn: range };
-  } else {
-    const blinds = readBlinds((hand.blinds_or_straddles ?? []).map(u), n);
-    if (!blinds.ok) return fail(line, blinds.reason === 'heads-up' ? 'heads-up blinds are not a big and a small blind' : 'straddles are not a decree forced bet (R-FORCED)');
-    const sb = blinds.smallBlindSeat;
-    const bb = blinds.bigBlindSeat;
-    smallBlind = blinds.smallBlind;
-    bigBlind = blinds.bigBlind;
-    if (blinds.posts.some((p) => p.amount !== bigBlind)) return fail(line, 'a post is not a big blind');
-    const extra = blinds.posts.map((p) => p.seat);
-    plan = { button: n - 1, smallBlind: sb, bigBlind: bb, extraBigBlinds: extra, deadSmallBlinds: [], dealtIn: range };
-  }
-  const ante = bbAnte ? antes[anteSeats[0]] : antes[0];
-  const stakes =
-    info.betting === 'limit'
-      ? { smallBlind, bigBlind, ante, bringIn: u(hand.bring_in ?? 0), smallBet: u(hand.small_bet!), bigBet: u(hand.big_bet!) }
-      : { smallBlind, bigBlind, ante };
-  const overrides: { -readonly [K in keyof TableRules]?: TableRules[K] } = { studOpenPairBigBet: false };
-  if (v.betting === 'limit' && /World Series of Poker|\bWSOP\b/i.test(hand.event ?? '')) overrides.cap = WSOP_LIMIT_CAP;
-  if (bbAnte) overrides.anteBy = 'big-blind';
-  if (code === '2T7TD') overrides.lowball27 = 'international';
-  const rules = makeTableRules(code, stakes, overrides);
-  const check = validateTableRules(rules);
-  if (!check.ok) return fail(line, `table rules from the header: ${check.reason}`);
-  return {
-    rules,
-    seats: hand.starting_stacks.map((s, i) => ({ player: hand.players?.[i] ?? `p${i + 1}`, stack: u(s) })),
-    plan,
-    ...(hand.hand !== undefined ? { handId: String(hand.hand) } : {}),
-  };
-}
-
 function readOne(hand: PhhHand, lineOf: (path: (string | number)[]) => number, headLine: number): { ok: true; hand: ExchangeHand } | Fail {
   if (!isPhhVariant(hand.variant)) return fail(lineOf(['variant']), `unknown PHH variant '${hand.variant}'`);
   // issue 12 item 6: said before anything scales with it (100,000 players used to overflow the stack).
@@ -216,56 +156,20 @@ function readOne(hand: PhhHand, lineOf: (path: (string | number)[]) => number, h
       if (e.seats.find((x) => x.seat === e.plan.dealtIn[i])?.stack !== s) return fail(lineOf(['starting_stacks']), `player ${i + 1}'s starting stack differs from the extension`);
     }
   } else {
-    const values = [...hand.antes, ...(hand.blinds_or_straddles ?? []), ...hand.starting_stacks, ...(hand.finishing_stacks ?? [])];
-    for (const k of ['bring_in', 'small_bet', 'big_bet', 'min_bet'] as const) if (hand[k] !== undefined) values.push(hand[k]);
-    for (const a of parsed) if (a.type === 'complete-bet-raise') values.push(a.amount);
-    const decimals = values.filter(Number.isFinite).reduce((m, x) => Math.max(m, decimalsOf(x)), 0);
-    if (decimals > 6) return fail(headLine, 'amounts with more than 6 decimals');
-    scale = 10 ** decimals;
-    config = inferredConfig(hand, scale, headLine);
+    // Without the extension the table is the one the header implies, read as `cercle replay` reads it (start.ts).
+    const scaled = amountScale(hand, parsed);
+    if (typeof scaled === 'string') return fail(headLine, scaled);
+    scale = scaled;
+    const code = DECREE_VARIANT_OF[hand.variant];
+    if (code === undefined) return fail(lineOf(['variant']), `PHH variant '${hand.variant}' is not a decree variant (D art. 7)`);
+    const start = phhStart(hand, code, scale);
+    config = 'ok' in start ? fail(headLine, start.reason) : start.config;
     seatOf = (i) => i;
   }
   if ('ok' in config) return config;
   const n = hand.starting_stacks.length;
-  const steps: Step[] = [];
-  const cardsOf = (texts: readonly string[]) => texts.map((t) => (t === '??' ? null : cardFromText(t)));
-  for (const [i, a] of parsed.entries()) {
-    const line = lineOf(['actions', i]);
-    if ('playerIndex' in a && a.playerIndex >= n) return fail(line, `there are only ${n} players`);
-    switch (a.type) {
-      case 'no-op':
-        break;
-      case 'deal-board':
-        steps.push({ k: 'deal', seat: null, cards: cardsOf(a.cards), line });
-        break;
-      case 'deal-hole':
-        steps.push({ k: 'deal', seat: seatOf(a.playerIndex), cards: cardsOf(a.cards), line });
-        break;
-      case 'bring-in':
-        steps.push({ k: 'bringIn', seat: seatOf(a.playerIndex), line });
-        break;
-      case 'fold':
-        steps.push({ k: 'fold', seat: seatOf(a.playerIndex), line });
-        break;
-      case 'check-call':
-        steps.push({ k: 'cc', seat: seatOf(a.playerIndex), line });
-        break;
-      case 'complete-bet-raise':
-        steps.push({ k: 'bet', seat: seatOf(a.playerIndex), to: Math.round(a.amount * scale), line });
-        break;
-      case 'discard':
-        steps.push({ k: 'draw', seat: seatOf(a.playerIndex), discards: cardsOf(a.cards), line });
-        break;
-      case 'show-muck':
-        if (a.cards === null) steps.push({ k: 'muck', seat: seatOf(a.playerIndex), line });
-        else if (a.cards === 'dealt') steps.push({ k: 'show', seat: seatOf(a.playerIndex), cards: null, line });
-        else {
-          const cards = cardsOf(a.cards);
-          steps.push({ k: 'show', seat: seatOf(a.playerIndex), cards: cards.some((c) => c === null) ? null : cards, line });
-        }
-        break;
-    }
-  }
+  for (const [i, a] of parsed.entries()) if ('playerIndex' in a && a.playerIndex >= n) return fail(lineOf(['actions', i]), `there are only ${n} players`);
+  const steps = phhSteps(parsed, scale, seatOf, (i) => lineOf(['actions', i]));
   const lastLine = lineOf(['actions', Math.max(0, hand.actions.length - 1)]);
   const r = drive(config, steps, typeof ext === 'string' ? { lastLine } : { lastLine, standIns: standIns(parsed, config.rules.variant === '7SLL') });
   if (!r.ok) return r;
@@ -295,27 +199,6 @@ function readOne(hand: PhhHand, lineOf: (path: (string | number)[]) => number, h
       meta: { ...(hand.table !== undefined ? { tableName: String(hand.table) } : {}), ...(endedAt !== undefined ? { endedAt } : {}), ...(money !== undefined ? { money } : {}) },
     },
   };
-}
-
-/**
- * Cards for face-up cards a record hides (`d dh p1 ??????` for a player who folded at once): cards
- * the record never names, the highest first (the lowest up-card brings in), the lowest first in
- * Razz, as shared/rules/phh/replay.ts chooses them.
- */
-function standIns(actions: readonly PhhAction[], razz: boolean): Card[] {
-  const named = new Set<Card>();
-  for (const a of actions) {
-    const cards = 'cards' in a && Array.isArray(a.cards) ? (a.cards as string[]) : [];
-    for (const t of cards) {
-      const c = cardFromText(t);
-      if (c !== null) named.add(c);
-    }
-  }
-  const free: Card[] = [];
-  for (let c = 51; c >= 0; c--) if (!named.has(c)) free.push(c);
-  if (!razz) return free;
-  const lowRank = (c: Card): number => ((c >> 2) + 2 === 14 ? 1 : (c >> 2) + 2);
-  return free.sort((x, y) => lowRank(x) - lowRank(y) || x - y);
 }
 
 /** Reads every hand of a .phh or .phhs text; nothing when any of them is wrong. */

@@ -1,21 +1,10 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { phhCorpusFiles } from '../../../tests/phh-corpus';
 import { describe, expect, it } from 'vitest';
 import { formatPhhAction, parsePhhAction, parsePhhCards } from './actions';
 import { parsePhh, parsePhhs, writePhh, writePhhs, type PhhHand } from './phh';
 import { DECREE_VARIANT_OF, PHH_CODE_OF, PHH_STANDARD_VARIANTS, PHH_VARIANTS } from './variants';
 
-const CORPUS = join(__dirname, '../../../tests/fixtures/phh');
-
-function corpusFiles(dir = CORPUS): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return corpusFiles(path);
-      return /\.phhs?$/.test(name) ? [path] : [];
-    });
-}
 
 const DWAN_IVEY = `# A famous hand.
 variant = "NT"
@@ -229,7 +218,7 @@ describe('writing PHH', () => {
   });
 
   it('round-trips every hand of the vendored corpus (parse(write(h)) equals h)', () => {
-    const files = corpusFiles();
+    const files = phhCorpusFiles();
     expect(files.length).toBe(104);
     let hands = 0;
     for (const file of files) {

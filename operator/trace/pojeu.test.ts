@@ -3,7 +3,7 @@ import { startHand } from '../../shared/rules/engine';
 import { run, tableConfig } from '../../shared/rules/engine/test-support';
 import { recordOf } from '../../shared/rules/record';
 import { makeTableRules } from '../../shared/rules/tableRules';
-import { recordXml } from '../trace/records';
+import { recordXml } from './records';
 import { pojeuOf } from './pojeu';
 import { prng, randomConfig } from '../../shared/history/test-support';
 import { playRandomHand } from '../../shared/rules/engine/test-support';

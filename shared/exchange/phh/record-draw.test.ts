@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { playRecord, prng, randomConfig, randomRecord } from '../history/test-support';
-import { parsePhhs } from '../rules/phh/phh';
-import { replayHand } from '../rules/phh/replay';
-import { exportHands, importHands } from './index';
+import { playRecord, prng, randomConfig, randomRecord } from '../../history/test-support';
+import { parsePhhs } from './phh';
+import { replayHand } from './replay';
+import { exportHands, importHands } from '../index';
 
 // Issue 14 item 8c: pokerkit (PHH's reference implementation) takes every discard of a draw round
 // before the replacement cards; the export writes them so, and the import reads both orders.
