@@ -29,6 +29,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Move, SeatView, TableEvent, TableInfo, TableView, TurnView } from '../../shared/protocol/messages';
+import { handViewFor } from '../../shared/protocol/hand';
 import type { Card } from '../../shared/rules/cards';
 import { actionFor, apply, legalActions, startHand, viewFor, type Action, type HandPlan, type HandState, type LegalActions } from '../../shared/rules/engine';
 import { recordOf, type HandRecord } from '../../shared/rules/record';
@@ -622,7 +623,7 @@ export class Table {
     // Written before the hand goes on: a hand found in play after a crash is void (recovery.ts).
     this.hooks.money.handStarted(id, plan.dealtIn.flatMap((seat) => (who[seat] ? [who[seat].accountId] : [])));
     this.hand = { no, id, plan, state, deck: new Deck(), times: state.log.map(() => now), who, turn: null, supervised: false };
-    this.emit((seat) => ({ type: 'handStart', handNo: no, hand: viewFor(state, seat) }));
+    this.emit((seat) => ({ type: 'handStart', handNo: no, hand: handViewFor(state, seat) })); // issue 14 item 2: a view, not the engine's state
     this.advance();
   }
 
@@ -952,7 +953,7 @@ export class Table {
       buyIn: { ...this.spec.buyIn },
       seats: this.seating.seats.map((_, i) => this.seatView(i)),
       handNo: this.handNo,
-      hand: this.hand ? viewFor(this.hand.state, seat) : null,
+      hand: this.hand ? handViewFor(this.hand.state, seat) : null,
       turn: this.turnView(),
       you: m ? this.youView(m) : null,
     };

@@ -6,4 +6,5 @@ export * from './version';
 export * from './codes';
 export * from './messages';
 export * from './parse';
-export { actionSchema, handRecordSchema, handStateSchema, logEntrySchema, tableRulesSchema, handPlanSchema, ROUND_NAMES } from './game';
+export * from './hand';
+export { actionSchema, handRecordSchema, logEntrySchema, tableRulesSchema, handPlanSchema, ROUND_NAMES } from './game';

@@ -7,6 +7,7 @@ import { useApi } from '../useApi';
 import { outcomeText, safely } from '../errors';
 import { i18n } from '../i18n';
 import { shouldAutoMuck } from '../table/automuck';
+import { tableHand } from '../table/hand';
 import { autoTopUpAmount } from '../table/topup';
 import { useNoticesStore } from './notices';
 import { useSessionStore } from './session';
@@ -156,8 +157,9 @@ export const useTablesStore = defineStore('tables', () => {
    */
   function autoMuck(s: TableState): void {
     const v = s.view;
-    if (!settings.settings.autoMuck || v === null || v.hand === null || v.you === null || !waitsForUs(s) || sending.has(s.tableId)) return;
-    if (autoMucked.get(s.tableId) === v.handNo || !shouldAutoMuck(v.hand, v.you.seat)) return;
+    const hand = tableHand(s);
+    if (!settings.settings.autoMuck || v === null || hand === null || v.you === null || !waitsForUs(s) || sending.has(s.tableId)) return;
+    if (autoMucked.get(s.tableId) === v.handNo || !shouldAutoMuck(hand, v.you.seat)) return;
     autoMucked.set(s.tableId, v.handNo);
     void act(s.tableId, { type: 'muck' });
   }
@@ -182,7 +184,7 @@ export const useTablesStore = defineStore('tables', () => {
 
   /** Whether we hold cards in a hand still being played at this table. */
   function inLiveHand(s: TableState): boolean {
-    const h = s.view?.hand ?? null;
+    const h = tableHand(s);
     const seat = s.view?.you?.seat ?? null;
     if (h === null || seat === null || h.phase === 'done') return false;
     const st = h.seats[seat]?.status;

@@ -5,6 +5,7 @@
  */
 import type { TableState } from '../../../shared/api/contract';
 import { legalActions } from '../../../shared/rules/engine/legal';
+import { tableHand } from './hand';
 import type { BetBounds, HandState, LegalActions } from '../../../shared/rules/engine/types';
 import { VARIANTS } from '../../../shared/rules/variants';
 
@@ -58,7 +59,7 @@ export function ourLegal(hand: HandState | null, seat: number | null): LegalActi
 export function actionBar(state: TableState): ActionBarModel | null {
   if (state.status !== 'live' || state.view === null) return null;
   const seat = ourSeat(state);
-  const hand = state.view.hand;
+  const hand = tableHand(state);
   const legal = ourLegal(hand, seat);
   if (legal === null || hand === null || seat === null) return null;
   const p = hand.seats[seat];
