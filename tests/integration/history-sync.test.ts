@@ -51,7 +51,9 @@ describe('hands missing locally come from the operator', () => {
   it('stores the hands the account played with another client, once', async () => {
     // The other device: the same account, its own history.
     const otherStore = HistoryStore.open(join(dir.dir, 'other', 'history.sqlite'));
-    const link = new OperatorLink({ url: op.url, pins: [op.pin], clientVersion: '0.1.0', token: op.guest.token, tracker: new Tracker(otherStore), log: (l) => void lines.push(l) });
+    const link = new OperatorLink({ url: op.url, pins: [op.pin], clientVersion: '0.1.0', token: op.guest.token, log: (l) => void lines.push(l) });
+    const otherTracker = new Tracker(otherStore);
+    link.on('model', (m) => m.feed(otherTracker)); // as the client core feeds its tracker
     await link.connect();
     const lobby = await link.lobby();
     if (!lobby.ok) throw new Error(lobby.message);

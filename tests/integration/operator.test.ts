@@ -78,7 +78,7 @@ describe('handshake and session', () => {
   it('answers /health over TLS', async () => {
     const h = await get('/health');
     expect(h.status).toBe(200);
-    expect(JSON.parse(h.body)).toMatchObject({ status: 'ok', protocol: 2, tables: 2 });
+    expect(JSON.parse(h.body)).toMatchObject({ status: 'ok', protocol: PROTOCOL_VERSION, tables: 2 });
     expect((await get('/admin')).status).toBe(404);
   });
 
@@ -95,7 +95,7 @@ describe('handshake and session', () => {
     expect(early.ws.readyState).toBeGreaterThanOrEqual(2); // closing or closed
 
     const c = await TestClient.connect(op.url, op.pin, { forwardedFor: '198.51.100.10' });
-    expect(await c.hello()).toMatchObject({ type: 'welcome', protocol: 2 });
+    expect(await c.hello()).toMatchObject({ type: 'welcome', protocol: PROTOCOL_VERSION });
     expect(await c.request({ type: 'lobby.subscribe' })).toMatchObject({ type: 'error', code: 'AUTH_REQUIRED' });
     const authed = (await c.request({ type: 'guest' })) as Extract<ServerMessage, { type: 'authed' }>;
     expect(authed).toMatchObject({ type: 'authed', account: { guest: true }, balances: { real: 0, play: 100_000 }, seated: [] });

@@ -7,7 +7,9 @@
  * - Operator: the embedded one (started here on launch, its first-run key pinned; its guest signs in
  *   by itself) or another one from the settings (URL and pins; login with a username and password).
  * - Tables: each followed table's model (electron/services/link/table.ts) is pushed to the pages as a
- *   `TableState`, at most once per turn of the event loop per table (24 busy tables stay cheap).
+ *   `TableState`, at most once per turn of the event loop per table. That is coalescing, not a
+ *   throttle: the pace of redraws is decided once, by the page that draws them (stores/tables.ts:
+ *   focus, tile size, frame budget; issue 14 item 3). "Pending" is read from the link's outbox.
  * - Money (R-TRACKER): the tracker is updated by the link as hands end and chips move; its view (session,
  *   today) is pushed after every change. Balances are read again after anything that moves them.
  * - Secrets: the session token never leaves main (`TokenVault`: safeStorage in Electron, memory only
@@ -31,8 +33,6 @@ import { notConnected, refusal } from './outcome';
 export { memoryVault, type ClientCoreOptions, type TokenVault } from './options';
 
 const HISTORY_FILE = 'history.sqlite';
-/** Least time between two pushes of a table when nothing urgent changed (see `markTable`). */
-const TABLE_PUSH_MS = 100;
 
 export class ClientCore {
   readonly history: HistoryStore;
@@ -50,11 +50,9 @@ export class ClientCore {
   private status: LinkStatusView = { state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null };
   private readonly lobbyTables = new Map<string, TableInfo>();
   private conditions: PlayConditions | null = null;
-  /** Per table: what the pages see besides the model (the last hand, the action in flight, the last refusal). */
-  private readonly extras = new Map<string, Pick<TableState, 'lastHand' | 'pending' | 'error' | 'cashedOut'>>();
+  /** Per table: what the pages see besides the model and the outbox (the last hand, the last refusal). */
+  private readonly extras = new Map<string, Pick<TableState, 'lastHand' | 'error' | 'cashedOut'>>();
   private readonly dirtyTables = new Set<string>();
-  private readonly pushedAt = new Map<string, number>();
-  private readonly delayed = new Map<string, NodeJS.Timeout>();
   private flushScheduled = false;
   private pushTracker = false;
   private pushSession = false;
@@ -124,7 +122,6 @@ export class ClientCore {
       pins,
       clientVersion: this.o.version,
       token,
-      tracker: this.tracker,
       heartbeat: this.o.link?.heartbeat,
       backoff: this.o.link?.backoff,
       now: this.now,
@@ -132,6 +129,9 @@ export class ClientCore {
     });
     this.link = link;
     this.unsubscribers = [
+      // The tracker is fed by the core, not the transport (issue 14 item 6): each table model gets it
+      // as it is made, before any frame reaches it.
+      link.on('model', (model) => model.feed(this.tracker)),
       link.on('state', (s) => this.setStatus({ ...s })),
       link.on('authed', () => {
         this.relaunchAttempt = 0;
@@ -170,8 +170,6 @@ export class ClientCore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const t of this.delayed.values()) clearTimeout(t);
-    this.delayed.clear();
     await this.disconnect();
     await this.syncing;
     await this.jobs.close();
@@ -374,15 +372,16 @@ export class ClientCore {
       view: model?.view ?? null,
       seq: model?.seq ?? null,
       lastHand: extra?.lastHand ?? null,
-      pending: extra?.pending ?? null,
+      // The one owner of "pending" is the link's outbox (issue 14 item 3).
+      pending: (model && this.link?.pendingFor(tableId)) ?? null,
       error: extra?.error ?? null,
       cashedOut: extra?.cashedOut ?? null,
     };
   }
 
-  private extra(tableId: string): Pick<TableState, 'lastHand' | 'pending' | 'error' | 'cashedOut'> {
+  private extra(tableId: string): Pick<TableState, 'lastHand' | 'error' | 'cashedOut'> {
     let e = this.extras.get(tableId);
-    if (!e) this.extras.set(tableId, (e = { lastHand: null, pending: null, error: null, cashedOut: null }));
+    if (!e) this.extras.set(tableId, (e = { lastHand: null, error: null, cashedOut: null }));
     return e;
   }
 
@@ -395,15 +394,9 @@ export class ClientCore {
         this.extra(tableId).error = null;
       }
       if (ev.type === 'handEnd' || ev.type === 'you') this.schedule('session-balance');
-      const v = model.view;
-      const ourTurn = ev.type === 'turn' && v?.you != null && ev.turn.seat === v.you.seat;
-      const urgent = ourTurn || (ev.type !== 'action' && ev.type !== 'turn') || (ev.type === 'action' && v?.you != null && 'seat' in ev.action && ev.action.seat === v.you.seat);
-      this.markTable(tableId, urgent);
-      return;
     } else if (change.type === 'gone') {
       const e = this.extra(tableId);
       e.cashedOut = change.cashedOut;
-      e.pending = null;
       const state = { ...this.tableState(tableId, undefined), status: 'gone' as const };
       // A gone table is shown once more (the cash-out), then forgotten.
       this.o.broadcast('table', state);
@@ -414,25 +407,10 @@ export class ClientCore {
     this.markTable(tableId);
   }
 
-  /**
-   * A table is pushed at once when something the player must see now changed (their turn, the status,
-   * a hand ending, an answer to their action); other changes of a busy table (practice players acting
-   * every few ms) at most every TABLE_PUSH_MS, so 24 busy tables stay cheap to follow (DESIGN.md §5).
-   */
-  private markTable(tableId: string, urgent = true): void {
-    const now = this.now();
-    const last = this.pushedAt.get(tableId) ?? 0;
-    if (urgent || now - last >= TABLE_PUSH_MS) {
-      this.dirtyTables.add(tableId);
-      this.scheduleFlush();
-    } else if (!this.delayed.has(tableId)) {
-      const timer = setTimeout(() => {
-        this.delayed.delete(tableId);
-        this.dirtyTables.add(tableId);
-        this.scheduleFlush();
-      }, TABLE_PUSH_MS - (now - last));
-      this.delayed.set(tableId, timer);
-    }
+  /** The table is pushed at the end of this turn of the event loop (once, whatever changed meanwhile). */
+  private markTable(tableId: string): void {
+    this.dirtyTables.add(tableId);
+    this.scheduleFlush();
   }
 
   private schedule(what: 'tracker' | 'session' | 'lobby' | 'session-balance'): void {
@@ -455,9 +433,6 @@ export class ClientCore {
     const link = this.link;
     for (const id of this.dirtyTables) {
       const model = link?.table(id);
-      clearTimeout(this.delayed.get(id));
-      this.delayed.delete(id);
-      this.pushedAt.set(id, this.now());
       if (model) this.o.broadcast('table', this.tableState(id, model));
     }
     this.dirtyTables.clear();
@@ -593,11 +568,10 @@ export class ClientCore {
     const link = this.link;
     if (!link) return notConnected();
     const e = this.extra(a.tableId);
-    e.pending = { actionId: a.actionId, move: a.move };
     e.error = null;
-    this.markTable(a.tableId);
-    const r = await link.act(a.tableId, a.move, { actionId: a.actionId });
-    if (e.pending?.actionId === a.actionId) e.pending = null;
+    const answer = link.act(a.tableId, a.move, { actionId: a.actionId });
+    this.markTable(a.tableId); // shows it pending: the outbox holds it now
+    const r = await answer;
     if (!r.ok) {
       const code = r.code as NonNullable<TableState['error']>['code'];
       e.error = { code, message: r.message.slice(0, 2000), rule: r.rule?.slice(0, 40) ?? null };

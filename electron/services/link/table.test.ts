@@ -179,7 +179,8 @@ describe('the table model, on frames from the real operator table', () => {
     const { m } = model(null);
     const { op } = play('THNL', 1, m);
     const start = op.frames.findIndex((f) => f.event.type === 'handStart');
-    const action = op.frames.findIndex((f, i) => i > start && f.event.type === 'action' && f.event.action.type === 'call');
+    // The first decision of a player in the hand (practice players decide at random: any kind).
+    const action = op.frames.findIndex((f, i) => i > start && f.event.type === 'action' && f.event.action.type !== 'deal' && f.event.action.type !== 'reshuffle');
     const handStart = op.frames[start].event as Extract<TableEvent, { type: 'handStart' }>;
     const call = (op.frames[action].event as Extract<TableEvent, { type: 'action' }>).action as { seat: number };
     const { m: fresh, asked } = model(null);
@@ -190,7 +191,7 @@ describe('the table model, on frames from the real operator table', () => {
     expect(asked).toEqual(['t1']);
     expect(fresh.status).toBe('syncing');
     expect(feed(fresh, op.frames[start + 3])).toBe('dropped');
-    // Back in step, up to the call; then the call forged into a bet the engine refuses.
+    // Back in step, up to that decision; then the decision forged into a bet the engine refuses.
     fresh.applySnapshot(op.frames[start].seq, { ...op.snapshot().table, hand: handStart.hand, handNo: handStart.handNo, turn: null });
     for (let i = start + 1; i < action; i++) expect(feed(fresh, op.frames[i])).toBe('applied');
     expect(fresh.receive(op.frames[action].seq, { type: 'action', action: { type: 'bet', seat: call.seat, to: 1 }, by: 'player' })).toBe('desync');

@@ -48,7 +48,8 @@ export type TableChange =
 
 /** What the model needs from its link. */
 export interface TableModelDeps {
-  sink: HandSink | null;
+  /** The tracker, if known when the model is made; else given by `feed` (the client core does). */
+  sink?: HandSink | null;
   /** When a hand ended, as the client saw it (ms). */
   now: () => number;
   /** Ask the operator for a snapshot of this table (the stream has a gap or no longer applies). */
@@ -106,10 +107,23 @@ export class TableModel {
   private held: { seq: number; event: TableEvent }[] | null = null;
   private reconcileAfterBackfill = false;
 
+  /** Where finished hands and chips go (the tracker); null: not tracked. */
+  private sink: HandSink | null;
+
   constructor(
     readonly tableId: string,
     private readonly deps: TableModelDeps,
-  ) {}
+  ) {
+    this.sink = deps.sink ?? null;
+  }
+
+  /**
+   * The tracker this table's hands and chips go to, given by the client core as the model is made
+   * (before any frame): the transport never holds it (issue 14 item 6).
+   */
+  feed(sink: HandSink | null): void {
+    this.sink = sink;
+  }
 
   onChange(listener: (c: TableChange) => void): () => void {
     this.listeners.add(listener);
@@ -206,7 +220,7 @@ export class TableModel {
     if (!this.setHand(this.view.hand)) return { missedHands: false };
     this.lastHandNo = Math.max(this.lastHandNo, table.handNo);
     this.openHandId = table.hand?.handId ?? null;
-    const sink = this.deps.sink;
+    const sink = this.sink;
     const seat = this.heroSeat;
     if (sink && seat !== null && !this.tracked) {
       // First sight of our seat in this session: the chips bought in (or found there on a resume after
@@ -308,7 +322,7 @@ export class TableModel {
         this.setHand(null);
         view.turn = null;
         this.openHandId = null;
-        if (this.tracked) ok(this.deps.sink!.chipsNow(this.tableId, this.settled), (r) => this.problem(`tracker: ${r}`));
+        if (this.tracked) ok(this.sink!.chipsNow(this.tableId, this.settled), (r) => this.problem(`tracker: ${r}`));
         return true;
     }
   }
@@ -318,7 +332,7 @@ export class TableModel {
     const seat = this.heroSeat;
     const hand = this.hand;
     if (!this.tracked || seat === null || hand === null || !this.heroInHand()) return;
-    ok(this.deps.sink!.chipsNow(this.tableId, hand.seats[seat].stack), (r) => this.problem(`tracker: ${r}`));
+    ok(this.sink!.chipsNow(this.tableId, hand.seats[seat].stack), (r) => this.problem(`tracker: ${r}`));
   }
 
   /** Our stack before the hand in progress (or now, between hands) as a snapshot states it. */
@@ -339,7 +353,7 @@ export class TableModel {
    */
   private reconcile(stack: number): void {
     if (!this.tracked) return;
-    const sink = this.deps.sink!;
+    const sink = this.sink!;
     if (stack > this.settled) {
       ok(sink.topUp(this.tableId, stack - this.settled), (r) => this.problem(`tracker top-up: ${r}`));
       this.settled = stack;
@@ -374,7 +388,7 @@ export class TableModel {
     const hero = heroSeat === null ? undefined : record.seats.find((s) => s.seat === heroSeat);
     if (hero === undefined || !hero.dealtIn) return; // a hand we watched, not played (R-HISTORY: hands taken part in)
     this.settled = hero.stackAfter;
-    const sink = this.deps.sink;
+    const sink = this.sink;
     if (!sink) return;
     const r = sink.handEnded({ playedAt, tableId: this.tableId, money: this.money, heroSeat: hero.seat }, record);
     if (!r.stored && !r.duplicate) this.problem(`hand ${handId} not stored: ${r.reason}`);
@@ -483,7 +497,7 @@ export class TableModel {
     this.held = null;
     if (this.tracked) {
       // Unknown (the seat was released while we were away): what the last hands left us.
-      ok(this.deps.sink!.cashOut(this.tableId, cashedOut ?? this.settled), (r) => this.problem(`tracker cash-out: ${r}`));
+      ok(this.sink!.cashOut(this.tableId, cashedOut ?? this.settled), (r) => this.problem(`tracker cash-out: ${r}`));
       this.tracked = false;
     }
     this.changed({ type: 'gone', cashedOut });

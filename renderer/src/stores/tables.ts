@@ -58,10 +58,10 @@ export const useTablesStore = defineStore('tables', () => {
    * first push that shows the hand over (or the player out of it).
    */
   const afterHand = shallowReactive(new Map<string, 'leave' | 'sitOut'>());
-  /** The action just clicked, shown as sent at once (before main answers). */
-  const sending = shallowReactive(new Map<string, { actionId: string; move: Move }>());
 
-  // How pushes reach the screen (DESIGN.md §5: 24 busy tables, no frame over budget). Pushes are
+  // The one throttle of table pushes (issue 14 item 3): main pushes each change of a table once per
+  // turn of its event loop, and the pace of redraws is decided here, where the focus, the tile size
+  // and the frame budget are known (DESIGN.md §5: 24 busy tables, no frame over budget). Pushes are
   // applied in animation frames. What the player must see at once goes at the next frame: the
   // table they act on, a table starting or stopping to wait for them, a change of status, their own
   // action's answer, any table while there are four or fewer. Other tiles redraw at most every
@@ -158,7 +158,7 @@ export const useTablesStore = defineStore('tables', () => {
   function autoMuck(s: TableState): void {
     const v = s.view;
     const hand = tableHand(s);
-    if (!settings.settings.autoMuck || v === null || hand === null || v.you === null || !waitsForUs(s) || sending.has(s.tableId)) return;
+    if (!settings.settings.autoMuck || v === null || hand === null || v.you === null || !waitsForUs(s)) return;
     if (autoMucked.get(s.tableId) === v.handNo || !shouldAutoMuck(hand, v.you.seat)) return;
     autoMucked.set(s.tableId, v.handNo);
     void act(s.tableId, { type: 'muck' });
@@ -217,13 +217,11 @@ export const useTablesStore = defineStore('tables', () => {
   }
 
   const list = computed(() => order.value.map((id) => states.get(id)).filter((s): s is TableState => s !== undefined));
-  const waiting = computed(() => list.value.filter((s) => waitsForUs(s) && !sending.has(s.tableId)).map((s) => s.tableId));
+  const waiting = computed(() => list.value.filter((s) => waitsForUs(s)).map((s) => s.tableId));
 
-  /** The state a tile shows: main's, with the action just clicked shown as sent. */
+  /** The state a tile shows: main's, its action in flight included (main's outbox is the one owner of "pending"). */
   function shown(id: string): TableState | undefined {
-    const s = states.get(id);
-    const local = sending.get(id);
-    return s && local && s.pending === null ? { ...s, pending: local } : s;
+    return states.get(id);
   }
 
   /** `rulesVersion`: of the rules the join dialog showed and the player confirmed (R-INFO, issue 15 item 7). */
@@ -233,14 +231,9 @@ export const useTablesStore = defineStore('tables', () => {
     return r;
   }
 
+  /** Sends a decision; main shows it pending (pushed at once: a change of `pending` is drawn at the next frame). */
   async function act(tableId: string, move: Move): Promise<Outcome> {
-    const actionId = newActionId();
-    sending.set(tableId, { actionId, move });
-    try {
-      return told(await safely(api.act({ tableId, actionId, move })));
-    } finally {
-      if (sending.get(tableId)?.actionId === actionId) sending.delete(tableId);
-    }
+    return told(await safely(api.act({ tableId, actionId: newActionId(), move })));
   }
 
   async function leave(tableId: string): Promise<Outcome> {
@@ -350,7 +343,7 @@ export const useTablesStore = defineStore('tables', () => {
     return focused.value;
   }
 
-  return { states, order, list, waiting, focused, poppedOut, left, sending, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, rebuy, popOut, bringBack, focusNextWaiting };
+  return { states, order, list, waiting, focused, poppedOut, left, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, rebuy, popOut, bringBack, focusNextWaiting };
 });
 
 let audio: AudioContext | null = null;
