@@ -7,9 +7,8 @@
  * - Operator: the embedded one (started here on launch, its first-run key pinned; its guest signs in
  *   by itself) or another one from the settings (URL and pins; login with a username and password).
  * - Tables: each followed table's model (electron/services/link/table.ts) is pushed to the pages as a
- *   `TableState`, at most once per turn of the event loop per table. That is coalescing, not a
- *   throttle: the pace of redraws is decided once, by the page that draws them (stores/tables.ts:
- *   focus, tile size, frame budget; issue 14 item 3). "Pending" is read from the link's outbox.
+ *   `TableState`, gathered over one display frame (pace.ts); the pace of redraws is decided once, by
+ *   the page (stores/tables.ts, issue 14 item 3). "Pending" is read from the link's action outbox.
  * - Money (R-TRACKER): the tracker is updated by the link as hands end and chips move; its view (session,
  *   today) is pushed after every change. Balances are read again after anything that moves them.
  * - Secrets: the session token never leaves main (`TokenVault`: safeStorage in Electron, memory only
@@ -28,6 +27,7 @@ import { Tracker, type PeriodView } from '../history/tracker';
 import { OperatorLink } from '../link/link';
 import type { TableModel } from '../link/table';
 import type { ClientCoreOptions } from './options';
+import { TablePace } from './pace';
 import { notConnected, refusal } from './outcome';
 
 export { memoryVault, type ClientCoreOptions, type TokenVault } from './options';
@@ -52,8 +52,7 @@ export class ClientCore {
   private conditions: PlayConditions | null = null;
   /** Per table: what the pages see besides the model and the outbox (the last hand, the last refusal). */
   private readonly extras = new Map<string, Pick<TableState, 'lastHand' | 'error' | 'cashedOut'>>();
-  private readonly dirtyTables = new Set<string>();
-  private flushScheduled = false;
+  private readonly pace: TablePace;
   private pushTracker = false;
   private pushSession = false;
   private pushLobby = false;
@@ -80,6 +79,7 @@ export class ClientCore {
     // The tracker stores finished hands through the gate: held while an import writes (jobs.ts).
     this.tracker = new Tracker(this.jobs.gate.storeView(), { now: this.now });
     this.tracker.onChange(() => this.schedule('tracker'));
+    this.pace = new TablePace({ flush: (ids) => this.flush(ids) });
   }
 
   /** Connects to the operator the settings name (starting the embedded one first). Never throws: problems show in `session`. */
@@ -170,6 +170,7 @@ export class ClientCore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.pace.close();
     await this.disconnect();
     await this.syncing;
     await this.jobs.close();
@@ -401,16 +402,16 @@ export class ClientCore {
       // A gone table is shown once more (the cash-out), then forgotten.
       this.o.broadcast('table', state);
       this.extras.delete(tableId);
+      this.pace.forget(tableId);
       this.schedule('session-balance');
       return;
     }
-    this.markTable(tableId);
+    this.pace.mark(tableId);
   }
 
-  /** The table is pushed at the end of this turn of the event loop (once, whatever changed meanwhile). */
+  /** The table changed (pushed with the others changed within this frame). */
   private markTable(tableId: string): void {
-    this.dirtyTables.add(tableId);
-    this.scheduleFlush();
+    this.pace.mark(tableId);
   }
 
   private schedule(what: 'tracker' | 'session' | 'lobby' | 'session-balance'): void {
@@ -418,24 +419,16 @@ export class ClientCore {
     else if (what === 'lobby') this.pushLobby = true;
     else if (what === 'session') this.pushSession = true;
     else void this.refreshBalance();
-    this.scheduleFlush();
+    this.pace.schedule();
   }
 
-  private scheduleFlush(): void {
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(() => this.flush());
-  }
-
-  private flush(): void {
-    this.flushScheduled = false;
+  private flush(tableIds: Iterable<string>): void {
     if (this.closed) return;
     const link = this.link;
-    for (const id of this.dirtyTables) {
+    for (const id of tableIds) {
       const model = link?.table(id);
       if (model) this.o.broadcast('table', this.tableState(id, model));
     }
-    this.dirtyTables.clear();
     if (this.pushSession) this.o.broadcast('session', this.session());
     if (this.pushLobby) this.o.broadcast('lobby', this.lobby());
     if (this.pushTracker) this.o.broadcast('tracker', this.trackerView());

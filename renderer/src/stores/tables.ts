@@ -58,11 +58,18 @@ export const useTablesStore = defineStore('tables', () => {
    * first push that shows the hand over (or the player out of it).
    */
   const afterHand = shallowReactive(new Map<string, 'leave' | 'sitOut'>());
+  /**
+   * The echo of a click: the action just clicked, shown as sent from the next frame until main
+   * answers. Not a second owner of "pending" (issue 14 item 3): main's outbox decides what is in
+   * flight (one decision per table); this only spares the player the round trip to main before the
+   * click shows (the `action-ack-ms` budget), and gives way to main's state as soon as it has one.
+   */
+  const clicked = shallowReactive(new Map<string, { actionId: string; move: Move }>());
 
   // The one throttle of table pushes (issue 14 item 3): main pushes each change of a table once per
-  // turn of its event loop, and the pace of redraws is decided here, where the focus, the tile size
-  // and the frame budget are known (DESIGN.md §5: 24 busy tables, no frame over budget). Pushes are
-  // applied in animation frames. What the player must see at once goes at the next frame: the
+  // turn of its event loop (electron/services/client/pace.ts, no timer), and the pace of redraws is
+  // decided here, where the focus, the tile size and the frame budget are known (DESIGN.md §5: 24
+  // busy tables, no frame over budget). Pushes are applied in animation frames. What the player must see at once goes at the next frame: the
   // table they act on, a table starting or stopping to wait for them, a change of status, their own
   // action's answer, any table while there are four or fewer. Other tiles redraw at most every
   // TILE_MS (SMALL_TILE_MS past 12 tables), and no more of them per frame than the frame budget
@@ -140,6 +147,8 @@ export const useTablesStore = defineStore('tables', () => {
     }
     // A push older than what is shown (the call answer raced a newer event): keep the newer one.
     if (before && before.seq !== null && s.seq !== null && s.seq < before.seq) return;
+    // Main's outbox has our click now: its state, not the echo, says what is in flight.
+    if (s.pending !== null && clicked.get(s.tableId)?.actionId === s.pending.actionId) clicked.delete(s.tableId);
     if (settings.settings.sounds && !(before && waitsForUs(before)) && waitsForUs(s)) beep();
     states.set(s.tableId, markRaw(s));
     if (!order.value.includes(s.tableId)) order.value = [...order.value, s.tableId];
@@ -158,7 +167,7 @@ export const useTablesStore = defineStore('tables', () => {
   function autoMuck(s: TableState): void {
     const v = s.view;
     const hand = tableHand(s);
-    if (!settings.settings.autoMuck || v === null || hand === null || v.you === null || !waitsForUs(s)) return;
+    if (!settings.settings.autoMuck || v === null || hand === null || v.you === null || !waitsForUs(s) || clicked.has(s.tableId)) return;
     if (autoMucked.get(s.tableId) === v.handNo || !shouldAutoMuck(hand, v.you.seat)) return;
     autoMucked.set(s.tableId, v.handNo);
     void act(s.tableId, { type: 'muck' });
@@ -217,11 +226,13 @@ export const useTablesStore = defineStore('tables', () => {
   }
 
   const list = computed(() => order.value.map((id) => states.get(id)).filter((s): s is TableState => s !== undefined));
-  const waiting = computed(() => list.value.filter((s) => waitsForUs(s)).map((s) => s.tableId));
+  const waiting = computed(() => list.value.filter((s) => waitsForUs(s) && !clicked.has(s.tableId)).map((s) => s.tableId));
 
-  /** The state a tile shows: main's, its action in flight included (main's outbox is the one owner of "pending"). */
+  /** The state a tile shows: main's (its action in flight from main's outbox), or the click's echo until main has it. */
   function shown(id: string): TableState | undefined {
-    return states.get(id);
+    const s = states.get(id);
+    const echo = clicked.get(id);
+    return s && echo && s.pending === null ? { ...s, pending: echo } : s;
   }
 
   /** `rulesVersion`: of the rules the join dialog showed and the player confirmed (R-INFO, issue 15 item 7). */
@@ -231,9 +242,15 @@ export const useTablesStore = defineStore('tables', () => {
     return r;
   }
 
-  /** Sends a decision; main shows it pending (pushed at once: a change of `pending` is drawn at the next frame). */
+  /** Sends a decision: shown as sent at once (the click's echo), then as main's outbox holds it until answered. */
   async function act(tableId: string, move: Move): Promise<Outcome> {
-    return told(await safely(api.act({ tableId, actionId: newActionId(), move })));
+    const actionId = newActionId();
+    clicked.set(tableId, { actionId, move });
+    try {
+      return told(await safely(api.act({ tableId, actionId, move })));
+    } finally {
+      if (clicked.get(tableId)?.actionId === actionId) clicked.delete(tableId);
+    }
   }
 
   async function leave(tableId: string): Promise<Outcome> {
