@@ -14,7 +14,8 @@
  * client would rebuild a state from it anyway. Folding the actions gives the very state the operator's
  * `viewFor` gives, with no second description of it to keep in step.
  */
-import { actionFor, apply, startHand, type Action, type HandPlan, type HandState } from '../rules/engine';
+import type { Card } from '../rules/cards';
+import { actionFor, apply, startHand, type Action, type HandPlan, type HandState, type LogEntry } from '../rules/engine';
 import type { TableRules } from '../rules/tableRules';
 import { arr, int, nullable, obj, oneOf, str } from '../validate';
 import { actionSchema, handPlanSchema, tableRulesSchema } from './game';
@@ -55,13 +56,21 @@ function seatedOf(state: HandState): HandView['seated'] {
   return state.players.map((p, i) => (p === null ? null : { player: p, stack: state.stacksBefore[i] }));
 }
 
-/** The engine action each log entry of a player or the dealer stands for (posts and returns are the engine's own). */
-function actionOfEntry(e: HandState['log'][number]): Action | null {
+/**
+ * The engine action a log entry stands for; null for what the engine does by itself (posts, returns).
+ * A show whose cards this log does not know is a show without cards (the replayer's case).
+ */
+export function actionOfEntry(e: LogEntry): Action | null {
   switch (e.kind) {
+    case 'post':
+    case 'return':
+      return null;
     case 'deal':
       return { type: 'deal', seat: e.seat, cards: e.cards.slice() };
     case 'reshuffle':
       return { type: 'reshuffle' };
+    case 'bring-in':
+      return { type: 'bringIn', seat: e.seat };
     case 'fold':
     case 'check':
     case 'call':
@@ -71,15 +80,10 @@ function actionOfEntry(e: HandState['log'][number]): Action | null {
     case 'raise':
     case 'complete':
       return { type: 'bet', seat: e.seat, to: e.to };
-    case 'bring-in':
-      return { type: 'bringIn', seat: e.seat };
     case 'discard':
       return { type: 'draw', seat: e.seat, discards: e.cards.slice() };
     case 'show':
-      return { type: 'show', seat: e.seat, cards: e.cards.slice() as number[] };
-    case 'post':
-    case 'return':
-      return null;
+      return e.cards.every((c) => c !== null) ? { type: 'show', seat: e.seat, cards: e.cards.slice() as Card[] } : { type: 'show', seat: e.seat };
   }
 }
 

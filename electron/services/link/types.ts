@@ -99,17 +99,7 @@ export interface OperatorLinkOptions {
 export type Request = ClientMessage extends infer M ? (M extends { rid: number } ? Omit<M, 'rid'> : never) : never;
 
 /** An operator error (or a refused action result) as the link's refusal value. */
-export function refusal(m: {
-  code: ErrorCode;
-  message: string;
-  rule?: string;
-  min?: number;
-  max?: number;
-  call?: number;
-  retryAfterMs?: number;
-  minVersion?: string;
-  tableId?: string;
-}): Refused {
+export function refusal(m: Omit<Refused, 'ok' | 'local' | 'code'> & { code: ErrorCode }): Refused {
   const r: Refused = { ok: false, code: m.code, message: m.message };
   for (const k of ['rule', 'min', 'max', 'call', 'retryAfterMs', 'minVersion', 'tableId'] as const) {
     if (m[k] !== undefined) (r as unknown as Record<string, unknown>)[k] = m[k];
