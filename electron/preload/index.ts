@@ -1,11 +1,12 @@
 /**
  * The preload: builds `window.cercle` from the client API contract. It exposes named functions only,
- * never `ipcRenderer` itself (Electron's checklist item 20), and checks event names and payloads
- * before they reach page code. Runs sandboxed: its only import at run time is `electron`.
+ * never `ipcRenderer` itself (Electron's checklist item 20), and passes on only the contract's event
+ * names. Payloads pushed by main are not validated again here: main is trusted, and its data was
+ * validated where it entered (the wire, renderer→main calls, files; DESIGN.md §3, issue 14 item 3).
+ * Runs sandboxed: its only import at run time is `electron`.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { type ApiReply, CALL_NAMES, type EventName, events, isEventName } from '../../shared/api';
-import { type Schema, validate } from '../../shared/validate';
+import { type ApiReply, CALL_NAMES, type EventName, isEventName } from '../../shared/api';
 
 const CALL_CHANNEL = 'cercle:call';
 const EVENT_CHANNEL = 'cercle:event';
@@ -15,7 +16,6 @@ const listeners = new Map<EventName, Set<Listener>>();
 
 ipcRenderer.on(EVENT_CHANNEL, (_event, name: unknown, payload: unknown) => {
   if (!isEventName(name)) return;
-  if (!validate(events[name] as Schema<unknown>, payload, name).ok) return;
   for (const l of listeners.get(name) ?? []) l(payload);
 });
 

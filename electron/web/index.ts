@@ -129,8 +129,6 @@ void listen().then((host) => {
   broadcast = host.broadcast as typeof broadcast;
   settings.onChange((s) => host.broadcast('settingsChanged', s));
   void core.start();
-  const tick = setInterval(() => host.broadcast('tick', { at: Date.now() }), 5000);
-  tick.unref();
   console.log(`Cercle browser host: open ${host.url}`);
   console.log(`data folder: ${dataDir}`);
   console.log('stop: Ctrl+C here (the tables cash out first)');

@@ -68,8 +68,8 @@ describe('browser host', () => {
     ws.send(JSON.stringify({ id: 1, call: 'updateSettings', args: { language: 'en' } }));
     expect(await nextMessage(ws)).toMatchObject({ id: 1, ok: true, value: { language: 'en' } });
     const event = nextMessage(ws);
-    host.broadcast('tick', { at: 42 });
-    expect(await event).toEqual({ event: 'tick', payload: { at: 42 } });
+    host.broadcast('lobby', []);
+    expect(await event).toEqual({ event: 'lobby', payload: [] });
     ws.close();
   });
 

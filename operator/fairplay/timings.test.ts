@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { handOf } from '../../shared/protocol/hand';
 import type { Move, TableEvent } from '../../shared/protocol/messages';
 import { legalActions } from '../../shared/rules/engine';
 import { prng } from '../../shared/rules/engine/test-support';
@@ -74,7 +75,8 @@ describe('decision times for the fair-play report (R-NOBOT: near-constant action
         if (m.type !== 'table.event' || e?.type !== 'turn' || e.turn.seat !== table.seatOf(p.accountId) || e.turn.actionMs === 0) return;
         const delay = delays.get(p.accountId)!();
         timers.set(() => {
-          const hand = table.snapshot(p.accountId).table.hand;
+          const view = table.snapshot(p.accountId).table.hand;
+          const hand = view ? handOf(view) : null;
           if (!hand) return;
           const legal = legalActions(hand);
           if (legal.seat !== table.seatOf(p.accountId)) return;

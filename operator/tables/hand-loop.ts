@@ -14,6 +14,7 @@
  *   stopping, practice players) carry `supervision` (A 1.3.6.c; issue 15 item 5)
  */
 import { randomBytes } from 'node:crypto';
+import { handViewFor } from '../../shared/protocol/hand';
 import type { Card } from '../../shared/rules/cards';
 import { actionFor, apply, legalActions, startHand, viewFor, type Action, type HandPlan, type HandState, type LegalActions } from '../../shared/rules/engine';
 import { recordOf, type HandRecord } from '../../shared/rules/record';
@@ -118,7 +119,7 @@ export abstract class HandLoop extends TableStreams {
     // Written before the hand goes on: a hand found in play after a crash is void (recovery.ts).
     this.hooks.money.handStarted(id, plan.dealtIn.flatMap((seat) => (who[seat] ? [who[seat].accountId] : [])));
     this.hand = { no, id, plan, state, deck: new Deck(), times: state.log.map(() => now), who, turn: null, supervised: false };
-    this.emit((seat) => ({ type: 'handStart', handNo: no, hand: viewFor(state, seat) }));
+    this.emit((seat) => ({ type: 'handStart', handNo: no, hand: handViewFor(state, seat) })); // issue 14 item 2: a view, not the engine's state
     this.advance();
   }
 

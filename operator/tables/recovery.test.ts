@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { handOf } from '../../shared/protocol/hand';
 import type { Move } from '../../shared/protocol/messages';
 import { legalActions } from '../../shared/rules/engine';
 import { makeTableRules } from '../../shared/rules/tableRules';
@@ -34,12 +35,12 @@ function spec(tableId: string): TableSpec {
 }
 
 function toAct(t: Table, people: TablePlayer[]): TablePlayer {
-  const seat = legalActions(t.snapshot(people[0].accountId).table.hand!).seat;
+  const seat = legalActions(handOf(t.snapshot(people[0].accountId).table.hand!)).seat;
   return people.find((p) => t.seatOf(p.accountId) === seat)!;
 }
 
 function passive(t: Table, p: TablePlayer): Move {
-  const legal = legalActions(t.snapshot(p.accountId).table.hand!);
+  const legal = legalActions(handOf(t.snapshot(p.accountId).table.hand!));
   if (legal.next === 'show') return { type: 'show' };
   return legal.check ? { type: 'check' } : legal.call !== null ? { type: 'call' } : { type: 'fold' };
 }
@@ -106,10 +107,10 @@ describe('crash recovery of the money at tables (R-CASH)', () => {
     timersA.runDue();
     expect(a.handInProgress).toBe(true);
     expect(b.handInProgress).toBe(false); // its next hand waits for a timer that will never fire
-    const handA = a.snapshot(atA[0].accountId).table.hand!;
+    const handA = handOf(a.snapshot(atA[0].accountId).table.hand!);
     const poolA = handA.handId!;
     const raiser = toAct(a, atA);
-    a.act(raiser.accountId, 'raise', { type: 'bet', to: legalActions(a.snapshot(raiser.accountId).table.hand!).bet!.min });
+    a.act(raiser.accountId, 'raise', { type: 'bet', to: legalActions(handOf(a.snapshot(raiser.accountId).table.hand!)).bet!.min });
     const caller = toAct(a, atA);
     a.act(caller.accountId, 'call', { type: 'call' });
     const inHand = atA.filter((p) => !['empty', 'out'].includes(handA.seats[a.seatOf(p.accountId)!].status));

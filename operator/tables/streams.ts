@@ -14,7 +14,8 @@
  * The hand loop (hand-loop.ts) builds on this, and the table's requests (table.ts) on the hand loop.
  */
 import type { SeatView, TableEvent, TableView, TurnView } from '../../shared/protocol/messages';
-import { viewFor, type HandState } from '../../shared/rules/engine';
+import { handViewFor } from '../../shared/protocol/hand';
+import type { HandState } from '../../shared/rules/engine';
 import { createSeating, type Seating, type TablePlan } from '../../shared/rules/table';
 import { VARIANTS } from '../../shared/rules/variants';
 import { secureRandomInt, type Deck, type RandomInt } from './deck';
@@ -187,7 +188,7 @@ export abstract class TableStreams {
       buyIn: { ...this.spec.buyIn },
       seats: this.seating.seats.map((_, i) => this.seatView(i)),
       handNo: this.handNo,
-      hand: this.hand ? viewFor(this.hand.state, seat) : null,
+      hand: this.hand ? handViewFor(this.hand.state, seat) : null,
       turn: this.turnView(),
       you: m ? this.youView(m) : null,
     };

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { handOf } from '../../shared/protocol/hand';
 import type { Move, TableEvent } from '../../shared/protocol/messages';
 import { decide } from '../../shared/rules/decide';
 import { legalActions } from '../../shared/rules/engine';
@@ -205,7 +206,7 @@ describe('people at a table', () => {
     listen(t, b);
     e.timers.runDue();
     const snap = t.snapshot(a.accountId).table;
-    const toAct = snap.hand!.toAct!;
+    const toAct = handOf(snap.hand!).toAct!;
     const actor = toAct === snap.you!.seat ? a : b;
     const other = actor === a ? b : a;
     expect(t.act(other.accountId, 'x1', { type: 'call' })).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN' });
@@ -214,7 +215,7 @@ describe('people at a table', () => {
     const refused = t.act(actor.accountId, 'c1', { type: 'check' });
     expect(refused).toEqual({ ok: false, code: 'ILLEGAL_ACTION', rule: 'R-TERMS', message: 'a check cannot answer a bet: call 50 or fold', call: 50, replayed: false });
     const { replayed: _, ...asSent } = refused;
-    expect(decide(t.snapshot(actor.accountId).table.hand, t.seatOf(actor.accountId), { type: 'check' })).toStrictEqual(asSent);
+    expect(decide(handOf(t.snapshot(actor.accountId).table.hand!), t.seatOf(actor.accountId), { type: 'check' })).toStrictEqual(asSent);
     const first = t.act(actor.accountId, 'x1', { type: 'call' });
     expect(first).toEqual({ ok: true, replayed: false });
     const again = t.act(actor.accountId, 'x1', { type: 'call' });
@@ -266,7 +267,7 @@ function headsUp(e: Env, tableId: string) {
   t.join(b, 3000, { waitForBigBlind: false });
   const events = listen(t, a);
   e.timers.runDue();
-  const pool = t.snapshot(a.accountId).table.hand!.handId!;
+  const pool = handOf(t.snapshot(a.accountId).table.hand!).handId!;
   return { t, hooks, a, b, events, pool };
 }
 
@@ -296,7 +297,8 @@ describe('top-ups below the minimum buy-in (issue 13 defect 3)', () => {
 
 /** The person whose turn it is at `t`, among `people`. */
 function actor(t: Table, people: TablePlayer[]): TablePlayer {
-  const hand = t.snapshot(people[0].accountId).table.hand;
+  const view = t.snapshot(people[0].accountId).table.hand;
+  const hand = view ? handOf(view) : null;
   const seat = hand ? legalActions(hand).seat : null;
   if (seat === null) throw new Error('no one to act');
   const p = people.find((x) => t.seatOf(x.accountId) === seat);
@@ -306,7 +308,7 @@ function actor(t: Table, people: TablePlayer[]): TablePlayer {
 
 /** The move a calling station makes: check, else call, else fold. */
 function passive(t: Table, p: TablePlayer): Move {
-  const legal = legalActions(t.snapshot(p.accountId).table.hand!);
+  const legal = legalActions(handOf(t.snapshot(p.accountId).table.hand!));
   if (legal.next === 'show') return { type: 'show' };
   if (legal.check) return { type: 'check' };
   if (legal.call !== null) return { type: 'call' };
@@ -342,11 +344,11 @@ describe('a voided hand: neither a POJEU nor a POANNUL, the reason in the operat
     expect(t.handInProgress).toBe(true);
     // Chips go in: a raise and a call.
     const raiser = actor(t, people);
-    const legal = legalActions(t.snapshot(raiser.accountId).table.hand!);
+    const legal = legalActions(handOf(t.snapshot(raiser.accountId).table.hand!));
     expect(t.act(raiser.accountId, 'r', { type: 'bet', to: legal.bet!.min })).toMatchObject({ ok: true });
     const caller = actor(t, people);
     expect(t.act(caller.accountId, 'c', { type: 'call' })).toMatchObject({ ok: true });
-    const hand = t.snapshot(raiser.accountId).table.hand!;
+    const hand = handOf(t.snapshot(raiser.accountId).table.hand!);
     const pool = hand.handId!;
     const inHand = people.filter((p) => !['empty', 'out'].includes(hand.seats[t.seatOf(p.accountId)!].status));
     expect(inHand.length).toBeGreaterThanOrEqual(2);
@@ -417,7 +419,7 @@ describe('a voided hand: neither a POJEU nor a POANNUL, the reason in the operat
       hand(data);
     };
     const raiser = actor(t, [a, b]);
-    expect(t.act(raiser.accountId, 'r', { type: 'bet', to: legalActions(t.snapshot(raiser.accountId).table.hand!).bet!.min })).toMatchObject({ ok: true });
+    expect(t.act(raiser.accountId, 'r', { type: 'bet', to: legalActions(handOf(t.snapshot(raiser.accountId).table.hand!)).bet!.min })).toMatchObject({ ok: true });
     t.act(actor(t, [a, b]).accountId, 'f', { type: 'fold' }); // the hand ends; its POJEU fails
     expect(e.errors.map((x) => (x as Error).message)).toEqual(['the POJEU could not be written']);
     expect(events.some((x) => x.type === 'handCancelled')).toBe(true);
@@ -441,7 +443,7 @@ describe('the supervision flag: records written without the player\'s action (A 
     expect(first.map((r) => openingTag(r.xml))).toEqual(['<POJEU test="true">']);
     // Hand 2: nobody acts; the clock folds or checks for the player (a time-out).
     e.timers.runDue();
-    const second = t.snapshot(a.accountId).table.hand!.handId!;
+    const second = handOf(t.snapshot(a.accountId).table.hand!).handId!;
     while (t.handsPlayed < 2) e.timers.advance(1000);
     expect(e.vault.byPool(second).map((r) => openingTag(r.xml))).toEqual(['<POJEU supervision="true" test="true">']);
     // a leaves by asking (no flag); b's connection drops and the grace period runs out (the operator's).

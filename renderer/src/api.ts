@@ -3,14 +3,7 @@
  * the same contract over the host's loopback WebSocket (DESIGN.md §3). The rest of the renderer only
  * sees `CercleApi` and never knows which one it got.
  */
-import {
-  CALL_NAMES,
-  type CercleApi,
-  type EventName,
-  events,
-  isEventName,
-} from '../../shared/api';
-import { type Schema, validate } from '../../shared/validate';
+import { CALL_NAMES, type CercleApi, type EventName, isEventName } from '../../shared/api';
 
 const TOKEN_KEY = 'cercle.hostToken';
 
@@ -93,7 +86,9 @@ async function connectBrowserHost(): Promise<CercleApi> {
         pending.delete(msg.id);
         if (msg.ok) p.resolve(msg.value);
         else p.reject(Object.assign(new Error(msg.error?.message ?? 'error'), { code: msg.error?.code }));
-      } else if (isEventName(msg.event) && validate(events[msg.event] as Schema<unknown>, msg.payload, msg.event).ok) {
+      } else if (isEventName(msg.event)) {
+        // Not validated again: the host is main, trusted; what it pushes was validated where it entered
+        // (the wire, calls, files: DESIGN.md §3, issue 14 item 3), as under Electron's preload.
         for (const l of listeners.get(msg.event) ?? []) l(msg.payload);
       }
     };

@@ -404,11 +404,12 @@ export const calls = {
 /** Events pushed from main to every renderer window. */
 export const events = {
   settingsChanged: settingsSchema,
-  /** Main's heartbeat to the UI (used by the status bar to show the link to main is alive). */
-  tick: obj({ at: int({ min: 0, max: Number.MAX_SAFE_INTEGER }) }),
   session: sessionSchema,
   lobby: arr(tableInfoSchema, { max: 10_000 }),
-  /** One table changed (coalesced: at most one push per table per turn of main's event loop). */
+  /**
+   * One table changed (coalesced: at most one push per table per turn of main's event loop; the page
+   * paces its redraws). The schema documents the shape: pushes are not validated again by the page.
+   */
   table: tableStateSchema,
   tracker: trackerSchema,
   update: updateStateSchema,

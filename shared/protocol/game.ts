@@ -1,10 +1,10 @@
 /**
- * Schemas of the rules package's plain data as it crosses the wire: table rules (R-INFO), a hand
- * state as one seat sees it (`viewFor`), an engine action as one seat sees it (`actionFor`), and the
- * hand record (R-RESULTS, R-HISTORY). Cards a recipient may not see travel as `null` (DESIGN.md §1).
+ * Schemas of the rules package's plain data as it crosses the wire: table rules (R-INFO), the hand
+ * plan, an engine action as one seat sees it (`actionFor`), and the hand record (R-RESULTS,
+ * R-HISTORY). The hand in progress travels as a `HandView` (hand.ts), never as the engine's state. Cards a recipient may not see travel as `null` (DESIGN.md §1).
  * Every object is closed (unknown fields refused), so the wire carries exactly the engine's data.
  */
-import type { Action, HandPlan, HandState, LogEntry } from '../rules/engine/types';
+import type { Action, HandPlan, LogEntry } from '../rules/engine/types';
 import type { HandRecord } from '../rules/record';
 import { REPLAY_HOUSE_RULES, type TableRules } from '../rules/tableRules';
 import { ROUND_NAMES, VARIANT_CODES } from '../rules/variants';
@@ -94,22 +94,6 @@ export const logEntrySchema = as<LogEntry>(
   }),
 );
 
-const seatStateSchema = obj({
-  status: oneOf('empty', 'out', 'in', 'allin', 'folded'),
-  stack: amount,
-  bet: amount,
-  committed: amount,
-  hole: maybeCards(7),
-  up: arr(bool, { max: 7 }),
-  owed: int({ min: 0, max: 7 }),
-  acted: bool,
-  reopenAt: amount,
-  drew: bool,
-  discards: maybeCards(5),
-  shown: bool,
-  mucked: bool,
-});
-
 const potResultSchema = obj({
   amount,
   rake: amount,
@@ -119,56 +103,7 @@ const potResultSchema = obj({
 
 const uncalledSchema = arr(obj({ seat: seatIndex, amount, round: roundName }), { max: 20 });
 
-const handResultSchema = obj({
-  pots: arr(potResultSchema, { max: 10 }),
-  settled: arr(int({ min: 0, max: 9 }), { max: 10 }),
-  uncalled: uncalledSchema,
-  rake: amount,
-  won: arr(amount, { max: 10 }),
-  rakePaid: arr(amount, { max: 10 }),
-  net: arr(signedAmount, { max: 10 }),
-  showdown: bool,
-  values: arr(nullable(obj({ high: amount, low: amount })), { max: 10 }),
-});
-
 const playerName = str({ min: 1, max: PLAYER_NAME_MAX });
-
-/** A hand state as one seat (or an observer) sees it: `viewFor(state, seat)`. */
-export const handStateSchema = as<HandState>(
-  obj({
-    variant: variantCode,
-    rules: tableRulesSchema,
-    plan: handPlanSchema,
-    players: arr(nullable(playerName), { min: 2, max: 10 }),
-    stacksBefore: arr(amount, { min: 2, max: 10 }),
-    handId: nullable(str({ max: HAND_ID_MAX })),
-    viewer: nullable(int({ min: -1, max: 9 })),
-    phase: oneOf('deal', 'draw', 'bet', 'showdown', 'done'),
-    street: int({ min: 0, max: 10 }),
-    seats: arr(seatStateSchema, { min: 2, max: 10 }),
-    board: cards(5),
-    boardOwed: int({ min: 0, max: 5 }),
-    pot: amount,
-    currentBet: amount,
-    lastIncrement: amount,
-    lastFullLevel: amount,
-    fullBets: int({ min: 0, max: 1000 }),
-    capLocked: bool,
-    bigBetAllowed: bool,
-    bringInDue: bool,
-    toAct: nullable(seatIndex),
-    roundFirst: nullable(seatIndex),
-    aggressor: nullable(seatIndex),
-    stub: int({ min: 0, max: 52 }),
-    discardPool: maybeCards(52),
-    usedLo: int({ min: 0, max: 2 ** 26 - 1 }),
-    usedHi: int({ min: 0, max: 2 ** 26 - 1 }),
-    showQueue: seatList,
-    allInShowdown: bool,
-    log: arr(logEntrySchema, { max: ACTIONS_MAX }),
-    result: nullable(handResultSchema),
-  }),
-);
 
 const explanationSchema = obj({
   game: oneOf('high', 'omaha-high', 'omaha-low8', 'low8', 'razz', '27-decree', '27-international'),

@@ -7,4 +7,5 @@ export * from './codes';
 export * from './messages';
 export * from './parse';
 export * from './refusal';
-export { actionSchema, handRecordSchema, handStateSchema, logEntrySchema, tableRulesSchema, handPlanSchema, ROUND_NAMES } from './game';
+export * from './hand';
+export { actionSchema, handRecordSchema, logEntrySchema, tableRulesSchema, handPlanSchema, ROUND_NAMES } from './game';

@@ -7,14 +7,15 @@
  * number per table: events follow a snapshot at `seq + 1, seq + 2, …`.
  */
 import type { Move } from '../rules/decide';
-import type { Action, HandState } from '../rules/engine/types';
+import type { Action } from '../rules/engine/types';
 import type { HandRecord } from '../rules/record';
 import type { TableRules } from '../rules/tableRules';
 import { arr, bool, int, nullable, obj, oneOf, str, type Infer, type Schema } from '../validate';
 import { cashierClientVariants, cashierServerVariants, refusalDetailsSchema, registerMessage } from './cashier';
 import { ERROR_CODES } from './codes';
 import { playConditionsSchema, versionText } from './conditions';
-import { actionSchema, handRecordSchema, handStateSchema, tableRulesSchema, variantCode } from './game';
+import { actionSchema, handRecordSchema, tableRulesSchema, variantCode } from './game';
+import { handViewSchema, type HandView } from './hand';
 import { amount, card, millis, seatIndex, union } from './schema';
 import { HISTORY_PAGE_MAX } from './version';
 
@@ -142,19 +143,19 @@ export const tableViewSchema = obj({
   seats: arr(nullable(seatViewSchema), { min: 2, max: 10 }),
   /** Hands started at this table so far. */
   handNo: amount,
-  /** The hand in progress as `viewFor(state, yourSeat)`, or null between hands. */
-  hand: nullable(handStateSchema),
+  /** The hand in progress as our seat sees it (`handViewFor(state, yourSeat)`, hand.ts), or null between hands. */
+  hand: nullable(handViewSchema),
   turn: nullable(turnSchema),
   you: nullable(youSchema),
 });
-export type TableView = Omit<Infer<typeof tableViewSchema>, 'rules' | 'hand'> & { rules: TableRules; hand: HandState | null };
+export type TableView = Omit<Infer<typeof tableViewSchema>, 'rules' | 'hand'> & { rules: TableRules; hand: HandView | null };
 
 /** One event of a table stream. `action` carries the engine's action as the recipient may see it. */
 export const tableEventSchema = union<TableEvent>('type', {
   seated: obj({ type: oneOf('seated'), seat: seatIndex, player: seatViewSchema }),
   seat: obj({ type: oneOf('seat'), seat: seatIndex, player: seatViewSchema }),
   left: obj({ type: oneOf('left'), seat: seatIndex }),
-  handStart: obj({ type: oneOf('handStart'), handNo: amount, hand: handStateSchema }),
+  handStart: obj({ type: oneOf('handStart'), handNo: amount, hand: handViewSchema }),
   action: obj({ type: oneOf('action'), action: actionSchema, by: oneOf('dealer', 'player', 'clock', 'operator') }),
   turn: obj({ type: oneOf('turn'), turn: turnSchema }),
   handEnd: obj({ type: oneOf('handEnd'), handNo: amount, record: handRecordSchema }),
@@ -165,7 +166,7 @@ export type TableEvent =
   | { type: 'seated'; seat: number; player: SeatView }
   | { type: 'seat'; seat: number; player: SeatView }
   | { type: 'left'; seat: number }
-  | { type: 'handStart'; handNo: number; hand: HandState }
+  | { type: 'handStart'; handNo: number; hand: HandView }
   | { type: 'action'; action: Action; by: 'dealer' | 'player' | 'clock' | 'operator' }
   | { type: 'turn'; turn: TurnView }
   | { type: 'handEnd'; handNo: number; record: HandRecord }

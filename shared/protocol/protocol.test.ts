@@ -14,6 +14,7 @@ import {
   utf8Length,
   type ServerMessage,
 } from './index';
+import { handViewFor } from './hand';
 import { conditionsVersion, rulesVersion } from './conditions';
 import { refusalDetails } from './refusal';
 
@@ -141,7 +142,7 @@ describe('engine data on the wire', () => {
               buyIn: { min: 1000, max: 5000 },
               seats: after.players.map((p, i) => (p === null ? null : { name: p, practice: false, stack: after.seats[i].stack, status: 'active', connected: true })),
               handNo: 3,
-              hand: viewFor(after, seat),
+              hand: handViewFor(after, seat),
               turn: null,
               you: null,
             },

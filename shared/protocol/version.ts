@@ -6,7 +6,9 @@
 
 /** The wire protocol this build speaks. */
 // 2: `table.join` carries `rulesVersion`, `lobby` carries `conditions` (issue 15 items 7, 8).
-export const PROTOCOL_VERSION = 2;
+// 3: the hand in progress travels as a `HandView` (hand.ts: its start and the actions as the seat sees
+//    them), no longer as the engine's `HandState` (issue 14 item 2).
+export const PROTOCOL_VERSION = 3;
 
 /**
  * Largest client frame the operator reads, in bytes of UTF-8. Client messages are small (the largest is

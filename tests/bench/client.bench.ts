@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { WebSocket } from 'ws';
 import type { TableState } from '../../shared/api';
+import { handOf } from '../../shared/protocol/hand';
 import { legalActions } from '../../shared/rules/engine';
 import type { BenchResult } from './types';
 
@@ -104,9 +105,9 @@ function autoCheckFold(api: Awaited<ReturnType<typeof apiOf>>): void {
   api.onTable((s) => {
     const v = s.view;
     if (!v?.hand || !v.you || v.turn?.seat !== v.you.seat || s.pending !== null) return;
-    const legal = legalActions(v.hand);
+    const legal = legalActions(handOf(v.hand));
     if (legal.seat !== v.you.seat) return;
-    const key = `${s.tableId}:${v.hand.handId}:${v.hand.log.length}`;
+    const key = `${s.tableId}:${v.hand.handId}:${v.hand.actions.length}`;
     if (sent.has(key)) return;
     sent.add(key);
     const move =

@@ -13,7 +13,8 @@ import type { EmbeddedOperatorProcess } from '../../electron/services/embedded';
 import { SettingsStore } from '../../electron/services/settings';
 import { dispatchCall, events, type EventName, type TableState } from '../../shared/api';
 import type { Move } from '../../shared/protocol/messages';
-import { legalActions } from '../../shared/rules/engine';
+import { handOf } from '../../shared/protocol/hand';
+import { legalActions, type Action } from '../../shared/rules/engine';
 import { validate, type Schema } from '../../shared/validate';
 import { rulesVersion, type PlayConditions } from '../../shared/protocol/conditions';
 import type { TableInfo } from '../../shared/protocol/messages';
@@ -128,7 +129,7 @@ describe('the client core over a real embedded operator', () => {
       if (state?.lastHand) endedHands.add(state.lastHand.handId);
       const v = state?.view;
       if (v?.hand && v.you && v.turn?.seat === v.you.seat && state!.pending === null) {
-        const legal = legalActions(v.hand);
+        const legal = legalActions(handOf(v.hand));
         if (legal.seat === v.you.seat && legal.next !== 'deal' && legal.next !== 'done') {
           const move: Move =
             legal.next === 'show' ? { type: 'show' } : legal.next === 'draw' ? { type: 'draw', discards: [] } : legal.check
@@ -154,12 +155,14 @@ describe('the client core over a real embedded operator', () => {
     const ourTurn = async (): Promise<TableState | undefined> => {
       const st = (await call<TableState[]>('tables')).find((t) => t.tableId === table.tableId);
       const h = st?.view?.hand;
-      return h && st.view!.you && st.pending === null && legalActions(h).seat === st.view!.you.seat && legalActions(h).next === 'act' ? st : undefined;
+      if (!h || !st.view!.you || st.pending !== null) return undefined;
+      const l = legalActions(handOf(h));
+      return l.seat === st.view!.you.seat && l.next === 'act' ? st : undefined;
     };
     let turnState: TableState | undefined;
     for (const end = Date.now() + 20_000; !turnState && Date.now() < end; await new Promise((r) => setTimeout(r, 10))) turnState = await ourTurn();
     if (!turnState) throw new Error('our turn never came');
-    const legal = legalActions(turnState.view!.hand!);
+    const legal = legalActions(handOf(turnState.view!.hand!));
     const illegalMove: Move = legal.call !== null && !legal.check ? { type: 'check' } : { type: 'bet', to: legal.bet!.min - 1 };
     const illegal = await call<Record<string, unknown>>('act', { tableId: table.tableId, actionId: 'illegal-1', move: illegalMove });
     const expected =
@@ -197,13 +200,25 @@ describe('the client core over a real embedded operator', () => {
     expect(gone).toHaveLength(1);
   }, 60_000);
 
+  /** Whether card `i` of this deal is dealt face up (Stud's up cards are public). */
+  function dealtUp(view: NonNullable<NonNullable<TableState['view']>['hand']>, deal: Action, i: number): boolean {
+    const folded = handOf({ ...view, actions: view.actions.slice(0, view.actions.indexOf(deal) + 1) });
+    const e = folded.log[folded.log.length - 1];
+    return e.kind === 'deal' && e.up[i] === true;
+  }
+
   it('never pushes an opponent hidden card: every hole card in a pushed view is ours or shown', () => {
     let checked = 0;
     for (const p of pushed) {
       if (p.event !== 'table') continue;
       const v = (p.payload as TableState).view;
       if (!v?.hand || !v.you) continue;
-      v.hand.seats.forEach((s, seat) => {
+      // The pushed view's own cards (issue 14 item 2: the hand travels as a view), then the state the page folds from it.
+      for (const a of v.hand.actions) {
+        if (a.type === 'deal' && a.seat !== null && a.seat !== v.you.seat) a.cards.forEach((c, i) => c === null || dealtUp(v.hand!, a, i) || expect.fail(`card ${c} of seat ${a.seat} pushed`));
+        if (a.type === 'draw' && a.seat !== v.you.seat) for (const c of a.discards) expect(c).toBeNull();
+      }
+      handOf(v.hand).seats.forEach((s, seat) => {
         if (seat === v.you!.seat || s.shown) return;
         // Stud's up cards are public; every other card of another seat must be hidden (null).
         s.hole.forEach((c, i) => {

@@ -80,16 +80,20 @@ afterAll(async () => {
   dir?.cleanup();
 });
 
-function linkTo(o: RunningOperator, extra: Partial<OperatorLinkOptions> = {}): OperatorLink {
-  return new OperatorLink({
+/** A link; with `tracker`, fed to each table model as the client core does (the link never holds it). */
+function linkTo(o: RunningOperator, extra: Partial<OperatorLinkOptions> & { tracker?: Tracker } = {}): OperatorLink {
+  const { tracker, ...options } = extra;
+  const link = new OperatorLink({
     url: o.url,
     pins: [o.pin],
     clientVersion: '0.1.0',
     backoff: { initialMs: 30, maxMs: 200 },
     heartbeat: { intervalMs: 100, timeoutMs: 3_000 },
     log: (l) => void lines.push(l),
-    ...extra,
+    ...options,
   });
+  if (tracker) link.on('model', (m) => m.feed(tracker));
+  return link;
 }
 
 async function until(cond: () => boolean, ms = 20_000, why: () => string = () => ''): Promise<void> {

@@ -51,14 +51,18 @@ describe('hands missing locally come from the operator', () => {
   it('stores the hands the account played with another client, once', async () => {
     // The other device: the same account, its own history.
     const otherStore = HistoryStore.open(join(dir.dir, 'other', 'history.sqlite'));
-    const link = new OperatorLink({ url: op.url, pins: [op.pin], clientVersion: '0.1.0', token: op.guest.token, tracker: new Tracker(otherStore), log: (l) => void lines.push(l) });
+    const link = new OperatorLink({ url: op.url, pins: [op.pin], clientVersion: '0.1.0', token: op.guest.token, log: (l) => void lines.push(l) });
+    const otherTracker = new Tracker(otherStore);
+    link.on('model', (m) => m.feed(otherTracker)); // as the client core feeds its tracker
     await link.connect();
     const lobby = await link.lobby();
     if (!lobby.ok) throw new Error(lobby.message);
     const table = lobby.tables.find((t) => t.variant === 'THNL')!;
     expect((await joinAsShown(link, table.tableId, table.buyIn.min)).ok).toBe(true);
     let busy = false;
-    const off = link.on('table', () => {
+    // Acts whenever it is our turn: on each table change, and again when an answer comes back (a turn
+    // that arrived while the previous move was in flight would otherwise wait for the action clock).
+    const maybeAct = (): void => {
       const m = link.table(table.tableId);
       const hand = m?.hand;
       if (busy || !m || !hand || m.heroSeat === null || m.view?.turn?.seat !== m.heroSeat) return;
@@ -66,8 +70,12 @@ describe('hands missing locally come from the operator', () => {
       if (legal.seat !== m.heroSeat || legal.next === 'deal' || legal.next === 'done') return;
       const move: Move = legal.next === 'show' ? { type: 'show' } : legal.check ? { type: 'check' } : legal.call !== null && legal.call <= 100 ? { type: 'call' } : { type: 'fold' };
       busy = true;
-      void link.act(table.tableId, move).finally(() => (busy = false));
-    });
+      void link.act(table.tableId, move).finally(() => {
+        busy = false;
+        maybeAct();
+      });
+    };
+    const off = link.on('table', maybeAct);
     await until(() => otherStore.count() >= 5, 40_000, 'five hands played on the other device');
     off();
     await link.leave(table.tableId);

@@ -7,6 +7,7 @@
  * hand state are decoded and checked too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handOf } from '../../shared/protocol/hand';
 import type { ServerMessage } from '../../shared/protocol/messages';
 import { prng } from '../../shared/rules/engine/test-support';
 import { VARIANT_CODES, VARIANTS } from '../../shared/rules/variants';
@@ -138,8 +139,11 @@ describe('information hiding', () => {
         if (m.type === 'table.snapshot') {
           seat = m.table.you?.seat ?? null;
           handId = m.table.hand?.handId ?? null;
-          shown = new Set(m.table.hand ? m.table.hand.seats.filter((s) => s.shown).flatMap((s) => s.hole.filter((c): c is number => c !== null)) : []);
+          // The hand travels as a view (issue 14 item 2): what was shown is what its actions show.
+          shown = new Set(m.table.hand ? m.table.hand.actions.flatMap((a) => (a.type === 'show' ? (a.cards ?? []) : [])) : []);
           check(m, m.tableId, m.table);
+          // And the state the client folds from it (its engine's bookkeeping included) knows no more.
+          if (m.table.hand) check(m, m.tableId, handOf(m.table.hand));
           continue;
         }
         if (m.type !== 'table.event') continue;

@@ -14,6 +14,7 @@ import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { scaledTimers } from '../../operator/tables/timers';
 import { tempDir } from '../support/operator/temp-dir';
 import { rulesVersion } from '../../shared/protocol/conditions';
+import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 
 const FAST_SCRYPT = { N: 1024, r: 8, p: 1 };
 
@@ -77,7 +78,7 @@ describe('handshake and session', () => {
   it('answers /health over TLS', async () => {
     const h = await get('/health');
     expect(h.status).toBe(200);
-    expect(JSON.parse(h.body)).toMatchObject({ status: 'ok', protocol: 2, tables: 2 });
+    expect(JSON.parse(h.body)).toMatchObject({ status: 'ok', protocol: PROTOCOL_VERSION, tables: 2 });
     expect((await get('/admin')).status).toBe(404);
   });
 
@@ -94,7 +95,7 @@ describe('handshake and session', () => {
     expect(early.ws.readyState).toBeGreaterThanOrEqual(2); // closing or closed
 
     const c = await TestClient.connect(op.url, op.pin, { forwardedFor: '198.51.100.10' });
-    expect(await c.hello()).toMatchObject({ type: 'welcome', protocol: 2 });
+    expect(await c.hello()).toMatchObject({ type: 'welcome', protocol: PROTOCOL_VERSION });
     expect(await c.request({ type: 'lobby.subscribe' })).toMatchObject({ type: 'error', code: 'AUTH_REQUIRED' });
     const authed = (await c.request({ type: 'guest' })) as Extract<ServerMessage, { type: 'authed' }>;
     expect(authed).toMatchObject({ type: 'authed', account: { guest: true }, balances: { real: 0, play: 100_000 }, seated: [] });
@@ -323,12 +324,16 @@ describe('R-INFO enforced by the operator (D art. 8 II 3°; issue 15 item 7)', (
       // ...which restarts with a grace of 30 seconds: the conditions the player confirmed are no longer the operator's.
       const second = await startOperator({ ...base, table: { disconnectGraceMs: 30_000 } });
       try {
-        // A client of protocol 1 (a join without a rules version) is told to update, as any older client.
-        const old = await TestClient.connect(second.url, second.pin);
-        const answer = old.waitFor((m) => m.type === 'error');
-        old.send({ type: 'hello', protocol: 1, client: '0.1.0' });
-        expect(await answer).toMatchObject({ code: 'UPDATE_REQUIRED' });
-        await old.close();
+        // A client of protocol 1 (a join without a rules version) or 2 (the hand as the engine's state,
+        // before issue 14 item 2's HandView) is told to update, as any older client.
+        expect(PROTOCOL_VERSION).toBe(3);
+        for (const protocol of [1, 2]) {
+          const old = await TestClient.connect(second.url, second.pin);
+          const answer = old.waitFor((m) => m.type === 'error');
+          old.send({ type: 'hello', protocol, client: '0.1.0' });
+          expect(await answer).toMatchObject({ code: 'UPDATE_REQUIRED' });
+          await old.close();
+        }
         const c2 = await TestClient.guest(second.url, second.pin);
         expect(await c2.join('play-o4jl', 400, { rulesVersion: confirmed })).toMatchObject({ type: 'error', code: 'RULES_CHANGED', rule: 'R-INFO', tableId: 'play-o4jl' });
         // Rules as no lobby showed them (a stake the player did not see) are refused too.

@@ -7,7 +7,8 @@
  * - Operator: the embedded one (started here on launch, its first-run key pinned; its guest signs in
  *   by itself) or another one from the settings (URL and pins; login with a username and password).
  * - Tables: each followed table's model (electron/services/link/table.ts) is pushed to the pages as a
- *   `TableState`, at most once per turn of the event loop per table (24 busy tables stay cheap).
+ *   `TableState`, gathered over one display frame (pace.ts); the pace of redraws is decided once, by
+ *   the page (stores/tables.ts, issue 14 item 3). "Pending" is read from the link's action outbox.
  * - Money (R-TRACKER): the tracker is updated by the link as hands end and chips move; its view (session,
  *   today) is pushed after every change. Balances are read again after anything that moves them.
  * - Secrets: the session token never leaves main (`TokenVault`: safeStorage in Electron, memory only
@@ -26,13 +27,12 @@ import { Tracker, type PeriodView } from '../history/tracker';
 import { OperatorLink } from '../link/link';
 import type { TableModel } from '../link/table';
 import type { ClientCoreOptions } from './options';
+import { TablePace } from './pace';
 import { notConnected, refusal, tableRefusal } from './outcome';
 
 export { memoryVault, type ClientCoreOptions, type TokenVault } from './options';
 
 const HISTORY_FILE = 'history.sqlite';
-/** Least time between two pushes of a table when nothing urgent changed (see `markTable`). */
-const TABLE_PUSH_MS = 100;
 
 export class ClientCore {
   readonly history: HistoryStore;
@@ -50,12 +50,9 @@ export class ClientCore {
   private status: LinkStatusView = { state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null };
   private readonly lobbyTables = new Map<string, TableInfo>();
   private conditions: PlayConditions | null = null;
-  /** Per table: what the pages see besides the model (the last hand, the action in flight, the last refusal). */
-  private readonly extras = new Map<string, Pick<TableState, 'lastHand' | 'pending' | 'error' | 'cashedOut'>>();
-  private readonly dirtyTables = new Set<string>();
-  private readonly pushedAt = new Map<string, number>();
-  private readonly delayed = new Map<string, NodeJS.Timeout>();
-  private flushScheduled = false;
+  /** Per table: what the pages see besides the model and the outbox (the last hand, the last refusal). */
+  private readonly extras = new Map<string, Pick<TableState, 'lastHand' | 'error' | 'cashedOut'>>();
+  private readonly pace: TablePace;
   private pushTracker = false;
   private pushSession = false;
   private pushLobby = false;
@@ -82,6 +79,7 @@ export class ClientCore {
     // The tracker stores finished hands through the gate: held while an import writes (jobs.ts).
     this.tracker = new Tracker(this.jobs.gate.storeView(), { now: this.now });
     this.tracker.onChange(() => this.schedule('tracker'));
+    this.pace = new TablePace({ flush: (ids) => this.flush(ids) });
   }
 
   /** Connects to the operator the settings name (starting the embedded one first). Never throws: problems show in `session`. */
@@ -124,7 +122,6 @@ export class ClientCore {
       pins,
       clientVersion: this.o.version,
       token,
-      tracker: this.tracker,
       heartbeat: this.o.link?.heartbeat,
       backoff: this.o.link?.backoff,
       now: this.now,
@@ -132,6 +129,9 @@ export class ClientCore {
     });
     this.link = link;
     this.unsubscribers = [
+      // The tracker is fed by the core, not the transport (issue 14 item 6): each table model gets it
+      // as it is made, before any frame reaches it.
+      link.on('model', (model) => model.feed(this.tracker)),
       link.on('state', (s) => this.setStatus({ ...s })),
       link.on('authed', () => {
         this.relaunchAttempt = 0;
@@ -170,8 +170,7 @@ export class ClientCore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const t of this.delayed.values()) clearTimeout(t);
-    this.delayed.clear();
+    this.pace.close();
     await this.disconnect();
     await this.syncing;
     await this.jobs.close();
@@ -374,15 +373,16 @@ export class ClientCore {
       view: model?.view ?? null,
       seq: model?.seq ?? null,
       lastHand: extra?.lastHand ?? null,
-      pending: extra?.pending ?? null,
+      // The one owner of "pending" is the link's outbox (issue 14 item 3).
+      pending: (model && this.link?.pendingFor(tableId)) ?? null,
       error: extra?.error ?? null,
       cashedOut: extra?.cashedOut ?? null,
     };
   }
 
-  private extra(tableId: string): Pick<TableState, 'lastHand' | 'pending' | 'error' | 'cashedOut'> {
+  private extra(tableId: string): Pick<TableState, 'lastHand' | 'error' | 'cashedOut'> {
     let e = this.extras.get(tableId);
-    if (!e) this.extras.set(tableId, (e = { lastHand: null, pending: null, error: null, cashedOut: null }));
+    if (!e) this.extras.set(tableId, (e = { lastHand: null, error: null, cashedOut: null }));
     return e;
   }
 
@@ -395,44 +395,23 @@ export class ClientCore {
         this.extra(tableId).error = null;
       }
       if (ev.type === 'handEnd' || ev.type === 'you') this.schedule('session-balance');
-      const v = model.view;
-      const ourTurn = ev.type === 'turn' && v?.you != null && ev.turn.seat === v.you.seat;
-      const urgent = ourTurn || (ev.type !== 'action' && ev.type !== 'turn') || (ev.type === 'action' && v?.you != null && 'seat' in ev.action && ev.action.seat === v.you.seat);
-      this.markTable(tableId, urgent);
-      return;
     } else if (change.type === 'gone') {
       const e = this.extra(tableId);
       e.cashedOut = change.cashedOut;
-      e.pending = null;
       const state = { ...this.tableState(tableId, undefined), status: 'gone' as const };
       // A gone table is shown once more (the cash-out), then forgotten.
       this.o.broadcast('table', state);
       this.extras.delete(tableId);
+      this.pace.forget(tableId);
       this.schedule('session-balance');
       return;
     }
-    this.markTable(tableId);
+    this.pace.mark(tableId);
   }
 
-  /**
-   * A table is pushed at once when something the player must see now changed (their turn, the status,
-   * a hand ending, an answer to their action); other changes of a busy table (practice players acting
-   * every few ms) at most every TABLE_PUSH_MS, so 24 busy tables stay cheap to follow (DESIGN.md §5).
-   */
-  private markTable(tableId: string, urgent = true): void {
-    const now = this.now();
-    const last = this.pushedAt.get(tableId) ?? 0;
-    if (urgent || now - last >= TABLE_PUSH_MS) {
-      this.dirtyTables.add(tableId);
-      this.scheduleFlush();
-    } else if (!this.delayed.has(tableId)) {
-      const timer = setTimeout(() => {
-        this.delayed.delete(tableId);
-        this.dirtyTables.add(tableId);
-        this.scheduleFlush();
-      }, TABLE_PUSH_MS - (now - last));
-      this.delayed.set(tableId, timer);
-    }
+  /** The table changed (pushed with the others changed within this frame). */
+  private markTable(tableId: string): void {
+    this.pace.mark(tableId);
   }
 
   private schedule(what: 'tracker' | 'session' | 'lobby' | 'session-balance'): void {
@@ -440,27 +419,16 @@ export class ClientCore {
     else if (what === 'lobby') this.pushLobby = true;
     else if (what === 'session') this.pushSession = true;
     else void this.refreshBalance();
-    this.scheduleFlush();
+    this.pace.schedule();
   }
 
-  private scheduleFlush(): void {
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(() => this.flush());
-  }
-
-  private flush(): void {
-    this.flushScheduled = false;
+  private flush(tableIds: Iterable<string>): void {
     if (this.closed) return;
     const link = this.link;
-    for (const id of this.dirtyTables) {
+    for (const id of tableIds) {
       const model = link?.table(id);
-      clearTimeout(this.delayed.get(id));
-      this.delayed.delete(id);
-      this.pushedAt.set(id, this.now());
       if (model) this.o.broadcast('table', this.tableState(id, model));
     }
-    this.dirtyTables.clear();
     if (this.pushSession) this.o.broadcast('session', this.session());
     if (this.pushLobby) this.o.broadcast('lobby', this.lobby());
     if (this.pushTracker) this.o.broadcast('tracker', this.trackerView());
@@ -593,11 +561,10 @@ export class ClientCore {
     const link = this.link;
     if (!link) return notConnected();
     const e = this.extra(a.tableId);
-    e.pending = { actionId: a.actionId, move: a.move };
     e.error = null;
-    this.markTable(a.tableId);
-    const r = await link.act(a.tableId, a.move, { actionId: a.actionId });
-    if (e.pending?.actionId === a.actionId) e.pending = null;
+    const answer = link.act(a.tableId, a.move, { actionId: a.actionId });
+    this.markTable(a.tableId); // shows it pending: the outbox holds it now
+    const r = await answer;
     if (!r.ok) e.error = tableRefusal(r); // every detail, to the screen (issue 14 item 1)
     this.markTable(a.tableId);
     return r.ok ? { ok: true } : refusal(r);

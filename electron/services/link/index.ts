@@ -1,7 +1,8 @@
 /**
  * The client's link to an operator (DESIGN.md §3 "The wire"): pinned WSS, heartbeat, reconnection
  * with resynchronisation, idempotent actions, and the per-table models that keep each hand with the
- * rules engine and hand finished hands to the tracker. Plain Node: no `electron` import.
+ * rules engine and hand finished hands to the tracker the client core feeds them (`model` event).
+ * Plain Node: no `electron` import. Parts: connection.ts, requests.ts, outbox.ts, streams.ts, link.ts.
  */
 export { OperatorLink, type ActResult, type LinkCode, type LinkEvents, type LinkState, type LinkStatus, type OperatorLinkOptions, type Refused, type Reply, type Request } from './link';
 export { TableModel, engineAction, sameData, type ActionContext, type HandSink, type TableChange, type TableStatus } from './table';

@@ -1,52 +1,98 @@
-import { describe, expect, it } from 'vitest';
-import type { TableEvent, TableView } from '../../../shared/protocol/messages';
-import { randomConfig } from '../../../shared/history/test-support';
-import type { Card } from '../../../shared/rules/cards';
-import { actionFor, apply, legalActions, startHand, viewFor, type HandConfig } from '../../../shared/rules/engine';
-import { Dealer, dealerAction, prng, randomPlayerAction } from '../../../shared/rules/engine/test-support';
-import { recordOf } from '../../../shared/rules/record';
-import { VARIANT_CODES } from '../../../shared/rules/variants';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Accounts } from '../../../operator/accounts';
+import { PracticeHost } from '../../../operator/practice/host';
+import { openOperatorDatabase } from '../../../operator/schema';
+import { cashTableHooks } from '../../../operator/tables/cash';
+import { SeatLedger } from '../../../operator/tables/seats';
+import { Table } from '../../../operator/tables/table';
+import { ManualTimers } from '../../../operator/tables/timers';
+import type { TablePlayer, TableSpec } from '../../../operator/tables/types';
+import { tempDir } from '../../../tests/support/operator/temp-dir';
+import { TraceVault } from '../../../operator/trace/vault';
+import { Wallet } from '../../../operator/wallet';
+import type { Move, TableEvent, TableView } from '../../../shared/protocol/messages';
+import { parseServerMessage } from '../../../shared/protocol/parse';
+import { legalActions, type HandState } from '../../../shared/rules/engine';
+import { makeTableRules, type TableRules } from '../../../shared/rules/tableRules';
+import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../../shared/rules/variants';
 import { backoffDelay, DEFAULT_BACKOFF } from './backoff';
 import { TableModel, type HandSink } from './table';
 
-const HERO = 1;
+// The frames come from the real operator (issue 14 item 9): a `Table` of operator/tables with
+// practice players around our seat, its frames to our account read through the wire's parser.
 
-/** The frames the operator sends our seat for one random hand (table.ts: `viewFor`, `actionFor`, shown cards). */
-function handFrames(config: HandConfig, seed: number, handNo: number): TableEvent[] {
-  const rng = prng(seed);
-  const dealer = new Dealer(rng);
-  let s = startHand(config);
-  const events: TableEvent[] = [{ type: 'handStart', handNo, hand: viewFor(s, HERO) }];
-  for (let steps = 0; legalActions(s).next !== 'done'; steps++) {
-    if (steps > 10_000) throw new Error('the hand did not end');
-    const legal = legalActions(s);
-    const a = legal.next === 'deal' ? dealerAction(s, legal, dealer, rng, true) : randomPlayerAction(s, legal, rng);
-    const r = apply(s, a);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.rule}`);
-    let seen = actionFor(s, a, HERO);
-    // As the operator does: shown cards from our view of the state after.
-    if (seen.type === 'show') seen = { ...seen, cards: viewFor(r.state, HERO).seats[seen.seat].hole as Card[] };
-    events.push({ type: 'action', action: seen, by: 'player' });
-    s = r.state;
-  }
-  events.push({ type: 'handEnd', handNo, record: recordOf(viewFor(s, HERO)) });
-  return events;
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+function rulesFor(v: VariantCode): TableRules {
+  const limit = VARIANTS[v].betting === 'limit';
+  if (VARIANTS[v].forcedBets === 'ante-bring-in') return makeTableRules(v, { ante: 10, bringIn: 20, smallBet: 40 });
+  return makeTableRules(v, limit ? { smallBlind: 20, bigBlind: 40 } : { smallBlind: 50, bigBlind: 100 });
 }
 
-function tableView(config: HandConfig): TableView {
-  return {
-    tableId: 't1',
-    name: 'T1',
-    money: 'play',
-    practice: true,
-    rules: config.rules,
-    buyIn: { min: 1, max: 1_000_000 },
-    seats: config.seats.map((s) => (s === null ? null : { name: s.player, practice: false, stack: s.stack, status: 'active' as const, connected: true })),
-    handNo: 0,
-    hand: null,
-    turn: null,
-    you: { seat: HERO, waitForBigBlind: false, leaving: false, pendingTopUp: 0, timeBankMs: 0 },
+type Snapshot = { type: 'snapshot'; seq: number; table: TableView };
+type EventFrame = { type: 'event'; seq: number; event: TableEvent };
+type Frame = Snapshot | EventFrame;
+
+/** An operator table (practice players in every other seat but `others` of them) and our seat at it. */
+function operatorTable(v: VariantCode, others: number) {
+  const t = tempDir('cercle-link-table-');
+  const db = openOperatorDatabase(join(t.dir, 'operator.sqlite'), { synchronous: 'NORMAL' });
+  const vault = TraceVault.open({ path: join(t.dir, 'trace.sqlite'), idOper: '0099', idCoffre: 1, synchronous: 'NORMAL' });
+  cleanups.push(() => {
+    vault.close();
+    db.close();
+    t.cleanup();
+  });
+  const wallet = new Wallet(db);
+  const accounts = new Accounts(db);
+  const timers = new ManualTimers();
+  const errors: unknown[] = [];
+  const rules = rulesFor(v);
+  const spec: TableSpec = { tableId: 't1', name: 'T1', money: 'play', practice: true, seats: Math.min(6, VARIANTS[v].maxSeats), buyIn: { min: 2000, max: 10_000 }, mode: 'cash', rules };
+  const hooks = cashTableHooks(spec, { wallet, seats: new SeatLedger(db), vault, error: (x) => errors.push(x), log: () => undefined });
+  const table = new Table(spec, hooks, { timers, idOper: '0099', betweenHandsMs: 0, practiceDelayMs: [0, 0] });
+  const host = new PracticeHost({ accounts, wallet, timers, brain: { samples: 4 } });
+  hooks.afterHand = () => host.tend(table);
+  const g = accounts.createGuest({ ip: '203.0.113.9' });
+  if (!g.ok) throw new Error('guest');
+  wallet.grantPlay(g.account.id, 100_000, { idempotencyKey: 'hero' });
+  const hero: TablePlayer = { accountId: g.account.id, name: g.account.username, practice: false, ip: '203.0.113.9', sessionId: g.session.sessionId };
+  /** Every frame sent to our account, as the link's parser reads it. */
+  const frames: EventFrame[] = [];
+  let onFrame: (f: EventFrame) => void = () => undefined;
+  const attach = () =>
+    table.attach(hero.accountId, (text) => {
+      const parsed = parseServerMessage(text);
+      if (!parsed.ok) throw new Error(`the operator sent a frame the wire refuses: ${parsed.message}`);
+      const m = parsed.message;
+      if (m.type !== 'table.event') return;
+      const f: EventFrame = { type: 'event', seq: m.seq, event: m.event };
+      frames.push(f);
+      onFrame(f);
+    });
+  const snapshot = (): Snapshot => {
+    // Through the wire's parser too, as the link gets it.
+    const s = table.snapshot(hero.accountId);
+    const parsed = parseServerMessage(JSON.stringify({ type: 'table.snapshot', rid: null, tableId: 't1', seq: s.seq, table: s.table }));
+    if (!parsed.ok || parsed.message.type !== 'table.snapshot') throw new Error(`the operator's snapshot is refused: ${parsed.ok ? '' : parsed.message}`);
+    return { type: 'snapshot', seq: parsed.message.seq, table: parsed.message.table };
   };
+  return { table, timers, host, hero, frames, errors, others, attach, snapshot, listen: (f: (x: EventFrame) => void) => (onFrame = f) };
+}
+
+/** Our move from the model's own engine state: check or call small, else fold; show, stand pat. */
+function ourMove(hand: HandState, seat: number): Move | null {
+  const legal = legalActions(hand);
+  if (legal.seat !== seat || legal.next === 'deal' || legal.next === 'done') return null;
+  if (legal.next === 'show') return legal.muck ? { type: 'muck' } : { type: 'show' };
+  if (legal.next === 'draw') return { type: 'draw', discards: [] };
+  if (legal.bringIn !== null) return { type: 'bringIn' };
+  if (legal.check) return { type: 'check' };
+  return legal.call !== null && legal.call <= 100 ? { type: 'call' } : { type: 'fold' };
 }
 
 function sink() {
@@ -73,61 +119,103 @@ function model(s: HandSink | null) {
   return { m, asked };
 }
 
-describe('the table model', () => {
-  it('follows a hand of every variant with the engine, and hands each finished hand over once', () => {
-    let followed = 0;
-    for (const [i, code] of VARIANT_CODES.entries()) {
-      const rng = prng(40 + i);
-      const config = { ...randomConfig(code, rng, { maxSeats: 4 }), handId: `t1-run-${i}` };
-      if (config.seats[HERO] === null || !config.plan.dealtIn.includes(HERO)) continue;
-      const frames = handFrames(config, 90 + i, 1);
-      const { sink: s, calls } = sink();
-      const { m, asked } = model(s);
-      m.joined(config.seats[HERO]!.stack);
-      m.applySnapshot(10, tableView(config));
-      frames.forEach((e, k) => expect(m.receive(11 + k, e)).toBe('applied'));
-      // The same frames again (a replay after a reconnection): nothing applied, nothing stored twice.
-      frames.forEach((e, k) => expect(m.receive(11 + k, e)).toBe('duplicate'));
-      expect(m.problems).toEqual([]);
-      expect(asked).toEqual([]);
-      expect(calls.filter((c) => c.startsWith('hand'))).toEqual([`hand t1-run-${i} seat ${HERO}`]);
-      // A snapshot taken before the end, then the end again: still once.
-      m.applySnapshot(10, tableView(config));
-      frames.forEach((e, k) => m.receive(11 + k, e));
-      expect(calls.filter((c) => c.startsWith('hand'))).toHaveLength(1);
-      expect(calls[0]).toBe(`buyIn play ${config.seats[HERO]!.stack}`);
-      followed++;
+function feed(m: TableModel, f: Frame): string {
+  if (f.type === 'event') return m.receive(f.seq, f.event);
+  m.applySnapshot(f.seq, f.table);
+  return 'applied';
+}
+
+/** Plays `hands` hands at a real operator table, our seat decided from the model's state; returns the frames. */
+function play(v: VariantCode, hands: number, m: TableModel) {
+  const op = operatorTable(v, Math.min(6, VARIANTS[v].maxSeats) - 1);
+  const joined = op.table.join(op.hero, 2000, { waitForBigBlind: false });
+  if (!joined.ok) throw new Error(`join: ${joined.code}`);
+  m.joined(joined.stack);
+  const first = op.snapshot();
+  m.applySnapshot(first.seq, first.table);
+  const results: string[] = [];
+  let acted = 0;
+  op.listen((f) => {
+    results.push(m.receive(f.seq, f.event));
+    const e = f.event;
+    if (e.type === 'turn' && e.turn.seat === m.heroSeat && m.hand) {
+      const move = ourMove(m.hand, m.heroSeat);
+      if (move && op.table.act(op.hero.accountId, `a${++acted}`, move).ok) return;
     }
-    expect(followed).toBeGreaterThanOrEqual(6);
+  });
+  op.attach();
+  op.host.manage(op.table, op.others);
+  for (let i = 0; op.table.handsPlayed < hands; i++) {
+    if (i > 200_000) throw new Error('the table did not play');
+    op.timers.runDue(1);
+  }
+  return { op, first, results, acted };
+}
+
+describe('the table model, on frames from the real operator table', () => {
+  it.each(VARIANT_CODES)('%s: follows the hands with the engine, and hands each finished hand over once', (v) => {
+    const { sink: s, calls } = sink();
+    const { m, asked } = model(s);
+    const { op, first, results, acted } = play(v, 3, m);
+    expect(op.errors).toEqual([]);
+    expect(new Set(results)).toEqual(new Set(['applied']));
+    expect(m.problems).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(acted).toBeGreaterThan(0);
+    const handed = calls.filter((c) => c.startsWith('hand'));
+    expect(handed.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(handed).size).toBe(handed.length);
+    expect(calls[0]).toBe('buyIn play 2000');
+    // The same frames again (a replay after a reconnection): nothing applied, nothing stored twice.
+    for (const f of op.frames) expect(feed(m, f)).toBe('duplicate');
+    // The first snapshot again, then the whole stream: still once each (the stacks it states are old:
+    // the model says so, which is not checked here).
+    feed(m, first);
+    for (const f of op.frames) feed(m, f);
+    expect(calls.filter((c) => c.startsWith('hand'))).toEqual(handed);
   });
 
   it('a gap in the stream drops it and asks for a snapshot; an action the engine refuses does too', () => {
-    const config = { ...randomConfig('THNL', prng(3), { maxSeats: 3 }), handId: 't1-x-1' };
-    const frames = handFrames(config, 5, 1);
-    const { m, asked } = model(null);
-    m.applySnapshot(4, tableView(config));
-    expect(m.receive(5, frames[0])).toBe('applied');
-    expect(m.receive(7, frames[1])).toBe('gap');
+    const { m } = model(null);
+    const { op } = play('THNL', 1, m);
+    const start = op.frames.findIndex((f) => f.event.type === 'handStart');
+    // The first decision of a player in the hand (practice players decide at random: any kind).
+    const action = op.frames.findIndex((f, i) => i > start && f.event.type === 'action' && f.event.action.type !== 'deal' && f.event.action.type !== 'reshuffle');
+    const handStart = op.frames[start].event as Extract<TableEvent, { type: 'handStart' }>;
+    const call = (op.frames[action].event as Extract<TableEvent, { type: 'action' }>).action as { seat: number };
+    const { m: fresh, asked } = model(null);
+    // A snapshot as of the frame before the hand starts (the table between hands), then the stream.
+    fresh.applySnapshot(op.frames[start].seq - 1, { ...op.snapshot().table, hand: null, turn: null });
+    expect(feed(fresh, op.frames[start])).toBe('applied');
+    expect(feed(fresh, op.frames[start + 2])).toBe('gap');
     expect(asked).toEqual(['t1']);
-    expect(m.status).toBe('syncing');
-    expect(m.receive(8, frames[2])).toBe('dropped');
-    m.applySnapshot(5, { ...tableView(config), hand: (frames[0] as { hand: TableView['hand'] }).hand, handNo: 1 });
-    expect(m.receive(6, { type: 'action', action: { type: 'bet', seat: 0, to: 1 }, by: 'player' })).toBe('desync');
-    expect(m.problems.join()).toMatch(/engine refused/);
+    expect(fresh.status).toBe('syncing');
+    expect(feed(fresh, op.frames[start + 3])).toBe('dropped');
+    // Back in step, up to that decision; then the decision forged into a bet the engine refuses.
+    fresh.applySnapshot(op.frames[start].seq, { ...op.snapshot().table, hand: handStart.hand, handNo: handStart.handNo, turn: null });
+    for (let i = start + 1; i < action; i++) expect(feed(fresh, op.frames[i])).toBe('applied');
+    expect(fresh.receive(op.frames[action].seq, { type: 'action', action: { type: 'bet', seat: call.seat, to: 1 }, by: 'player' })).toBe('desync');
+    expect(fresh.problems.join()).toMatch(/engine refused/);
     expect(asked).toEqual(['t1', 't1']);
   });
 
   it('a stack grown between hands is a top-up; leaving cashes out what is in front of us', () => {
-    const config = { ...randomConfig('THNL', prng(8), { maxSeats: 3 }), handId: 't1-y-1' };
+    const op = operatorTable('THNL', 0);
     const { sink: s, calls } = sink();
     const { m } = model(s);
-    m.joined(1000);
-    const view = tableView(config);
-    view.seats[HERO] = { ...view.seats[HERO]!, stack: 1000 };
-    m.applySnapshot(1, view);
-    m.receive(2, { type: 'seat', seat: HERO, player: { ...view.seats[HERO]!, stack: 1500 } });
-    m.gone(1500);
-    expect(calls).toEqual(['buyIn play 1000', 'topUp 500', 'cashOut 1500']);
+    const joined = op.table.join(op.hero, 2000, { waitForBigBlind: false });
+    if (!joined.ok) throw new Error('join');
+    m.joined(joined.stack);
+    op.listen((f) => f.type === 'event' && m.receive(f.seq, f.event));
+    op.attach();
+    const snap = op.snapshot();
+    m.applySnapshot(snap.seq, snap.table);
+    expect(op.table.topUp(op.hero.accountId, 500)).toMatchObject({ ok: true, applied: true });
+    const left = op.table.leave(op.hero.accountId);
+    if (!left.ok) throw new Error('leave');
+    m.gone(left.cashedOut);
+    expect(calls).toEqual(['buyIn play 2000', 'topUp 500', 'cashOut 2500']);
+    expect(m.problems).toEqual([]);
   });
 });
 

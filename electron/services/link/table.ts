@@ -1,8 +1,10 @@
 /**
  * One table as the client keeps it (DESIGN.md §1: the client runs the same rules): the operator's
- * snapshot, then its numbered event stream applied in order, each `action` through the rules engine
- * (`apply` on this seat's view), so the hand here stays identical to the operator's `viewFor` of our
- * seat (docs/protocol.md "Table streams").
+ * snapshot, then its numbered event stream applied in order. The hand travels as a `HandView` (its
+ * start and the actions as our seat sees them, shared/protocol/hand.ts); each `action` extends it and
+ * is folded through the rules engine (`foldHand`, incremental), so the state here stays the one the
+ * operator's `viewFor` of our seat gives (docs/protocol.md "Table streams"). The view is what the
+ * pages get; they fold it with the same function.
  *
  * - Sequence: events follow the snapshot at seq + 1, + 2, …; a repeat is ignored, a gap (or an action
  *   the engine refuses: a desynchronised view) drops the stream until a fresh snapshot comes
@@ -18,9 +20,10 @@
  *   stream: `missedHands` says so, the link fetches them from the operator's history and gives them to
  *   `backfill` before the stream goes on (events meanwhile are held in order).
  */
+import { foldHand, withAction, type FoldedHand, type HandView } from '../../../shared/protocol/hand';
 import type { HistoryHand, Move, TableEvent, TableView } from '../../../shared/protocol/messages';
 import { decide, type MoveRefusal } from '../../../shared/rules/decide';
-import { apply, legalActions, type HandState } from '../../../shared/rules/engine';
+import { legalActions, type HandState } from '../../../shared/rules/engine';
 import { recordOf, type HandRecord } from '../../../shared/rules/record';
 import type { AddResult, HandMeta, MoneyKind } from '../history/store';
 import type { TrackerEvent } from '../history/tracker';
@@ -46,7 +49,8 @@ export type TableChange =
 
 /** What the model needs from its link. */
 export interface TableModelDeps {
-  sink: HandSink | null;
+  /** The tracker, if known when the model is made; else given by `feed` (the client core does). */
+  sink?: HandSink | null;
   /** When a hand ended, as the client saw it (ms). */
   now: () => number;
   /** Ask the operator for a snapshot of this table (the stream has a gap or no longer applies). */
@@ -71,8 +75,10 @@ export class TableModel {
   /** The last frame applied (the snapshot's, then each event's); null before the first snapshot. */
   seq: number | null = null;
   status: TableStatus = 'joining';
-  /** The table as our seat sees it, kept current: seats, whose turn, our situation, the hand (engine state). */
+  /** The table as our seat sees it, kept current: seats, whose turn, our situation, the hand (a view). */
   view: TableView | null = null;
+  /** The hand's view folded through the engine (null between hands or when the view does not fold). */
+  private folded: FoldedHand | null = null;
   /** Problems seen (a refused action, a record that differs): logged, and kept for tests and diagnostics. */
   readonly problems: string[] = [];
 
@@ -93,10 +99,23 @@ export class TableModel {
   private held: { seq: number; event: TableEvent }[] | null = null;
   private reconcileAfterBackfill = false;
 
+  /** Where finished hands and chips go (the tracker); null: not tracked. */
+  private sink: HandSink | null;
+
   constructor(
     readonly tableId: string,
     private readonly deps: TableModelDeps,
-  ) {}
+  ) {
+    this.sink = deps.sink ?? null;
+  }
+
+  /**
+   * The tracker this table's hands and chips go to, given by the client core as the model is made
+   * (before any frame): the transport never holds it (issue 14 item 6).
+   */
+  feed(sink: HandSink | null): void {
+    this.sink = sink;
+  }
 
   onChange(listener: (c: TableChange) => void): () => void {
     this.listeners.add(listener);
@@ -123,8 +142,27 @@ export class TableModel {
     return this.view?.you?.seat ?? null;
   }
 
+  /** The hand in progress as the engine state our seat's view gives. */
   get hand(): HandState | null {
-    return this.view?.hand ?? null;
+    return this.folded?.state ?? null;
+  }
+
+  /** Sets the hand's view and folds it (from the previous fold when it extends it); false when the engine refuses it. */
+  private setHand(hand: HandView | null): boolean {
+    this.view!.hand = hand;
+    if (hand === null) {
+      this.folded = null;
+      return true;
+    }
+    const r = foldHand(hand, this.folded);
+    if (!r.ok) {
+      this.folded = null;
+      this.problem(`the client's engine refused the operator's action ${r.at} of hand ${hand.handId ?? '?'}: ${r.rule} ${r.reason}`);
+      this.resync('the hand no longer applies');
+      return false;
+    }
+    this.folded = { view: hand, state: r.state };
+    return true;
   }
 
   /** Events are held while missed hands are fetched. */
@@ -168,11 +206,13 @@ export class TableModel {
       ((this.openHandId !== null && table.hand?.handId !== this.openHandId) ||
         table.handNo - this.lastHandNo > (table.hand !== null && table.hand.handId !== this.openHandId ? 1 : 0));
     this.view = structuredClone(table);
+    this.folded = null;
     this.seq = seq;
     this.status = 'live';
+    if (!this.setHand(this.view.hand)) return { missedHands: false };
     this.lastHandNo = Math.max(this.lastHandNo, table.handNo);
     this.openHandId = table.hand?.handId ?? null;
-    const sink = this.deps.sink;
+    const sink = this.sink;
     const seat = this.heroSeat;
     if (sink && seat !== null && !this.tracked) {
       // First sight of our seat in this session: the chips bought in (or found there on a resume after
@@ -242,12 +282,13 @@ export class TableModel {
         return true;
       case 'handStart': {
         view.handNo = e.handNo;
-        view.hand = e.hand;
         view.turn = null;
+        this.folded = null;
+        if (!this.setHand(e.hand)) return false;
         this.lastHandNo = Math.max(this.lastHandNo, e.handNo);
         this.openHandId = e.hand.handId;
         const seat = this.heroSeat;
-        if (seat !== null && this.heroInHand()) this.reconcile(e.hand.stacksBefore[seat]);
+        if (seat !== null && this.heroInHand()) this.reconcile(e.hand.seated[seat]?.stack ?? 0);
         this.trackHandChips();
         return true;
       }
@@ -257,29 +298,23 @@ export class TableModel {
           this.resync('an action without a hand');
           return false;
         }
-        const r = apply(view.hand, e.action);
-        if (!r.ok) {
-          this.problem(`the client's engine refused the operator's ${JSON.stringify(e.action)}: ${r.rule} ${r.reason}`);
-          this.resync('the hand no longer applies');
-          return false;
-        }
-        view.hand = r.state;
+        if (!this.setHand(withAction(view.hand, e.action))) return false;
         if (e.by === 'player' && 'seat' in e.action && e.action.seat === this.heroSeat) this.heroPlayerActions++;
         this.trackHandChips();
         return true;
       }
       case 'handEnd':
         this.handEnded(e.record);
-        view.hand = null;
+        this.setHand(null);
         view.turn = null;
         this.openHandId = null;
         return true;
       case 'handCancelled':
         // The hand is void: every stack is as it was before it.
-        view.hand = null;
+        this.setHand(null);
         view.turn = null;
         this.openHandId = null;
-        if (this.tracked) ok(this.deps.sink!.chipsNow(this.tableId, this.settled), (r) => this.problem(`tracker: ${r}`));
+        if (this.tracked) ok(this.sink!.chipsNow(this.tableId, this.settled), (r) => this.problem(`tracker: ${r}`));
         return true;
     }
   }
@@ -289,7 +324,7 @@ export class TableModel {
     const seat = this.heroSeat;
     const hand = this.hand;
     if (!this.tracked || seat === null || hand === null || !this.heroInHand()) return;
-    ok(this.deps.sink!.chipsNow(this.tableId, hand.seats[seat].stack), (r) => this.problem(`tracker: ${r}`));
+    ok(this.sink!.chipsNow(this.tableId, hand.seats[seat].stack), (r) => this.problem(`tracker: ${r}`));
   }
 
   /** Our stack before the hand in progress (or now, between hands) as a snapshot states it. */
@@ -310,7 +345,7 @@ export class TableModel {
    */
   private reconcile(stack: number): void {
     if (!this.tracked) return;
-    const sink = this.deps.sink!;
+    const sink = this.sink!;
     if (stack > this.settled) {
       ok(sink.topUp(this.tableId, stack - this.settled), (r) => this.problem(`tracker top-up: ${r}`));
       this.settled = stack;
@@ -345,7 +380,7 @@ export class TableModel {
     const hero = heroSeat === null ? undefined : record.seats.find((s) => s.seat === heroSeat);
     if (hero === undefined || !hero.dealtIn) return; // a hand we watched, not played (R-HISTORY: hands taken part in)
     this.settled = hero.stackAfter;
-    const sink = this.deps.sink;
+    const sink = this.sink;
     if (!sink) return;
     const r = sink.handEnded({ playedAt, tableId: this.tableId, money: this.money, heroSeat: hero.seat }, record);
     if (!r.stored && !r.duplicate) this.problem(`hand ${handId} not stored: ${r.reason}`);
@@ -447,7 +482,7 @@ export class TableModel {
     this.held = null;
     if (this.tracked) {
       // Unknown (the seat was released while we were away): what the last hands left us.
-      ok(this.deps.sink!.cashOut(this.tableId, cashedOut ?? this.settled), (r) => this.problem(`tracker cash-out: ${r}`));
+      ok(this.sink!.cashOut(this.tableId, cashedOut ?? this.settled), (r) => this.problem(`tracker cash-out: ${r}`));
       this.tracked = false;
     }
     this.changed({ type: 'gone', cashedOut });

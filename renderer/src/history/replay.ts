@@ -8,8 +8,8 @@
  * first and the engine makes the second. At the end the engine's nets are checked against the
  * record's, so a step list that does not add up is reported, never shown as if it did.
  */
-import type { Card } from '../../../shared/rules/cards';
-import { apply, buildPots, potTotal, startHand, type Action, type HandState, type LogEntry } from '../../../shared/rules/engine';
+import { actionOfEntry } from '../../../shared/protocol/hand';
+import { apply, buildPots, potTotal, startHand, type HandState, type LogEntry } from '../../../shared/rules/engine';
 import { startOfRecord, type HandRecord } from '../../../shared/rules/record';
 import type { RoundName } from '../../../shared/rules/variants';
 
@@ -37,34 +37,8 @@ export interface Replay {
   error: string | null;
 }
 
-/** The engine action a log entry stands for; null for what the engine does by itself. */
-export function actionOf(e: LogEntry): Action | null {
-  switch (e.kind) {
-    case 'post':
-    case 'return':
-      return null;
-    case 'deal':
-      return { type: 'deal', seat: e.seat, cards: e.cards.slice() };
-    case 'reshuffle':
-      return { type: 'reshuffle' };
-    case 'bring-in':
-      return { type: 'bringIn', seat: e.seat };
-    case 'fold':
-    case 'check':
-    case 'call':
-      return { type: e.kind, seat: e.seat };
-    case 'bet':
-    case 'raise':
-    case 'complete':
-      return { type: 'bet', seat: e.seat, to: e.to };
-    case 'discard':
-      return { type: 'draw', seat: e.seat, discards: e.cards.slice() };
-    case 'show':
-      return e.cards.every((c) => c !== null) ? { type: 'show', seat: e.seat, cards: e.cards.slice() as Card[] } : { type: 'show', seat: e.seat };
-    case 'muck':
-      return { type: 'muck', seat: e.seat };
-  }
-}
+/** The engine action a log entry stands for (one mapping, shared/protocol/hand.ts); null for what the engine does by itself. */
+export const actionOf = actionOfEntry;
 
 function kindOf(e: LogEntry): StepKind {
   if (e.kind === 'deal' || e.kind === 'reshuffle') return 'deal';

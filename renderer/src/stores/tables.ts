@@ -7,6 +7,7 @@ import { useApi } from '../useApi';
 import { outcomeText, safely } from '../errors';
 import { i18n } from '../i18n';
 import { shouldAutoMuck } from '../table/automuck';
+import { tableHand } from '../table/hand';
 import { autoTopUpAmount } from '../table/topup';
 import { useNoticesStore } from './notices';
 import { useSessionStore } from './session';
@@ -57,11 +58,18 @@ export const useTablesStore = defineStore('tables', () => {
    * first push that shows the hand over (or the player out of it).
    */
   const afterHand = shallowReactive(new Map<string, 'leave' | 'sitOut'>());
-  /** The action just clicked, shown as sent at once (before main answers). */
-  const sending = shallowReactive(new Map<string, { actionId: string; move: Move }>());
+  /**
+   * The echo of a click: the action just clicked, shown as sent from the next frame until main
+   * answers. Not a second owner of "pending" (issue 14 item 3): main's outbox decides what is in
+   * flight (one decision per table); this only spares the player the round trip to main before the
+   * click shows (the `action-ack-ms` budget), and gives way to main's state as soon as it has one.
+   */
+  const clicked = shallowReactive(new Map<string, { actionId: string; move: Move }>());
 
-  // How pushes reach the screen (DESIGN.md §5: 24 busy tables, no frame over budget). Pushes are
-  // applied in animation frames. What the player must see at once goes at the next frame: the
+  // The one throttle of table pushes (issue 14 item 3): main pushes each change of a table once per
+  // turn of its event loop (electron/services/client/pace.ts, no timer), and the pace of redraws is
+  // decided here, where the focus, the tile size and the frame budget are known (DESIGN.md §5: 24
+  // busy tables, no frame over budget). Pushes are applied in animation frames. What the player must see at once goes at the next frame: the
   // table they act on, a table starting or stopping to wait for them, a change of status, their own
   // action's answer, any table while there are four or fewer. Other tiles redraw at most every
   // TILE_MS (SMALL_TILE_MS past 12 tables), and no more of them per frame than the frame budget
@@ -139,6 +147,8 @@ export const useTablesStore = defineStore('tables', () => {
     }
     // A push older than what is shown (the call answer raced a newer event): keep the newer one.
     if (before && before.seq !== null && s.seq !== null && s.seq < before.seq) return;
+    // Main's outbox has our click now: its state, not the echo, says what is in flight.
+    if (s.pending !== null && clicked.get(s.tableId)?.actionId === s.pending.actionId) clicked.delete(s.tableId);
     if (settings.settings.sounds && !(before && waitsForUs(before)) && waitsForUs(s)) beep();
     states.set(s.tableId, markRaw(s));
     if (!order.value.includes(s.tableId)) order.value = [...order.value, s.tableId];
@@ -156,8 +166,9 @@ export const useTablesStore = defineStore('tables', () => {
    */
   function autoMuck(s: TableState): void {
     const v = s.view;
-    if (!settings.settings.autoMuck || v === null || v.hand === null || v.you === null || !waitsForUs(s) || sending.has(s.tableId)) return;
-    if (autoMucked.get(s.tableId) === v.handNo || !shouldAutoMuck(v.hand, v.you.seat)) return;
+    const hand = tableHand(s);
+    if (!settings.settings.autoMuck || v === null || hand === null || v.you === null || !waitsForUs(s) || clicked.has(s.tableId)) return;
+    if (autoMucked.get(s.tableId) === v.handNo || !shouldAutoMuck(hand, v.you.seat)) return;
     autoMucked.set(s.tableId, v.handNo);
     void act(s.tableId, { type: 'muck' });
   }
@@ -182,7 +193,7 @@ export const useTablesStore = defineStore('tables', () => {
 
   /** Whether we hold cards in a hand still being played at this table. */
   function inLiveHand(s: TableState): boolean {
-    const h = s.view?.hand ?? null;
+    const h = tableHand(s);
     const seat = s.view?.you?.seat ?? null;
     if (h === null || seat === null || h.phase === 'done') return false;
     const st = h.seats[seat]?.status;
@@ -215,13 +226,13 @@ export const useTablesStore = defineStore('tables', () => {
   }
 
   const list = computed(() => order.value.map((id) => states.get(id)).filter((s): s is TableState => s !== undefined));
-  const waiting = computed(() => list.value.filter((s) => waitsForUs(s) && !sending.has(s.tableId)).map((s) => s.tableId));
+  const waiting = computed(() => list.value.filter((s) => waitsForUs(s) && !clicked.has(s.tableId)).map((s) => s.tableId));
 
-  /** The state a tile shows: main's, with the action just clicked shown as sent. */
+  /** The state a tile shows: main's (its action in flight from main's outbox), or the click's echo until main has it. */
   function shown(id: string): TableState | undefined {
     const s = states.get(id);
-    const local = sending.get(id);
-    return s && local && s.pending === null ? { ...s, pending: local } : s;
+    const echo = clicked.get(id);
+    return s && echo && s.pending === null ? { ...s, pending: echo } : s;
   }
 
   /** `rulesVersion`: of the rules the join dialog showed and the player confirmed (R-INFO, issue 15 item 7). */
@@ -231,13 +242,14 @@ export const useTablesStore = defineStore('tables', () => {
     return r;
   }
 
+  /** Sends a decision: shown as sent at once (the click's echo), then as main's outbox holds it until answered. */
   async function act(tableId: string, move: Move): Promise<Outcome> {
     const actionId = newActionId();
-    sending.set(tableId, { actionId, move });
+    clicked.set(tableId, { actionId, move });
     try {
       return told(await safely(api.act({ tableId, actionId, move })));
     } finally {
-      if (sending.get(tableId)?.actionId === actionId) sending.delete(tableId);
+      if (clicked.get(tableId)?.actionId === actionId) clicked.delete(tableId);
     }
   }
 
@@ -348,7 +360,7 @@ export const useTablesStore = defineStore('tables', () => {
     return focused.value;
   }
 
-  return { states, order, list, waiting, focused, poppedOut, left, sending, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, rebuy, popOut, bringBack, focusNextWaiting };
+  return { states, order, list, waiting, focused, poppedOut, left, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, rebuy, popOut, bringBack, focusNextWaiting };
 });
 
 let audio: AudioContext | null = null;

@@ -5,6 +5,7 @@
  */
 import type { TableState } from '../../../shared/api/contract';
 import { decide, turnOf, type Move, type MoveRefusal } from '../../../shared/rules/decide';
+import { tableHand } from './hand';
 import type { BetBounds, HandState, LegalActions } from '../../../shared/rules/engine/types';
 import { VARIANTS } from '../../../shared/rules/variants';
 
@@ -66,7 +67,7 @@ export function refusedMove(hand: HandState | null, seat: number | null, move: M
 export function actionBar(state: TableState): ActionBarModel | null {
   if (state.status !== 'live' || state.view === null) return null;
   const seat = ourSeat(state);
-  const hand = state.view.hand;
+  const hand = tableHand(state);
   const legal = ourLegal(hand, seat);
   if (legal === null || hand === null || seat === null) return null;
   const p = hand.seats[seat];

@@ -4,11 +4,11 @@
  */
 import type { Card } from '../../../shared/rules/cards';
 import type { TableState } from '../../../shared/api/contract';
+import { handViewFor } from '../../../shared/protocol/hand';
 import type { TableView } from '../../../shared/protocol/messages';
 import { startHand } from '../../../shared/rules/engine/machine';
 import { dealFrom, run, tableConfig, type TestTable } from '../../../shared/rules/engine/test-support';
 import type { HandState } from '../../../shared/rules/engine/types';
-import { viewFor } from '../../../shared/rules/engine/view';
 import { makeTableRules, type Stakes, type TableRules } from '../../../shared/rules/tableRules';
 import type { VariantCode } from '../../../shared/rules/variants';
 import { legalActions } from '../../../shared/rules/engine/legal';
@@ -32,7 +32,7 @@ export function playFrom(deck: Card[], state: HandState, ...steps: string[]): Ha
 }
 
 export function tableState(full: HandState | null, seat: number | null, over: Partial<TableState> = {}): TableState {
-  const hand = full === null ? null : viewFor(full, seat);
+  const hand = full === null ? null : handViewFor(full, seat);
   const n = full?.seats.length ?? 6;
   const rules = full?.rules ?? makeTableRules('THNL', { smallBlind: 50, bigBlind: 100 });
   const view: TableView = {

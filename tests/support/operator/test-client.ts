@@ -7,6 +7,7 @@ import { createHash, X509Certificate } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
 import WebSocket from 'ws';
 import type { ClientMessage, Move, ServerMessage, TableEvent } from '../../../shared/protocol/messages';
+import { handOf } from '../../../shared/protocol/hand';
 import { apply, legalActions, type HandState, type LegalActions } from '../../../shared/rules/engine';
 import { parseServerMessage } from '../../../shared/protocol/parse';
 import { rulesVersion } from '../../../shared/protocol/conditions';
@@ -193,7 +194,7 @@ export class AutoPlayer {
 
   private receive(m: ServerMessage): void {
     if (m.type === 'table.snapshot') {
-      const t = { seq: m.seq, seat: m.table.you?.seat ?? null, hand: m.table.hand, busy: false, turn: m.table.turn?.seat ?? null };
+      const t = { seq: m.seq, seat: m.table.you?.seat ?? null, hand: m.table.hand ? handOf(m.table.hand) : null, busy: false, turn: m.table.turn?.seat ?? null };
       this.tables.set(m.tableId, t);
       this.maybeAct(m.tableId);
       return;
@@ -222,7 +223,7 @@ export class AutoPlayer {
     const e = m.event;
     switch (e.type) {
       case 'handStart':
-        t.hand = e.hand;
+        t.hand = handOf(e.hand);
         t.turn = null;
         break;
       case 'turn':

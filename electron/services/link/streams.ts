@@ -1,0 +1,169 @@
+/**
+ * The table streams (issue 14 item 6): one TableModel per seat (table.ts) follows its table's
+ * numbered stream with the rules engine; a gap, or a stream lost while away, gets a snapshot; hands
+ * that ended unseen are fetched from the operator's history before the stream goes on; a seat
+ * released while we were away is closed with the hands it played meanwhile.
+ */
+import type { HistoryHand, ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
+import { HISTORY_PAGE_MAX } from '../../../shared/protocol/version';
+import { TableModel, type TableChange } from './table';
+import type { Refused, Reply, Request } from './types';
+
+export interface StreamsDeps {
+  now: () => number;
+  log: (line: string) => void;
+  request(body: Request): Promise<ServerMessage | Refused>;
+  history(cursor: string | null, limit: number): Promise<Reply<ServerMessageOf<'history'>>>;
+  /** The link is in step (snapshots asked now; else the resume sends them). */
+  ready(): boolean;
+  /** Our account's name (to find our seat in hands fetched from the history). */
+  username(): string | null;
+  /** A model was made, before any frame reaches it (the client core feeds it the tracker). */
+  created(model: TableModel): void;
+  changed(tableId: string, model: TableModel, change: TableChange): void;
+  /** Pages of the operator history read at most to find hands missed while away. */
+  backfillPages: number;
+}
+
+export class TableStreams {
+  private readonly models = new Map<string, TableModel>();
+  private readonly snapshotAsked = new Set<string>();
+
+  constructor(private readonly d: StreamsDeps) {}
+
+  all(): TableModel[] {
+    return [...this.models.values()];
+  }
+
+  get(tableId: string): TableModel | undefined {
+    return this.models.get(tableId);
+  }
+
+  /** A model whose stream can be resumed from its seq (else it is sent a snapshot). */
+  followable(m: TableModel): boolean {
+    return m.status === 'live' && m.seq !== null && !m.isHeld;
+  }
+
+  /** What a `resume` asks for: each followable table from its last frame. */
+  resumeList(): { tableId: string; lastSeq: number }[] {
+    return this.all()
+      .filter((m) => this.followable(m))
+      .map((m) => ({ tableId: m.tableId, lastSeq: m.seq! }));
+  }
+
+  private newModel(tableId: string): TableModel {
+    this.models.get(tableId)?.gone(null);
+    const model = new TableModel(tableId, {
+      sink: null,
+      now: this.d.now,
+      requestSnapshot: (id) => this.requestSnapshot(id),
+      log: this.d.log,
+    });
+    model.onChange((change) => this.d.changed(tableId, model, change));
+    this.models.set(tableId, model);
+    this.d.created(model);
+    return model;
+  }
+
+  /** A seat was taken: its model follows the snapshot that comes next. */
+  joined(m: ServerMessageOf<'table.joined'>): void {
+    this.newModel(m.tableId).joined(m.stack);
+  }
+
+  left(m: ServerMessageOf<'table.left'>): void {
+    const model = this.models.get(m.tableId);
+    this.models.delete(m.tableId);
+    model?.gone(m.cashedOut);
+  }
+
+  snapshot(m: ServerMessageOf<'table.snapshot'>): void {
+    this.snapshotAsked.delete(m.tableId);
+    const model = this.models.get(m.tableId) ?? this.newModel(m.tableId);
+    const { missedHands } = model.applySnapshot(m.seq, m.table);
+    if (missedHands) void this.catchUp(model);
+  }
+
+  event(m: ServerMessageOf<'table.event'>): void {
+    const model = this.models.get(m.tableId);
+    if (!model) this.d.log(`an event of table ${m.tableId}, where we hold no seat: ignored`);
+    else model.receive(m.seq, m.event);
+  }
+
+  /** After an authentication: the seats held get their missed frames or a snapshot; the others were released. */
+  seated(ids: readonly string[]): void {
+    // A table we followed that is not among them was left while we were away (the grace period ran
+    // out: the stack went back to the wallet).
+    const seated = new Set(ids);
+    for (const model of this.all()) if (!seated.has(model.tableId)) void this.lose(model);
+    for (const id of ids) if (!this.models.has(id)) this.newModel(id);
+  }
+
+  /** The session ended: every table is gone. */
+  signedOut(): void {
+    for (const model of this.all()) {
+      this.models.delete(model.tableId);
+      model.gone(null);
+    }
+  }
+
+  /** The connection dropped: a model waiting for missed hands or a snapshot gets a snapshot in the resume. */
+  dropped(): void {
+    this.snapshotAsked.clear();
+    for (const m of this.models.values()) if (m.status === 'live' && !this.followable(m)) m.resync('the connection dropped while catching up');
+  }
+
+  /** In step again: tables still waiting for a snapshot ask for one. */
+  ready(): void {
+    for (const m of this.models.values()) if (m.status === 'syncing') this.requestSnapshot(m.tableId);
+  }
+
+  requestSnapshot(tableId: string): void {
+    // Not connected: the resume sends a snapshot of every table not followable.
+    if (!this.d.ready() || this.snapshotAsked.has(tableId)) return;
+    this.snapshotAsked.add(tableId);
+    void this.d.request({ type: 'table.snapshot', tableId }).then((r) => {
+      this.snapshotAsked.delete(tableId);
+      const model = this.models.get(tableId);
+      if (!model || !('ok' in r) || r.ok !== false) return;
+      if (r.code === 'NOT_SEATED' || r.code === 'UNKNOWN_TABLE') void this.lose(model);
+    });
+  }
+
+  /** Hands that ended while the stream was lost, from the operator's history, then the stream goes on. */
+  private async catchUp(model: TableModel): Promise<void> {
+    const fetched = await this.missedHands(model);
+    if (this.models.get(model.tableId) !== model || model.status !== 'live') return;
+    if (!fetched.ok && (fetched.code === 'DISCONNECTED' || fetched.code === 'TIMEOUT' || fetched.code === 'OFFLINE')) {
+      model.resync('the missed hands could not be fetched');
+      return;
+    }
+    model.backfill(fetched.hands, this.d.username());
+    model.release();
+  }
+
+  /** Pages of the operator's history until a hand of this table already handed over (all older ones were). */
+  private async missedHands(model: TableModel): Promise<{ ok: boolean; code?: string; hands: HistoryHand[] }> {
+    const hands: HistoryHand[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < this.d.backfillPages; page++) {
+      const r = await this.d.history(cursor, HISTORY_PAGE_MAX);
+      if (!r.ok) return { ok: false, code: r.code, hands };
+      hands.push(...r.hands);
+      if (r.next === null || r.hands.some((h) => h.tableId === model.tableId && model.hasEnded(h.handId))) break;
+      cursor = r.next;
+    }
+    return { ok: true, hands };
+  }
+
+  /** The seat is gone (released while we were away): the hands it played meanwhile, then the cash-out. */
+  private async lose(model: TableModel): Promise<void> {
+    if (model.status === 'gone') return;
+    if (model.tracking) {
+      model.hold();
+      const fetched = await this.missedHands(model);
+      model.backfill(fetched.hands, this.d.username());
+    }
+    if (this.models.get(model.tableId) === model) this.models.delete(model.tableId);
+    model.gone(null);
+  }
+}

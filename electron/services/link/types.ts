@@ -1,0 +1,108 @@
+/**
+ * The operator link's public types (link.ts and its parts: connection.ts, requests.ts, outbox.ts,
+ * streams.ts; issue 14 item 6).
+ */
+import type { ErrorCode } from '../../../shared/protocol/codes';
+import type { PlayConditions } from '../../../shared/protocol/conditions';
+import type { ClientMessage, ServerMessage, ServerMessageOf, TableInfo } from '../../../shared/protocol/messages';
+import type { BackoffOptions } from './backoff';
+import type { TableChange, TableModel } from './table';
+
+export type LinkState = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'update-required';
+
+export interface LinkStatus {
+  state: LinkState;
+  /** Attempts since the link was last connected (0 while connected). */
+  attempt: number;
+  /** reconnecting: the wait before the next attempt. */
+  retryInMs: number | null;
+  /** Why the link is offline or dropped: for the player and the logs. */
+  reason: string | null;
+  /** update-required: the client version the operator needs. */
+  minVersion: string | null;
+}
+
+/** Refusals made by the link itself, beside the operator's error codes. */
+export type LinkCode =
+  | 'OFFLINE' // the link is closed or gave up: nothing was sent
+  | 'DISCONNECTED' // the connection dropped before the answer: it may or may not have been applied
+  | 'TIMEOUT' // no answer in time
+  | 'STALE'; // an action not sent again after a reconnection: the hand moved on without it
+
+export interface Refused {
+  ok: false;
+  code: ErrorCode | LinkCode;
+  message: string;
+  rule?: string;
+  min?: number;
+  max?: number;
+  call?: number;
+  retryAfterMs?: number;
+  minVersion?: string;
+  tableId?: string;
+  /** Refused on this machine, before anything was sent (the rules engine, SPEC.md §1). */
+  local?: boolean;
+}
+
+export type Reply<T> = ({ ok: true } & T) | Refused;
+
+export type ActResult = { ok: true; actionId: string; replayed: boolean } | (Refused & { actionId: string; replayed?: boolean });
+
+export interface LinkEvents {
+  state: LinkStatus;
+  /** Authenticated (guest, login, register, resume), also after each automatic resume. */
+  authed: ServerMessageOf<'authed'>;
+  /** The session token changed: keep it (safeStorage in main) to resume later; null when it ended. */
+  session: { token: string | null };
+  /** The operator no longer knows the session (expired, revoked): log in again. */
+  'signed-out': { code: string };
+  lobby: TableInfo[];
+  /** The operator's conditions of play, served with the lobby (R-RULES; issue 15 item 8). */
+  conditions: PlayConditions;
+  'lobby.table': TableInfo;
+  /**
+   * A table model was made (a seat taken or found on resume), before any frame reaches it: the
+   * client core feeds it the tracker here (`model.feed`), the transport never holds the tracker.
+   */
+  model: TableModel;
+  table: { tableId: string; model: TableModel; change: TableChange };
+  /** Every valid message, after the link handled it. */
+  message: ServerMessage;
+  /** Something went wrong that the link handled (a bad frame, an operator error without request). */
+  problem: { kind: 'bad-frame' | 'operator-error' | 'pin' | 'internal'; message: string };
+}
+
+export interface OperatorLinkOptions {
+  /** `wss://host:port` (TLS only: the pin is the trust). */
+  url: string;
+  /** Accepted public keys, `sha256/<base64>` (one or more). */
+  pins: readonly string[];
+  /** This client's version (`major.minor.patch`), sent in `hello`. */
+  clientVersion: string;
+  /** A session to resume on connecting (the embedded guest, a kept login). */
+  token?: string | null;
+  backoff?: Partial<BackoffOptions>;
+  /** Give up (offline) after this many failed attempts in a row; default never. */
+  maxAttempts?: number;
+  /** Ping after this long without a frame; drop the connection after `timeoutMs` without one. */
+  heartbeat?: { intervalMs?: number; timeoutMs?: number };
+  connectTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  /** Pages of the operator history read at most to find hands missed while away. */
+  backfillPages?: number;
+  now?: () => number;
+  random?: () => number;
+  log?: (line: string) => void;
+}
+
+/** A request without its `rid` (the link numbers requests). */
+export type Request = ClientMessage extends infer M ? (M extends { rid: number } ? Omit<M, 'rid'> : never) : never;
+
+/** An operator error (or a refused action result) as the link's refusal value. */
+export function refusal(m: Omit<Refused, 'ok' | 'local' | 'code'> & { code: ErrorCode }): Refused {
+  const r: Refused = { ok: false, code: m.code, message: m.message };
+  for (const k of ['rule', 'min', 'max', 'call', 'retryAfterMs', 'minVersion', 'tableId'] as const) {
+    if (m[k] !== undefined) (r as unknown as Record<string, unknown>)[k] = m[k];
+  }
+  return r;
+}
