@@ -264,6 +264,7 @@ export class Connection {
         const now = this.ctx.now();
         const r = this.ctx.protection.exclude(account.id, m.choice, now);
         if (!r.ok) return this.refuseProtection(m.rid, r);
+        this.ctx.manager.standUp(account.id); // no play from now, after the hand in progress
         return this.sendProtection(m.rid, account.id, now);
       }
       default:

@@ -198,6 +198,14 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   for (const u of recovered.unaccounted) log(`table ${u.tableId} still holds ${u.held} that no seat accounts for: review the ledger`);
   // R-RULES: the conditions of play written from the settings these tables run with (issue 15 item 8).
   const lobby = new Lobby(playConditions(o.table ?? {}));
+  // R-TIMELIMIT (art. 16-1): the tables report each player's play; warnings go to the player's
+  // connection, when they have one (`context` exists by the time a hand is dealt).
+  // At the limit, a player who is not in a hand leaves the real-money tables now; one in a hand
+  // finishes it first (the tables ask `mayPlayOn` between hands).
+  const playtime = new PlaytimeWatch(protection, timers, (accountId, notice) => {
+    context.byAccount.get(accountId)?.send(notice);
+    if (notice.warning === 'reached') manager.standUp(accountId);
+  });
   const manager = new TableManager({
     wallet,
     seats,
@@ -213,11 +221,10 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     practice: new PracticeHost({ accounts, wallet, timers, brain: o.practice }),
     error: (e) => log(`table error: ${(e as Error)?.stack ?? String(e)}`),
     log,
+    playtime,
   });
   for (const t of o.lobby.tables) manager.add(t.spec, t.practicePlayers);
 
-  // R-TIMELIMIT (art. 16-1): warnings pushed to the player's connection, when they have one.
-  const playtime = new PlaytimeWatch(protection, timers, (accountId, notice) => context.byAccount.get(accountId)?.send(notice));
   const version = packageVersion();
   const context: ServerContext = {
     accounts,

@@ -22,6 +22,18 @@ function moneyResult(r: ReturnType<Wallet['buyIn']>): MoneyResult {
       return { ok: false, code: 'INSUFFICIENT_FUNDS', message: r.message, rule: 'R-NODEBT' };
     case 'GUEST_REAL_MONEY':
       return { ok: false, code: 'REAL_MONEY_FORBIDDEN', message: r.message };
+    // The wallet's stake guard (operator/protection/service.ts): a buy-in or top-up is a stake.
+    case 'LIMIT_NOT_SET':
+    case 'STAKE_LIMIT':
+      return { ok: false, code: r.code, message: r.message, rule: 'R-LIMITS' };
+    case 'TIME_LIMIT_REACHED':
+      return { ok: false, code: r.code, message: r.message, rule: 'R-TIMELIMIT' };
+    case 'SELF_EXCLUDED':
+      return { ok: false, code: r.code, message: r.message, rule: 'R-EXCLUDE' };
+    case 'ACCOUNT_CLOSED':
+      return { ok: false, code: r.code, message: r.message, rule: 'R-BANNED' };
+    case 'FUNDS_RESERVED':
+      return { ok: false, code: r.code, message: r.message, rule: 'R-CASHIER' };
     default:
       return { ok: false, code: 'INTERNAL', message: `${r.code}: ${r.message}` };
   }
@@ -137,6 +149,8 @@ export function cashTableHooks(
     /** The operator's log (a voided hand is written there; docs/trace.md). */
     log?: (line: string) => void;
     changed?: () => void;
+    /** Effective playing time (R-TIMELIMIT): counted at real-money tables only (art. 16-1 concerns stakes). */
+    playtime?: { handDealt(accountId: number, tableId: string): void; handEnded(accountId: number, tableId: string): boolean; left(accountId: number, tableId: string): void };
   },
 ): TableHooks {
   const outbox = deps.outbox ?? new TraceOutbox(deps.seats.db, deps.vault);
@@ -160,5 +174,16 @@ export function cashTableHooks(
     // A table with an outbox of its own (no operator around it) empties it when it closes; the
     // operator's one outbox is flushed by the operator (server/operator.ts).
     closed: deps.outbox ? undefined : () => void outbox.flush(),
+    playtime: playtimeOf(spec, deps.playtime),
+  };
+}
+
+function playtimeOf(spec: TableSpec, watch: Parameters<typeof cashTableHooks>[1]['playtime']): TableHooks['playtime'] {
+  if (!watch || spec.money !== 'real') return undefined;
+  const tableId = spec.tableId;
+  return {
+    dealt: (accountId) => watch.handDealt(accountId, tableId),
+    mayPlayOn: (accountId) => watch.handEnded(accountId, tableId),
+    left: (accountId) => watch.left(accountId, tableId),
   };
 }

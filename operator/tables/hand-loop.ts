@@ -118,6 +118,9 @@ export abstract class HandLoop extends TableStreams {
     );
     // Written before the hand goes on: a hand found in play after a crash is void (recovery.ts).
     this.hooks.money.handStarted(id, plan.dealtIn.flatMap((seat) => (who[seat] ? [who[seat].accountId] : [])));
+    // R-TIMELIMIT: the first hand dealt to a person at this table opens their stretch of play.
+    const playtime = this.hooks.playtime;
+    if (playtime) for (const seat of plan.dealtIn) if (who[seat] && !who[seat].practice) this.safely(() => playtime.dealt(who[seat]!.accountId));
     this.hand = { no, id, plan, state, deck: new Deck(), times: state.log.map(() => now), who, turn: null, supervised: false };
     this.emit((seat) => ({ type: 'handStart', handNo: no, hand: handViewFor(state, seat) })); // issue 14 item 2: a view, not the engine's state
     this.advance();
@@ -317,7 +320,15 @@ export abstract class HandLoop extends TableStreams {
 
   /** Pending top-ups (POACHAT), then leaves (cash-out, POBILAN). */
   private betweenHands(): void {
+    const playtime = this.hooks.playtime;
     for (const m of [...this.members.values()]) {
+      // R-TIMELIMIT (art. 16-1): "no further game operation from the end of the hand in progress";
+      // R-EXCLUDE, R-BANNED likewise. The operator stands the person up: no top-up, stack back.
+      if (playtime && !m.leaving && !m.player.practice && !playtime.mayPlayOn(m.player.accountId)) {
+        m.leaving = true;
+        m.leaveBy = 'operator';
+        m.pendingTopUp = 0;
+      }
       if (m.pendingTopUp > 0) {
         const amount = m.pendingTopUp;
         m.pendingTopUp = 0;
@@ -377,6 +388,8 @@ export abstract class HandLoop extends TableStreams {
     this.seating = c.seating;
     this.members.delete(m.player.accountId);
     this.bySeat[m.seat] = null;
+    const playtime = this.hooks.playtime;
+    if (playtime && !m.player.practice) this.safely(() => playtime.left(m.player.accountId));
     this.humans = this.humans.filter((x) => x !== m);
     this.timers.clear(m.graceTimer);
     m.graceTimer = null;

@@ -51,6 +51,8 @@ export interface TableManagerDeps {
   error: (e: unknown) => void;
   /** The operator's log (voided hands: docs/trace.md). */
   log?: (line: string) => void;
+  /** Effective playing time at real-money tables (R-TIMELIMIT; protection/watch.ts). */
+  playtime?: Parameters<typeof cashTableHooks>[1]['playtime'];
 }
 
 export class TableManager {
@@ -75,6 +77,7 @@ export class TableManager {
       decided: times ? (player, decision) => times.record(spec.tableId, spec.money, player, decision) : undefined,
       error: d.error,
       log: d.log,
+      playtime: d.playtime,
       changed: () => {
         if (!table) return;
         d.lobby?.changed(table);
@@ -94,6 +97,11 @@ export class TableManager {
     d.lobby?.add(table);
     if (practicePlayers > 0) this.practice.manage(table, practicePlayers);
     return table;
+  }
+
+  /** R-TIMELIMIT, R-EXCLUDE: the person leaves every real-money cash table, after the hand they are in. */
+  standUp(accountId: number): void {
+    for (const t of this.tables.values()) if (t.spec.money === 'real' && t.spec.mode === 'cash') t.standUpIfIdle(accountId);
   }
 
   get(tableId: string): Table | undefined {

@@ -151,6 +151,17 @@ export class Table extends HandLoop {
   }
 
   /**
+   * The operator stands the person up (R-TIMELIMIT, R-EXCLUDE): now when they are not in the hand in
+   * progress (sitting out, waiting for the big blind, between hands); otherwise they finish the hand
+   * (art. 16-1: "à l'issue de la main en cours") and `betweenHands` stands them up through
+   * `hooks.playtime.mayPlayOn`.
+   */
+  standUpIfIdle(accountId: number): void {
+    const m = this.members.get(accountId);
+    if (m && !this.inHand(m)) this.leave(accountId, 'operator');
+  }
+
+  /**
    * Leaves now between hands (the stack is returned, R-CASH), or at the end of the hand the player is in.
    * `by`: the player asked, or the operator decided (the disconnection grace is over): its records then
    * carry `supervision` (A 1.3.6.c).

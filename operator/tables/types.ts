@@ -147,6 +147,17 @@ export interface TableHooks {
   /** The table is closed, its last records written: what is still queued for the trace goes now. */
   closed?(): void;
   /**
+   * Effective playing time (R-TIMELIMIT, decree 2010-518 art. 16-1; operator/protection/watch.ts), set
+   * for real-money cash tables: a hand was dealt to these people; after a hand, whether each person may
+   * go on (false: the limit is reached, or they self-excluded or were banned: they are stood up, their
+   * stack back to the wallet, R-CASH); a person left the table.
+   */
+  playtime?: {
+    dealt(accountId: number): void;
+    mayPlayOn(accountId: number): boolean;
+    left(accountId: number): void;
+  };
+  /**
    * Runs `fn` (a money movement and its trace record) as one durable step: both or neither (issue 12
    * item 5: the trace never falls behind the money). Without it, `fn` runs as is.
    */
