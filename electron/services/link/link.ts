@@ -27,6 +27,7 @@ import WebSocket, { type RawData } from 'ws';
 import type { ErrorCode } from '../../../shared/protocol/codes';
 import type { ClientMessage, HistoryHand, Move, ServerMessage, ServerMessageOf, TableInfo } from '../../../shared/protocol/messages';
 import type { PlayConditions } from '../../../shared/protocol/conditions';
+import type { RefusalDetails as ProtectionDetails } from '../../../shared/protocol/cashier';
 import { parseServerMessage, utf8Length } from '../../../shared/protocol/parse';
 import { HISTORY_PAGE_MAX, isVersion, MAX_CLIENT_FRAME_BYTES, MAX_SERVER_FRAME_BYTES, PROTOCOL_VERSION } from '../../../shared/protocol/version';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
@@ -65,6 +66,8 @@ export interface Refused {
   retryAfterMs?: number;
   minVersion?: string;
   tableId?: string;
+  /** A cashier or protection refusal's details (issue 18: the limit, what is used, when room frees up). */
+  details?: ProtectionDetails;
   /** Refused on this machine, before anything was sent (the rules engine, SPEC.md §1). */
   local?: boolean;
 }
@@ -690,8 +693,9 @@ export class OperatorLink {
     return this.ask<'authed'>({ type: 'login', username, password });
   }
 
-  register(username: string, password: string): Promise<Reply<ServerMessageOf<'authed'>>> {
-    return this.ask<'authed'>({ type: 'register', username, password });
+  /** `identity`: a real-money account (issue 18, R-AGE, R-BANNED); without it, play money only. */
+  register(username: string, password: string, identity?: { lastName: string; firstNames: string; birthDate: string }): Promise<Reply<ServerMessageOf<'authed'>>> {
+    return this.ask<'authed'>(identity ? { type: 'register', username, password, identity } : { type: 'register', username, password });
   }
 
   /** A new nickname (issue 13); refused while seated anywhere (`NAME_WHILE_SEATED`). */
@@ -950,9 +954,10 @@ function refusal(m: {
   retryAfterMs?: number;
   minVersion?: string;
   tableId?: string;
+  details?: ProtectionDetails;
 }): Refused {
   const r: Refused = { ok: false, code: m.code, message: m.message };
-  for (const k of ['rule', 'min', 'max', 'call', 'retryAfterMs', 'minVersion', 'tableId'] as const) {
+  for (const k of ['rule', 'min', 'max', 'call', 'retryAfterMs', 'minVersion', 'tableId', 'details'] as const) {
     if (m[k] !== undefined) (r as unknown as Record<string, unknown>)[k] = m[k];
   }
   return r;
