@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, cardNumberOk, exclusionChoice, formatDuration, newRequestId, parseDay, parseEuros, parseHours, timeUsedNow } from './protection';
+import { ageOn, cardNumberOk, detailsText, exclusionChoice, formatDuration, newRequestId, parseDay, parseEuros, parseHours, timeUsedNow } from './protection';
 
 describe('the cashier and protection forms (issue 18)', () => {
   it('reads euros to integer cents, refusing what is not an amount', () => {
@@ -51,6 +51,20 @@ describe('the cashier and protection forms (issue 18)', () => {
     expect(timeUsedNow(60_000, 1_000, 31_000, true)).toBe(90_000);
     expect(timeUsedNow(60_000, 1_000, 31_000, false)).toBe(60_000);
     expect(timeUsedNow(60_000, 1_000, 500, true)).toBe(60_000);
+  });
+
+  it('says a refusal\'s details: the limit and what is used in euros or time, when room frees up, the end of an exclusion', () => {
+    const t = (key: string, named?: Record<string, unknown>): string => `${key}${named ? JSON.stringify(named) : ''}`;
+    const euros = (c: number): string => `${c / 100}€`;
+    const freeAt = new Date(2026, 10, 27, 9, 30).getTime();
+    expect(detailsText(t, { limitKind: 'deposit', limit: 20_000, used: 15_000, freeAt }, 'fr-FR', euros)).toBe(
+      `protect.details.limit{"limit":"200€"} protect.details.used{"used":"150€"} protect.details.freeAt{"date":"27/11/2026 09:30"}`,
+    );
+    expect(detailsText(t, { limitKind: 'time', limit: 36_000_000, used: 36_000_000, freeAt: null }, 'fr-FR', euros)).toBe(
+      'protect.details.limit{"limit":"10 h 00 min"} protect.details.used{"used":"10 h 00 min"} protect.details.never',
+    );
+    expect(detailsText(t, { until: null }, 'fr-FR', euros)).toBe('protect.details.forever');
+    expect(detailsText(t, { withdrawable: 0, atTables: 400 }, 'fr-FR', euros)).toBe('protect.details.withdrawable{"amount":"0€"} protect.details.atTables{"amount":"4€"}');
   });
 
   it('makes request ids the wire accepts, each different', () => {
