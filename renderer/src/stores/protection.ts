@@ -4,7 +4,6 @@ import type { CallArgs, EventPayload, Outcome, PaymentAnswer, ProtectionAnswer }
 import type { PaymentWire, ProtectionViewWire } from '../../../shared/protocol/cashier';
 import { newRequestId } from '../protection';
 import { useApi } from '../useApi';
-import { useLobbyStore } from './lobby';
 import { useSessionStore } from './session';
 import { useTablesStore } from './tables';
 
@@ -22,7 +21,6 @@ export const useProtectionStore = defineStore('protection', () => {
   const api = useApi();
   const session = useSessionStore();
   const tables = useTablesStore();
-  const lobby = useLobbyStore();
   const view = ref<ProtectionViewWire | null>(null);
   /** When `view` arrived, by this page's clock (the counter runs from it while seated). */
   const viewAt = ref(0);
@@ -37,8 +35,12 @@ export const useProtectionStore = defineStore('protection', () => {
     const a = session.session?.account;
     return a !== null && a !== undefined && !a.guest;
   });
-  /** Seated at a real-money table now: the operator's playing-time counter runs. */
-  const seatedReal = computed(() => tables.order.some((id) => lobby.tables.find((t) => t.tableId === id)?.money === 'real'));
+  /**
+   * Seated at a real-money table where a hand has been dealt since sitting (a hand in progress, or one
+   * ended): the operator's playing-time counter runs from the first hand dealt until the player leaves
+   * (R-TIMELIMIT; docs/protection.md).
+   */
+  const seatedReal = computed(() => tables.list.some((s) => s.status !== 'gone' && s.view?.money === 'real' && s.view.you !== null && (s.view.hand !== null || s.lastHand !== null)));
 
   function took(r: ProtectionAnswer): ProtectionAnswer {
     if (r.ok && r.protection) {
@@ -114,9 +116,16 @@ export const useProtectionStore = defineStore('protection', () => {
       warnings.value = [...warnings.value, w];
       void refresh();
     });
-    api.on('session', () => {
-      if (realMoney.value && view.value === null) void refresh();
-      if (!realMoney.value) view.value = null;
+    // Another account (a registration, a login, a logout): its own figures, read again.
+    let account: string | null = null;
+    api.on('session', (s) => {
+      const now = s.account && !s.account.guest ? s.account.username : null;
+      if (now === account) return;
+      account = now;
+      payments.value = [];
+      nextPage.value = null;
+      view.value = null;
+      if (now !== null) void refresh();
     });
     seatedTimer = setInterval(() => {
       if (realMoney.value && seatedReal.value) void refresh();
