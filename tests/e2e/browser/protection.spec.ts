@@ -20,6 +20,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { englishIn } from '../../../renderer/src/i18n/english-words';
 import { type RunningHost, startHost } from '../host';
 import { shot, watchProblems } from '../player';
 
@@ -55,6 +56,12 @@ function startOperator(): Promise<{ url: string; pin: string }> {
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`the operator exited with ${code}:\n${output}`)));
   });
+}
+
+/** Issue 13 defect 9: what the player reads in French holds no English word. */
+async function frenchOnly(page: Page, where: string): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(englishIn(text), `${where}:\n${text}`).toEqual([]);
 }
 
 async function register(page: Page, birthDate: string): Promise<void> {
@@ -132,6 +139,7 @@ test('a new real-money player: registration, limits, deposit, movements, a real-
   await expect(row).toContainText(/cercle-\d+ · \S+/); // our reference and the provider's
   await expect(page.getByTestId('status-balance')).toContainText('50,00');
   await shot(page, info, 'protect-cashier');
+  await frenchOnly(page, 'cashier');
 
   // The first real-money join without the stake and time limits leads to "Jeu responsable".
   await page.getByTestId('nav-lobby').click();
@@ -155,6 +163,7 @@ test('a new real-money player: registration, limits, deposit, movements, a real-
   await expect(page.getByTestId('limit-deposit-pending')).toContainText('Hausse demandée : 300,00');
   await expect(page.getByTestId('limit-deposit-current')).toHaveText(/^En vigueur : 200,00\s€$/);
   await shot(page, info, 'protect-limits', true);
+  await frenchOnly(page, 'responsible gaming');
 
   // Now the seat is given; the money at the table is not withdrawable (R-CASHIER), then the player leaves.
   await page.getByTestId('nav-lobby').click();
@@ -196,5 +205,12 @@ test('a new real-money player: registration, limits, deposit, movements, a real-
   await pay(page, 'deposit', '10');
   await expect(page.getByTestId('cashier-deposit-result')).toContainText('Vous êtes auto-exclu');
   await expect(page.getByTestId('cashier-deposit-result')).toContainText('Jusqu’au');
+
+  // English second: the same pages in English.
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('nav-responsible').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Responsible gaming');
+  await expect(page.getByTestId('exclusion-state')).toContainText('You are self-excluded until');
+  await expect(page.getByTestId('nav-cashier')).toHaveText('Cashier');
   expect(problems).toEqual([]);
 });
