@@ -214,3 +214,56 @@ test('a new real-money player: registration, limits, deposit, movements, a real-
   await expect(page.getByTestId('nav-cashier')).toHaveText('Cashier');
   expect(problems).toEqual([]);
 });
+
+/**
+ * R-TIMELIMIT (art. 16-1): the operator's warning reaches the page as a dialog that only a click closes.
+ * The operator runs in this test's process so the test can stand in for the cash table, which does not
+ * yet tell the playing-time watch when a hand is dealt (issue 18: the coordinator is wiring it): the
+ * test makes that one call (`op.playtime.handDealt`), everything after it is the product's own path
+ * (the watch, the operator's push, the link, main's event, the page).
+ */
+test('the playing-time warning is a dialog that needs a click', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const problems = watchProblems(page);
+  const { startOperator } = await import('../../../operator/server/operator');
+  const { DEFAULT_CONFIG_PATH, loadConfig } = await import('../../../operator/config/config');
+  const op = await startOperator({ dataDir: mkdtempSync(join(tmpdir(), 'cercle-e2e-warn-op-')), lobby: loadConfig(DEFAULT_CONFIG_PATH), port: 0, log: () => undefined });
+  const warnHost = await startHost();
+  try {
+    await page.goto(warnHost.url);
+    await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-op-custom').check();
+    await page.getByTestId('settings-op-url').fill(op.url);
+    await page.getByTestId('settings-op-pins').fill(op.pin);
+    await page.getByTestId('settings-op-save').click();
+    await page.getByTestId('nav-lobby').click();
+    await expect(page.getByTestId('login')).toBeVisible({ timeout: 20_000 });
+    await register(page, yearsAgo(40));
+    await expect(page.getByTestId('login')).toBeHidden({ timeout: 15_000 });
+    await page.getByTestId('nav-responsible').click();
+    await page.getByTestId('limit-time-input').fill('0,25'); // 15 minutes: under 30 minutes left, the first warning is due at once
+    await page.getByTestId('limit-time-save').click();
+    await expect(page.getByTestId('status-playtime')).toHaveText('Temps de jeu 0 h 00 min / 0 h 15 min');
+
+    const account = op.accounts.findByUsername('camille_d')!;
+    const table = op.manager.all().find((t) => t.spec.money === 'real')!;
+    op.playtime.handDealt(account.id, table.tableId); // the cash table's call (wiring pending)
+    const dialog = page.getByTestId('playtime-warning');
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId('playtime-warning-text')).toHaveAttribute('data-warning', 'near');
+    await expect(page.getByTestId('playtime-warning-text')).toContainText('sur votre limite de 0 h 15 min');
+    await shot(page, info, 'protect-warning');
+    // Neither Escape nor a click beside it closes it: only the button.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 400);
+    await expect(dialog).toBeVisible();
+    await page.getByTestId('playtime-warning-ok').click();
+    await expect(dialog).toBeHidden();
+    op.playtime.left(account.id, table.tableId);
+    expect(problems).toEqual([]);
+  } finally {
+    await warnHost.stop();
+    await op.close();
+  }
+});
