@@ -12,8 +12,9 @@
  * bar, leaves; a withdrawal shows the withdrawable amount and is confirmed; self-exclusion is confirmed
  * twice; the next deposit is refused (SELF_EXCLUDED).
  *
- * Left out (operator wiring pending, issue 18): the counter running during hands and the 75 % warning
- * and the standing-up at the limit (the cash table does not call the playing-time service yet).
+ * Left out (operator wiring pending, issue 18): the counter running during dealt hands and the standing-up
+ * at the limit (the cash table does not call the playing-time service yet). The warning dialog is the
+ * second test, where the test makes the table's one missing call itself.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
