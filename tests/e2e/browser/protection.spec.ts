@@ -65,6 +65,19 @@ async function frenchOnly(page: Page, where: string): Promise<void> {
   expect(englishIn(text), `${where}:\n${text}`).toEqual([]);
 }
 
+/** Opens the client and points it at another operator as a player does (URL and pin in Settings): its sign-in form shows. */
+async function openOn(page: Page, hostUrl: string, op: { url: string; pin: string }): Promise<void> {
+  await page.goto(hostUrl);
+  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('settings-op-custom').check();
+  await page.getByTestId('settings-op-url').fill(op.url);
+  await page.getByTestId('settings-op-pins').fill(op.pin);
+  await page.getByTestId('settings-op-save').click();
+  await page.getByTestId('nav-lobby').click();
+  await expect(page.getByTestId('login')).toBeVisible({ timeout: 20_000 });
+}
+
 async function register(page: Page, birthDate: string): Promise<void> {
   await page.getByTestId('login-username').fill('camille_d');
   await page.getByTestId('login-password').fill('un mot de passe assez long 42');
@@ -93,17 +106,7 @@ test('a new real-money player: registration, limits, deposit, movements, a real-
   const problems = watchProblems(page);
   const op = await startOperator();
   host = await startHost();
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
-
-  // Another operator, as a player sets it: URL and pin in Settings.
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('settings-op-custom').check();
-  await page.getByTestId('settings-op-url').fill(op.url);
-  await page.getByTestId('settings-op-pins').fill(op.pin);
-  await page.getByTestId('settings-op-save').click();
-  await page.getByTestId('nav-lobby').click();
-  await expect(page.getByTestId('login')).toBeVisible({ timeout: 20_000 });
+  await openOn(page, host.url, op);
 
   // R-AGE: a day short of 18 is refused, with the operator's reason and rule.
   await register(page, yearsAgo(18, 1));
@@ -231,15 +234,7 @@ test('the playing-time warning is a dialog that needs a click', async ({ page },
   const op = await startOperator({ dataDir: mkdtempSync(join(tmpdir(), 'cercle-e2e-warn-op-')), lobby: loadConfig(DEFAULT_CONFIG_PATH), port: 0, log: () => undefined });
   const warnHost = await startHost();
   try {
-    await page.goto(warnHost.url);
-    await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
-    await page.getByTestId('nav-settings').click();
-    await page.getByTestId('settings-op-custom').check();
-    await page.getByTestId('settings-op-url').fill(op.url);
-    await page.getByTestId('settings-op-pins').fill(op.pin);
-    await page.getByTestId('settings-op-save').click();
-    await page.getByTestId('nav-lobby').click();
-    await expect(page.getByTestId('login')).toBeVisible({ timeout: 20_000 });
+    await openOn(page, warnHost.url, op);
     await register(page, yearsAgo(40));
     await expect(page.getByTestId('login')).toBeHidden({ timeout: 15_000 });
     await page.getByTestId('nav-responsible').click();
