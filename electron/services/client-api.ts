@@ -77,6 +77,13 @@ export function createHandlers(s: ClientServices): Handlers {
     historyImportStart: async (a) => core.historyImportStart(a),
     historyJobCancel: async (a) => core.historyJobCancel(a),
     historyJobs: async () => core.historyJobs(),
+    // The cashier and the protection duties (issue 18; client/cashier.ts).
+    cashierDeposit: (a) => core.cashier.deposit(a),
+    cashierWithdraw: (a) => core.cashier.withdraw(a),
+    cashierMovements: (a) => core.cashier.movements(a),
+    protectionGet: () => core.cashier.get(),
+    protectionSetLimit: (a) => core.cashier.setLimit(a),
+    protectionExclude: (a) => core.cashier.exclude(a),
     ...updateHandlers(s.updates ?? unsupportedUpdateService()),
   };
 }

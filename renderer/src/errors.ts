@@ -27,7 +27,7 @@ export function outcomeText(t: T, o: Pick<Outcome, 'code' | 'rule' | 'min' | 'ma
 }
 
 /** A call's promise as an Outcome: a call that could not be sent (host gone) is a refusal like any other. */
-export async function safely(p: Promise<Outcome>): Promise<Outcome> {
+export async function safely<T extends Outcome>(p: Promise<T>): Promise<T | Outcome> {
   try {
     return await p;
   } catch (e) {

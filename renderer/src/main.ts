@@ -5,6 +5,7 @@ import { connectApi, onHostBack } from './api';
 import { i18n } from './i18n';
 import { router } from './router';
 import { useLobbyStore } from './stores/lobby';
+import { useProtectionStore } from './stores/protection';
 import { useSessionStore } from './stores/session';
 import { useTablesStore } from './stores/tables';
 import { useSettingsStore } from './stores/settings';
@@ -30,10 +31,11 @@ async function boot(): Promise<void> {
   await app.runWithContext(async () => {
     await useSettingsStore().load();
     await Promise.all([useSessionStore().load(), useLobbyStore().load(), useTablesStore().load()]);
+    useProtectionStore().load(); // issue 18: the counter, the warnings, the cashier
   });
   // Back from a host that had stopped (issue 13 defect 2): what was pushed meanwhile is read again.
   onHostBack(() => {
-    void app.runWithContext(() => Promise.all([useSettingsStore().refresh(), useSessionStore().refresh(), useLobbyStore().refresh(), useTablesStore().refresh()])).catch(() => undefined);
+    void app.runWithContext(() => Promise.all([useSettingsStore().refresh(), useSessionStore().refresh(), useLobbyStore().refresh(), useTablesStore().refresh(), useProtectionStore().refresh()])).catch(() => undefined);
   });
   app.mount('#app');
 }

@@ -20,6 +20,9 @@ export const router = createRouter({
     { path: '/history', name: 'history', component: () => import('./views/HistoryView.vue') },
     { path: '/replay/:handId', name: 'replay', component: () => import('./views/ReplayerView.vue'), props: true },
     { path: '/results', name: 'results', component: () => import('./views/ResultsView.vue') },
+    // Issue 18: the cashier (R-CASHIER) and "Jeu responsable" (R-LIMITS, R-TIMELIMIT, R-EXCLUDE).
+    { path: '/cashier', name: 'cashier', component: () => import('./views/CashierView.vue') },
+    { path: '/responsible', name: 'responsible', component: () => import('./views/ResponsibleView.vue') },
     // R-RULES: the rules of every game, before any game.
     { path: '/rules', name: 'rules', component: () => import('./views/rules/RulesIndexView.vue') },
     { path: '/rules/:code', name: 'game-rules', component: () => import('./views/rules/GameRulesView.vue'), props: true },

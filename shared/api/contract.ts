@@ -12,6 +12,7 @@ import { handRecordSchema } from '../protocol/game';
 import { HAND_ID_MAX, TABLE_ID_MAX } from '../protocol/limits';
 import { ERROR_CODES } from '../protocol/codes';
 import { playConditionsSchema, versionText } from '../protocol/conditions';
+import { card, exclusionChoiceSchema, identitySchema, limitKind, paymentRef, paymentSchema, protectionViewSchema, refusalDetailsSchema, requestId } from '../protocol/cashier';
 import { arr, bool, int, type Infer, nullable, obj, oneOf, type Schema, str } from '../validate';
 
 export const LANGUAGES = ['fr', 'en'] as const;
@@ -118,20 +119,21 @@ export const sessionSchema = obj({
 export type SessionInfo = Infer<typeof sessionSchema>;
 
 /** The answer of an operator request: ok, or the operator's (or the link's) refusal, with its bounds. */
-export const outcomeSchema = obj(
-  {
-    ok: bool,
-    code: str({ max: 40 }),
-    message: str({ max: 2000 }),
-    rule: str({ max: 40 }),
-    min: amount,
-    max: amount,
-    call: amount,
-    retryAfterMs: millis,
-    cashedOut: amount,
-  },
-  ['code', 'message', 'rule', 'min', 'max', 'call', 'retryAfterMs', 'cashedOut'],
-);
+const outcomeShape = {
+  ok: bool,
+  code: str({ max: 40 }),
+  message: str({ max: 2000 }),
+  rule: str({ max: 40 }),
+  min: amount,
+  max: amount,
+  call: amount,
+  retryAfterMs: millis,
+  cashedOut: amount,
+  /** A cashier or protection refusal's details (issue 18: the limit, what is used, when room frees up…). */
+  details: refusalDetailsSchema,
+};
+const refusalFields = ['code', 'message', 'rule', 'min', 'max', 'call', 'retryAfterMs', 'cashedOut', 'details'] as const;
+export const outcomeSchema = obj(outcomeShape, refusalFields);
 export type Outcome = Infer<typeof outcomeSchema>;
 
 /**
@@ -336,6 +338,40 @@ const exchangeCalls = {
 } as const;
 // End of the history exchange jobs block.
 
+// ---------------------------------------------------------------------------------------------
+// The cashier and the player-protection duties (issue 18; docs/protection.md; shared/protocol/cashier.ts):
+// each answer is an Outcome (ok, or the operator's refusal with its code, rule and details) with the
+// operator's data when ok. Served by electron/services/client/cashier.ts.
+
+export const protectionAnswerSchema = obj({ ...outcomeShape, protection: protectionViewSchema }, [...refusalFields, 'protection']);
+export const paymentAnswerSchema = obj(
+  { ...outcomeShape, payment: paymentSchema, replayed: bool, withdrawable: amount, balances: balancesSchema },
+  [...refusalFields, 'payment', 'replayed', 'withdrawable', 'balances'],
+);
+export type ProtectionAnswer = Infer<typeof protectionAnswerSchema>;
+export type PaymentAnswer = Infer<typeof paymentAnswerSchema>;
+const paymentArgs = obj({ requestId, amount: int({ min: 1, max: Number.MAX_SAFE_INTEGER }), card });
+const cashierCalls = {
+  /** R-CASHIER: a deposit with a card; the same `requestId` again is answered with the payment first recorded. */
+  cashierDeposit: { args: paymentArgs, result: paymentAnswerSchema },
+  /** R-CASHIER: a withdrawal to a card, at most the withdrawable balance. */
+  cashierWithdraw: { args: paymentArgs, result: paymentAnswerSchema },
+  /** The payments, newest first, with their dates, references and states; `before` pages back. */
+  cashierMovements: {
+    args: obj({ before: nullable(paymentRef), limit: int({ min: 1, max: 200 }) }),
+    result: obj({ ...outcomeShape, payments: arr(paymentSchema, { max: 200 }), next: nullable(paymentRef) }, [...refusalFields, 'payments', 'next']),
+  },
+  /** The "Jeu responsable" page's data: limits and their pending raises, counters, exclusion, withdrawable. */
+  protectionGet: { args: noArgs, result: protectionAnswerSchema },
+  /** R-LIMITS, R-TIMELIMIT: a limit in cents (deposit, stake) or milliseconds (time); lower at once, higher after 48 h. */
+  protectionSetLimit: { args: obj({ limit: limitKind, value: int({ min: 1, max: Number.MAX_SAFE_INTEGER }) }), result: protectionAnswerSchema },
+  /** R-EXCLUDE: asked twice on the page, which says so with `confirm: true`. */
+  protectionExclude: {
+    args: obj({ choice: exclusionChoiceSchema, confirm: oneOf(true) }),
+    result: protectionAnswerSchema,
+  },
+} as const;
+
 /** Calls: name -> schema of its argument object and of its result. */
 export const calls = {
   appInfo: { args: noArgs, result: appInfoSchema },
@@ -347,7 +383,8 @@ export const calls = {
   /** The link, the account and the balances now (also pushed as `session`). */
   session: { args: noArgs, result: sessionSchema },
   /** A custom operator's account (the embedded guest needs none). The token stays in main. */
-  login: { args: obj({ username: str({ min: 1, max: 64 }), password: str({ min: 1, max: 256 }), register: bool }), result: outcomeSchema },
+  /** `identity` with `register`: a real-money account (R-AGE, R-BANNED); without it, play money only. */
+  login: { args: obj({ username: str({ min: 1, max: 64 }), password: str({ min: 1, max: 256 }), register: bool, identity: identitySchema }, ['identity']), result: outcomeSchema },
   logout: { args: noArgs, result: outcomeSchema },
   /** A nickname of our choosing instead of "guest-…" (issue 13): the operator checks its form and refuses it while seated. */
   rename: { args: obj({ username: str({ min: 1, max: 64 }) }), result: outcomeSchema },
@@ -399,6 +436,7 @@ export const calls = {
   /** Quit and install the downloaded update ("install on restart" also happens on a normal quit). */
   installUpdate: { args: noArgs, result: obj({ accepted: bool }) },
   ...exchangeCalls,
+  ...cashierCalls,
 } as const satisfies Record<string, { args: Schema<unknown>; result: Schema<unknown> }>;
 
 /** Events pushed from main to every renderer window. */
@@ -415,6 +453,8 @@ export const events = {
   update: updateStateSchema,
   /** A history job changed: progress (throttled), then its end (issue 6, the exchange jobs block). */
   historyJob: historyJobSchema,
+  /** R-TIMELIMIT (decree 2010-518 art. 16-1): the operator's playing-time warning, shown as a dialog that needs a click. */
+  protectionWarning: obj({ warning: oneOf('near', 'ten-minutes', 'reached'), usedMs: millis, limitMs: millis, periodEnd: millis }),
 } as const satisfies Record<string, Schema<unknown>>;
 
 export type CallName = keyof typeof calls;

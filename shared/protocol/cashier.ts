@@ -60,12 +60,12 @@ export const identitySchema = obj({
 });
 
 /** A card number as typed (digits, spaces, hyphens); the operator's provider checks and tokenises it. */
-const card = str({ min: 12, max: 30, pattern: /^[0-9 -]+$/ });
+export const card = str({ min: 12, max: 30, pattern: /^[0-9 -]+$/ });
 /** The client's id of a payment request: a repeat is answered with the payment first recorded. */
-const requestId = str({ min: 1, max: 64, pattern: /^[\x21-\x7e]+$/ });
-const paymentRef = str({ min: 1, max: 40, pattern: /^cercle-\d+$/ });
+export const requestId = str({ min: 1, max: 64, pattern: /^[\x21-\x7e]+$/ });
+export const paymentRef = str({ min: 1, max: 40, pattern: /^cercle-\d+$/ });
 
-const exclusionChoiceSchema = union<{ kind: 'days'; days: 7 | 30 | 90 } | { kind: 'until'; until: number } | { kind: 'permanent' }>('kind', {
+export const exclusionChoiceSchema = union<{ kind: 'days'; days: 7 | 30 | 90 } | { kind: 'until'; until: number } | { kind: 'permanent' }>('kind', {
   days: obj({ kind: oneOf('days'), days: oneOf(7, 30, 90) }),
   until: obj({ kind: oneOf('until'), until: millis }),
   permanent: obj({ kind: oneOf('permanent') }),

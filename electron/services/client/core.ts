@@ -26,6 +26,7 @@ import { SYNC_FILE, syncHistory } from '../history/sync';
 import { Tracker, type PeriodView } from '../history/tracker';
 import { OperatorLink } from '../link/link';
 import type { TableModel } from '../link/table';
+import { ClientCashier } from './cashier';
 import type { ClientCoreOptions } from './options';
 import { TablePace } from './pace';
 import { notConnected, refusal, tableRefusal } from './outcome';
@@ -41,6 +42,8 @@ export class ClientCore {
   readonly tracker: Tracker;
   /** Bulk import and export off the main thread; main's writes go through its gate (history/jobs.ts). */
   readonly jobs: HistoryJobs;
+  /** The cashier and protection calls (issue 18; cashier.ts). */
+  readonly cashier: ClientCashier;
   private readonly syncViews: (HistoryJobView & { startedAt: number })[] = [];
   private syncing: Promise<void> | null = null;
   private link: OperatorLink | null = null;
@@ -80,6 +83,7 @@ export class ClientCore {
     this.tracker = new Tracker(this.jobs.gate.storeView(), { now: this.now });
     this.tracker.onChange(() => this.schedule('tracker'));
     this.pace = new TablePace({ flush: (ids) => this.flush(ids) });
+    this.cashier = new ClientCashier({ link: () => this.link, broadcast: o.broadcast, balancesMoved: () => this.schedule('session-balance') });
   }
 
   /** Connects to the operator the settings name (starting the embedded one first). Never throws: problems show in `session`. */
@@ -132,6 +136,7 @@ export class ClientCore {
       // The tracker is fed by the core, not the transport (issue 14 item 6): each table model gets it
       // as it is made, before any frame reaches it.
       link.on('model', (model) => model.feed(this.tracker)),
+      this.cashier.attach(link),
       link.on('state', (s) => this.setStatus({ ...s })),
       link.on('authed', () => {
         this.relaunchAttempt = 0;
@@ -483,7 +488,7 @@ export class ClientCore {
   async login(a: CallArgs<'login'>): Promise<Outcome> {
     const link = this.link;
     if (!link) return notConnected();
-    const r = a.register ? await link.register(a.username, a.password) : await link.login(a.username, a.password);
+    const r = a.register ? await link.register(a.username, a.password, a.identity) : await link.login(a.username, a.password);
     if (!r.ok) return refusal(r);
     this.schedule('session');
     return { ok: true };

@@ -423,8 +423,9 @@ export class OperatorLink {
     return this.ask<'authed'>({ type: 'login', username, password });
   }
 
-  register(username: string, password: string): Promise<Reply<ServerMessageOf<'authed'>>> {
-    return this.ask<'authed'>({ type: 'register', username, password });
+  /** `identity`: a real-money account (issue 18, R-AGE, R-BANNED); without it, play money only. */
+  register(username: string, password: string, identity?: { lastName: string; firstNames: string; birthDate: string }): Promise<Reply<ServerMessageOf<'authed'>>> {
+    return this.ask<'authed'>(identity ? { type: 'register', username, password, identity } : { type: 'register', username, password });
   }
 
   /** A new nickname (issue 13); refused while seated anywhere (`NAME_WHILE_SEATED`). */

@@ -2,6 +2,7 @@
  * The operator link's public types (link.ts and its parts: connection.ts, requests.ts, outbox.ts,
  * streams.ts; issue 14 item 6).
  */
+import type { RefusalDetails as ProtectionDetails } from '../../../shared/protocol/cashier';
 import type { ErrorCode } from '../../../shared/protocol/codes';
 import type { PlayConditions } from '../../../shared/protocol/conditions';
 import type { ClientMessage, ServerMessage, ServerMessageOf, TableInfo } from '../../../shared/protocol/messages';
@@ -40,6 +41,8 @@ export interface Refused {
   retryAfterMs?: number;
   minVersion?: string;
   tableId?: string;
+  /** A cashier or protection refusal's details (issue 18: the limit, what is used, when room frees up). */
+  details?: ProtectionDetails;
   /** Refused on this machine, before anything was sent (the rules engine, SPEC.md §1). */
   local?: boolean;
 }
@@ -101,7 +104,7 @@ export type Request = ClientMessage extends infer M ? (M extends { rid: number }
 /** An operator error (or a refused action result) as the link's refusal value. */
 export function refusal(m: Omit<Refused, 'ok' | 'local' | 'code'> & { code: ErrorCode }): Refused {
   const r: Refused = { ok: false, code: m.code, message: m.message };
-  for (const k of ['rule', 'min', 'max', 'call', 'retryAfterMs', 'minVersion', 'tableId'] as const) {
+  for (const k of ['rule', 'min', 'max', 'call', 'retryAfterMs', 'minVersion', 'tableId', 'details'] as const) {
     if (m[k] !== undefined) (r as unknown as Record<string, unknown>)[k] = m[k];
   }
   return r;

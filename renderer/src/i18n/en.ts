@@ -5,6 +5,7 @@ import update from './update.en';
 import history from './history.en';
 import results from './results.en';
 import exchange from './exchange.en';
+import protection from './protection.en';
 
 // English mirrors fr.ts key for key: the type below makes a missing or extra key a type error.
 const en: typeof fr = {
@@ -14,6 +15,7 @@ const en: typeof fr = {
   history,
   results,
   exchange,
+  ...protection,
   app: {
     name: 'Cercle',
     tagline: 'Online poker',

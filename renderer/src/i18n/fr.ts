@@ -5,6 +5,7 @@ import update from './update.fr';
 import history from './history.fr';
 import results from './results.fr';
 import exchange from './exchange.fr';
+import protection from './protection.fr';
 
 export default {
   rules,
@@ -13,6 +14,7 @@ export default {
   history,
   results,
   exchange,
+  ...protection,
   app: {
     name: 'Cercle',
     tagline: 'Poker en ligne',
