@@ -38,6 +38,8 @@ import {
   createSeating,
   freeSeats,
   leave as leaveSeat,
+  playerToMoveForBalancing,
+  seatForBalancing,
   planNextHand,
   seatPlayer,
   setWaitForBigBlind,
@@ -271,7 +273,11 @@ export class Table {
   // -------------------------------------------------------------------------------------------
   // Requests
 
-  join(player: TablePlayer, buyIn: number, opts: { waitForBigBlind: boolean; brain?: Brain }): { ok: true; seat: number; stack: number } | TableRefusal {
+  /**
+   * Seats a player with `buyIn` chips. `opts.seat`: the seat the operator chose (a tournament player
+   * moved in to balance the tables sits in the worst free position, T 6-10; issue 16); else drawn.
+   */
+  join(player: TablePlayer, buyIn: number, opts: { waitForBigBlind: boolean; brain?: Brain; seat?: number }): { ok: true; seat: number; stack: number } | TableRefusal {
     if (this.closed) return refusal('SHUTTING_DOWN', 'the table is closing');
     if (this.members.has(player.accountId)) return refusal('ALREADY_SEATED', 'one seat per player at a table', { rule: 'R-ONEHAND' });
     if (player.practice && !this.spec.practice) throw new Error(`practice players never sit at ${this.spec.tableId}`);
@@ -288,7 +294,8 @@ export class Table {
     }
     const free = freeSeats(this.seating);
     if (free.length === 0) return refusal('TABLE_FULL', 'every seat is taken', { rule: 'R-SEATS' });
-    const seat = free[this.random(free.length)]; // R-RANDSEAT: the operator picks the seat
+    // R-RANDSEAT: the operator picks the seat (drawn, or the one a tournament chose).
+    const seat = opts.seat !== undefined && free.includes(opts.seat) ? opts.seat : free[this.random(free.length)];
     const inscription = `${this.spec.tableId}.${Date.now().toString(36)}.${randomBytes(4).toString('hex')}`;
     const change = seatPlayer(this.seating, { id: player.name, seat, stack: buyIn, waitForBigBlind: opts.waitForBigBlind });
     if (!change.ok) throw new Error(`${this.spec.tableId}: seating refused ${player.name} at free seat ${seat}: ${change.reason}`);
@@ -511,13 +518,20 @@ export class Table {
     return true;
   }
 
-  /** The connection dropped: the seat is kept for the grace period, then the player leaves (R-CASH). */
+  /**
+   * The connection dropped: the seat is kept for the grace period, then the player leaves (R-CASH). A
+   * tournament player keeps the seat for good, dealt in and blinded away (T 2-15, R-TOURN-LEAVE).
+   */
   detach(accountId: number): void {
     const m = this.members.get(accountId);
     if (!m || m.brain) return;
     m.sink = null;
     m.connected = false;
     this.timers.clear(m.graceTimer);
+    if (this.spec.mode === 'tournament') {
+      this.syncSeats();
+      return;
+    }
     m.graceTimer = this.timers.set(() => {
       m.graceTimer = null;
       if (this.members.get(accountId) === m && !m.connected) this.guard(() => void this.leave(accountId, 'operator'));
@@ -536,6 +550,21 @@ export class Table {
   snapshot(accountId: number | null): { seq: number; table: TableView } {
     const m = accountId === null ? undefined : this.members.get(accountId);
     return { seq: m?.seq ?? 0, table: this.view(m ?? null) };
+  }
+
+  /** A tournament released the table (its start, a break's end, the next hand-for-hand round): deal if it can. */
+  dealWhenReady(): void {
+    if (this.hand === null) this.guard(() => this.maybeStart());
+  }
+
+  /**
+   * For balancing a tournament's tables (T 6-9, 6-10; issue 16): the player who would post the next
+   * big blind (the one moved out), and the worst free seat (where a player moved in sits).
+   */
+  balancing(): { moveOut: number | null; seatIn: number | null } {
+    const out = playerToMoveForBalancing(this.seating, { mode: 'tournament' });
+    const m = out === null ? undefined : this.bySeat[out.seat];
+    return { moveOut: m ? m.player.accountId : null, seatIn: seatForBalancing(this.seating) };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -600,6 +629,8 @@ export class Table {
     if (this.opt.requireHuman && !this.humanPresent()) return;
     const plan = planNextHand(this.seating, { game: this.game, mode: this.spec.mode, firstButton: this.random(this.spec.seats) });
     if (!plan.ok) return;
+    // A tournament holds its tables between hands (start, breaks, hand-for-hand; issue 16).
+    if (this.hooks.mayDeal && !this.hooks.mayDeal()) return;
     const rules = this.hooks.rulesForNextHand();
     const no = ++this.handNo;
     const id = `${this.spec.tableId}-${this.runId}-${no}`;
@@ -785,6 +816,7 @@ export class Table {
     this.seating = after.seating;
     this.hand = null;
     this.handsPlayed++;
+    if (after.eliminated.length > 0) this.eliminate(h.id, after.eliminated, h);
 
     // Results and history, each rendered from the recipient's view (R-RESULTS, R-HISTORY).
     const seen = new Map<number, HandRecord>();
@@ -805,6 +837,30 @@ export class Table {
     this.syncSeats();
     this.scheduleNextHand();
     this.hooks.afterHand?.();
+  }
+
+  /**
+   * Tournament players eliminated by the hand (T 8-15): their seats are already empty in the seating;
+   * they leave the table (told with `table.left`, nothing to cash out) and the tournament ranks them
+   * (R-ELIM, T 8-16: groups from afterHand). Issue 16.
+   */
+  private eliminate(handId: string, groups: string[][], h: HandInPlay): void {
+    const byName = new Map([...this.members.values()].map((m) => [m.player.name, m]));
+    const out = groups.map((g) =>
+      g.flatMap((name) => {
+        const m = byName.get(name);
+        if (!m) return [];
+        this.members.delete(m.player.accountId);
+        this.bySeat[m.seat] = null;
+        this.humans = this.humans.filter((x) => x !== m);
+        this.timers.clear(m.graceTimer);
+        m.graceTimer = null;
+        if (m.sink) m.sink(JSON.stringify({ type: 'table.left', rid: null, tableId: this.spec.tableId, cashedOut: 0 }));
+        m.sink = null;
+        return [{ accountId: m.player.accountId, stackAtStart: h.plan.atStart[m.seat]?.stack ?? 0 }];
+      }),
+    );
+    this.safely(() => this.hooks.eliminated?.(handId, out));
   }
 
   /** A write that follows money already moved: a failure is reported, never allowed to undo the movement. */

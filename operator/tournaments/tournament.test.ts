@@ -1,0 +1,348 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fieldMoves, readyStructure, tablesNeeded, type TournamentStructure } from '../../shared/rules/tournament';
+import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../shared/rules/variants';
+import { Accounts } from '../accounts';
+import type { Db } from '../db';
+import { PracticeBrain } from '../practice/strategy';
+import { openOperatorDatabase } from '../schema';
+import { tempDir } from '../testing';
+import { TraceOutbox } from '../trace/outbox';
+import { TraceVault } from '../trace/vault';
+import { ManualTimers } from '../tables/timers';
+import type { TablePlayer } from '../tables/types';
+import { Wallet } from '../wallet';
+import { tournamentAudit } from './audit';
+import type { TournamentSpec } from './spec';
+import { LATE_TABLES, Tournament, type TournamentNotice } from './tournament';
+
+interface Env {
+  db: Db;
+  wallet: Wallet;
+  vault: TraceVault;
+  outbox: TraceOutbox;
+  accounts: Accounts;
+  timers: ManualTimers;
+  errors: unknown[];
+  notices: TournamentNotice[];
+  cleanup: () => void;
+}
+
+const envs: Env[] = [];
+afterEach(() => {
+  for (const e of envs.splice(0)) e.cleanup();
+});
+
+function env(): Env {
+  const t = tempDir();
+  const db = openOperatorDatabase(join(t.dir, 'operator.sqlite'), { synchronous: 'NORMAL' });
+  const vault = TraceVault.open({ path: join(t.dir, 'trace.sqlite'), idOper: '0099', idCoffre: 1, synchronous: 'NORMAL' });
+  const timers = new ManualTimers();
+  const e: Env = {
+    db,
+    wallet: new Wallet(db),
+    vault,
+    outbox: new TraceOutbox(db, vault),
+    accounts: new Accounts(db),
+    timers,
+    errors: [],
+    notices: [],
+    cleanup: () => {
+      vault.close();
+      db.close();
+      t.cleanup();
+    },
+  };
+  envs.push(e);
+  return e;
+}
+
+/** A seeded generator (mulberry32): the draw is the tournament's choice, fixed here to replay a run. */
+function seeded(seed: number): (n: number) => number {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1): Tournament {
+  const variant = over.variant ?? 'THNL';
+  const spec: TournamentSpec = {
+    id: 'sng-test',
+    name: 'Test SNG',
+    variant,
+    money: 'play',
+    buyIn: 1000,
+    fee: 100,
+    format: 'sit-and-go',
+    seats: Math.min(6, VARIANTS[variant].maxSeats),
+    maxEntrants: Math.min(6, VARIANTS[variant].maxSeats),
+    minEntrants: Math.min(6, VARIANTS[variant].maxSeats),
+    startAt: null,
+    // Hyper-turbo without late registration: a sit & go is full at its start.
+    structure: { ...readyStructure(variant, 'hyper-turbo'), lateRegistrationLevels: 0 },
+    ...over,
+  };
+  return new Tournament(spec, {
+    wallet: e.wallet,
+    db: e.db,
+    outbox: e.outbox,
+    timers: e.timers,
+    idOper: '0099',
+    random: seeded(seed),
+    table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] },
+    error: (x) => e.errors.push(x),
+    notify: (n) => e.notices.push(n),
+  });
+}
+
+let ips = 0;
+function person(e: Env, chips = 10_000): TablePlayer {
+  const ip = `10.0.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
+  const g = e.accounts.createGuest({ ip });
+  if (!g.ok) throw new Error('guest');
+  e.wallet.grantPlay(g.account.id, chips, { idempotencyKey: `g-${g.account.id}` });
+  return { accountId: g.account.id, name: g.account.username, practice: false, ip, sessionId: g.session.sessionId };
+}
+
+let practices = 0;
+function practice(e: Env, chips = 10_000): TablePlayer {
+  const r = e.accounts.createPracticeAccount(`practice-${String(++practices).padStart(4, '0')}`);
+  if (!r.ok) throw new Error(r.code);
+  e.wallet.grantPlay(r.account.id, chips, { idempotencyKey: `g-${r.account.id}` });
+  return { accountId: r.account.id, name: r.account.username, practice: true, ip: '127.0.0.1', sessionId: 'practice' };
+}
+
+/** Runs the operator's time until the tournament ends: due work first, then the clock moves a second. */
+function playOut(e: Env, t: Tournament, each: () => void = () => undefined, limit = 400_000): void {
+  for (let i = 0; i < limit && t.state === 'running'; i++) {
+    if (e.timers.runDue(1) === 0) e.timers.advance(1000);
+    each();
+  }
+  expect(t.state).toBe('finished');
+}
+
+/** The books: the wallet's conservation, and the tournament's part of it (wallets + tables + tournaments + fees + rake = money in). */
+function books(e: Env): void {
+  expect(e.wallet.audit().problems).toEqual([]);
+  const a = tournamentAudit(e.db);
+  for (const k of ['real', 'play'] as const) {
+    const x = a[k];
+    expect(x.wallets + x.tables + x.tournaments + x.fees + x.rake).toBe(x.cameIn);
+  }
+}
+
+function places(t: Tournament): number[] {
+  return t.all().map((x) => x.place!).sort((a, b) => a - b);
+}
+
+describe('a sit & go from registration to prizes (issue 16 step 1)', () => {
+  it.each(VARIANT_CODES)('%s: starts when full, every player ranked once, prizes = pool, chips conserved every hand, one POJEU per hand under the tournament', (v) => {
+    const e = env();
+    const t = tournament(e, { variant: v, id: `sng-${v.toLowerCase()}` }, 7);
+    const players = Array.from({ length: t.spec.maxEntrants }, () => practice(e));
+    const before = new Map(players.map((p) => [p.accountId, e.wallet.balance(p.accountId, 'play')]));
+    for (const [i, p] of players.entries()) {
+      expect(t.state).toBe('registering');
+      const r = t.register(p, t.version, { brain: new PracticeBrain({ samples: 4 }) });
+      expect(r.ok).toBe(true);
+      expect(t.entries).toBe(i + 1);
+    }
+    expect(t.state).toBe('running');
+    const chips = t.entries * t.spec.structure.startingStack;
+    playOut(e, t, () => {
+      if (t.state === 'running') expect(t.chipsInPlay()).toBe(chips);
+    });
+    expect(e.errors).toEqual([]);
+    // R-ELIM: every place from 1 to N exactly once (ties share, so places may repeat only for ties).
+    expect(places(t)).toEqual(Array.from({ length: t.entries }, (_, i) => i + 1));
+    const pool = t.entries * t.spec.buyIn;
+    expect(t.all().reduce((a, x) => a + x.prize!, 0)).toBe(pool);
+    for (const p of players) {
+      const x = t.entrant(p.accountId)!;
+      expect(e.wallet.balance(p.accountId, 'play')).toBe(before.get(p.accountId)! - 1100 + x.prize!);
+    }
+    // The fund is empty; the fees went to the operator.
+    expect(e.wallet.tableHeld(t.fundId)!.held).toBe(0);
+    expect(tournamentAudit(e.db).play.fees).toBe(t.entries * t.spec.fee);
+    books(e);
+    e.outbox.flush();
+    const recs = e.vault.byTech(t.spec.id);
+    expect(recs.filter((r) => r.kind === 'POINSCRIT')).toHaveLength(t.entries);
+    expect(recs.filter((r) => r.kind === 'POBILAN')).toHaveLength(t.entries);
+    const pojeu = recs.filter((r) => r.kind === 'POJEU');
+    expect(pojeu.length).toBeGreaterThan(0);
+    // The hands carry the tournament's inscriptions, not a table's.
+    const inscriptions = new Set(t.all().map((x) => x.inscription));
+    for (const r of pojeu) for (const m of r.xml.matchAll(/<Inscription>([^<]+)<\/Inscription>/g)) expect(inscriptions.has(m[1])).toBe(true);
+    expect(recs.find((r) => r.kind === 'POINSCRIT')!.xml).toContain('<Format>T</Format>');
+    expect(e.vault.verifyChain().ok).toBe(true);
+  });
+
+  it('refuses a registration with another version of the information (R-INFO), without the money (R-NODEBT), twice, or after the start', () => {
+    const e = env();
+    const t = tournament(e, { seats: 2, maxEntrants: 2, minEntrants: 2 });
+    const a = person(e);
+    const poor = person(e, 1099);
+    expect(t.register(a, '0123456789abcd')).toMatchObject({ ok: false, code: 'RULES_CHANGED' });
+    expect(t.register(poor, t.version)).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS', rule: 'R-NODEBT' });
+    expect(e.wallet.balance(poor.accountId, 'play')).toBe(1099);
+    expect(t.register(a, t.version).ok).toBe(true);
+    expect(t.register(a, t.version)).toMatchObject({ ok: false, code: 'ALREADY_REGISTERED' });
+    expect(t.register(person(e), t.version).ok).toBe(true);
+    expect(t.state).toBe('running');
+    expect(t.register(person(e), t.version)).toMatchObject({ ok: false, code: 'REGISTRATION_CLOSED' });
+    books(e);
+    t.close();
+  });
+
+  it('unregistering before the start refunds the whole entry, buy-in and fee, with a POANNUL (R-TOURN-LEAVE, A 1.3.6.c.6)', () => {
+    const e = env();
+    const t = tournament(e);
+    const a = person(e);
+    const r = t.register(a, t.version);
+    if (!r.ok) throw new Error(r.code);
+    expect(e.wallet.balance(a.accountId, 'play')).toBe(10_000 - 1100);
+    expect(e.wallet.tableHeld(t.fundId)!.held).toBe(1100);
+    expect(t.unregister(a.accountId)).toEqual({ ok: true, refunded: 1100 });
+    expect(e.wallet.balance(a.accountId, 'play')).toBe(10_000);
+    expect(e.wallet.tableHeld(t.fundId)!.held).toBe(0);
+    expect(t.entries).toBe(0);
+    expect(t.unregister(a.accountId)).toMatchObject({ ok: false, code: 'NOT_REGISTERED' });
+    e.outbox.flush();
+    expect(e.vault.byInscription(r.inscription).map((x) => x.kind)).toEqual(['POINSCRIT', 'POANNUL']);
+    books(e);
+  });
+
+  it('after the start, leaving forfeits: the player stays in, is dealt in and blinded away (T 2-15), and the entry is not refunded', () => {
+    const e = env();
+    const t = tournament(e, { seats: 3, maxEntrants: 3, minEntrants: 3 }, 3);
+    const quitter = person(e);
+    t.register(quitter, t.version);
+    for (let i = 0; i < 2; i++) t.register(practice(e), t.version, { brain: new PracticeBrain({ samples: 4 }) });
+    expect(t.state).toBe('running');
+    expect(t.unregister(quitter.accountId)).toEqual({ ok: true, refunded: null });
+    const table = t.entrant(quitter.accountId)!.table!;
+    expect(table.players().find((p) => p.accountId === quitter.accountId)!.sittingOut).toBe(true);
+    playOut(e, t);
+    expect(e.errors).toEqual([]);
+    const x = t.entrant(quitter.accountId)!;
+    expect(x.place).not.toBeNull();
+    expect(e.wallet.balance(quitter.accountId, 'play')).toBe(10_000 - 1100 + x.prize!);
+    // The hands it was folded in were the operator's doing: their POJEU carry supervision (A 1.3.6.c).
+    e.outbox.flush();
+    expect(e.vault.byTech(t.spec.id).some((r) => r.kind === 'POJEU' && r.xml.includes('supervision="true"'))).toBe(true);
+    books(e);
+  });
+
+  it('a new level applies from the next hand, never inside one (T 6-1)', () => {
+    const e = env();
+    const structure: TournamentStructure = { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0, levelMinutes: 1 };
+    const t = tournament(e, { seats: 2, maxEntrants: 2, minEntrants: 2, structure }, 5);
+    const a = person(e);
+    const b = person(e);
+    t.register(a, t.version);
+    t.register(b, t.version);
+    const table = t.entrant(a.accountId)!.table!;
+    const start = e.timers.now();
+    // Nobody acts: each decision waits for the clock, so hands straddle the level changes (every minute).
+    const seen = new Map<string, number>();
+    const levelBb = (ms: number) => [100, 150, 200, 300][Math.floor(ms / 60_000)];
+    let crossed = 0;
+    for (let i = 0; i < 240 && t.state === 'running'; i++) {
+      const h = table.snapshot(null).table.hand;
+      const at = e.timers.now() - start;
+      if (h) {
+        const bb = seen.get(h.handId);
+        if (bb === undefined) {
+          // First seen at `at`: dealt in the second before, at the level of its start.
+          expect([levelBb(Math.max(0, at - 1000)), levelBb(at)]).toContain(h.rules.bigBlind);
+          seen.set(h.handId, h.rules.bigBlind);
+        } else {
+          // T 6-1: the level of a hand never changes while it is played, even when the clock moves on.
+          expect(h.rules.bigBlind).toBe(bb);
+          if (levelBb(at) !== bb) crossed++;
+        }
+      }
+      e.timers.advance(1000);
+    }
+    expect(crossed).toBeGreaterThan(0);
+    expect(new Set(seen.values()).size).toBeGreaterThan(1);
+    t.close();
+  });
+});
+
+describe('scheduled multi-table tournaments (issue 16 step 2)', () => {
+  const at = Date.UTC(2026, 0, 1) + 60_000;
+
+  it('under the minimum field at the start time: cancelled, every entry refunded with a POANNUL', () => {
+    const e = env();
+    const t = tournament(e, { id: 'mtt-small', format: 'scheduled', seats: 9, maxEntrants: 100, minEntrants: 10, startAt: at, structure: readyStructure('THNL', 'turbo') });
+    const ps = Array.from({ length: 4 }, () => person(e));
+    for (const p of ps) expect(t.register(p, t.version).ok).toBe(true);
+    e.timers.advance(60_000);
+    expect(t.state).toBe('cancelled');
+    for (const p of ps) expect(e.wallet.balance(p.accountId, 'play')).toBe(10_000);
+    e.outbox.flush();
+    expect(e.vault.byTech('mtt-small').filter((r) => r.kind === 'POANNUL')).toHaveLength(4);
+    books(e);
+  });
+
+  it('30 players, late entries at a new table, tables broken and balanced, hand-for-hand on the bubble, to one winner', () => {
+    const e = env();
+    const structure = readyStructure('THNL', 'hyper-turbo');
+    const t = tournament(e, { id: 'mtt-30', format: 'scheduled', seats: 9, maxEntrants: 200, minEntrants: 10, startAt: at, structure }, 11);
+    for (let i = 0; i < 30; i++) expect(t.register(practice(e), t.version, { brain: new PracticeBrain({ samples: 2 }) }).ok).toBe(true);
+    e.timers.advance(60_000);
+    expect(t.state).toBe('running');
+    // R-RANDSEAT: four tables as even as can be (a first hand may already have busted a player).
+    const sizes = t.liveTables().map((x) => x.seatsTaken);
+    expect(sizes).toHaveLength(4);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(2);
+    expect(sizes.reduce((a, b) => a + b, 0) + t.all().filter((x) => x.out).length).toBe(30);
+    // Late registration: 6 more, while the first tables play.
+    for (let i = 0; i < 6; i++) expect(t.register(practice(e), t.version, { brain: new PracticeBrain({ samples: 2 }) }).ok).toBe(true);
+    expect(t.liveTables().reduce((a, x) => a + x.seatsTaken, 0) + t.all().filter((x) => x.out).length).toBe(36);
+    let moved = 0;
+    let broken = 0;
+    let lastTables = t.liveTables().length;
+    let hfhBase: Map<unknown, number> | null = null;
+    let sawHfh = false;
+    const chips = () => t.entries * structure.startingStack;
+    playOut(e, t, () => {
+      // R-CONSERVE: the chips of the players still in are always every entry's starting stack.
+      if (t.state !== 'running') return;
+      expect(t.chipsInPlay()).toBe(chips());
+      const live = t.liveTables();
+      if (live.length < lastTables) broken += lastTables - live.length;
+      lastTables = live.length;
+      // Between hands everywhere: nothing is left to break or balance (T 6-6, 6-8).
+      if (live.every((x) => !x.handInProgress) && t.state === 'running') {
+        const field = live.map((x, i) => ({ table: i + 1, players: x.seatsTaken, seats: 9 }));
+        expect(fieldMoves(field, { late: live.length <= LATE_TABLES })).toEqual([]);
+        expect(live.length).toBe(tablesNeeded(t.remaining, 9));
+      }
+      // Hand-for-hand: no table plays a second hand before every other finished its first.
+      if (t.inHandForHand) {
+        sawHfh = true;
+        hfhBase ??= new Map(live.map((x) => [x, x.handsPlayed]));
+        const played = live.map((x) => x.handsPlayed - (hfhBase!.get(x) ?? x.handsPlayed));
+        expect(Math.max(...played) - Math.min(...played)).toBeLessThanOrEqual(1);
+      } else hfhBase = null;
+    });
+    moved = e.notices.filter((n) => n.type === 'seated' && n.moved).length;
+    expect(e.errors).toEqual([]);
+    expect(moved).toBeGreaterThan(0);
+    expect(broken).toBeGreaterThan(0);
+    expect(sawHfh).toBe(true);
+    expect(places(t)).toEqual(Array.from({ length: 36 }, (_, i) => i + 1));
+    expect(t.all().filter((x) => x.prize! > 0)).toHaveLength(Math.ceil(36 * 0.15));
+    expect(t.all().reduce((a, x) => a + x.prize!, 0)).toBe(36 * 1000);
+    expect(e.wallet.tableHeld(t.fundId)!.held).toBe(0);
+    books(e);
+  });
+});
