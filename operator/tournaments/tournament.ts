@@ -400,6 +400,11 @@ export class Tournament {
     return true;
   }
 
+  /** The field is final (late registration over): the payouts are fixed. */
+  get fieldFinal(): boolean {
+    return this.registrationClosed;
+  }
+
   /** Hand-for-hand play is on (R-TOURN-RUN). */
   get inHandForHand(): boolean {
     return this.handForHand();
