@@ -35,6 +35,7 @@ import { recordOf, type HandRecord } from '../../shared/rules/record';
 import {
   addChips,
   afterHand,
+  clockwiseFrom,
   createSeating,
   freeSeats,
   leave as leaveSeat,
@@ -857,10 +858,19 @@ export class Table {
         m.graceTimer = null;
         if (m.sink) m.sink(JSON.stringify({ type: 'table.left', rid: null, tableId: this.spec.tableId, cashedOut: 0 }));
         m.sink = null;
-        return [{ accountId: m.player.accountId, stackAtStart: h.plan.atStart[m.seat]?.stack ?? 0 }];
+        return [{ accountId: m.player.accountId, stackAtStart: h.plan.atStart[m.seat]?.stack ?? 0, by: this.eliminatedBy(h, m.seat) }];
       }),
     );
     this.safely(() => this.hooks.eliminated?.(handId, out));
+  }
+
+  /** The winners of the last pot `seat` was in (a bounty's collectors), from the button's left (R-ODDCHIP). */
+  private eliminatedBy(h: HandInPlay, seat: number): number[] {
+    const pots = h.state.result?.pots ?? [];
+    const pot = [...pots].reverse().find((p) => p.eligible.includes(seat)) ?? pots[0];
+    const seats = [...new Set((pot?.shares ?? []).map((x) => x.seat))].filter((x) => x !== seat);
+    const ordered = clockwiseFrom(h.plan.button ?? 0, seats, this.spec.seats);
+    return ordered.flatMap((x) => (h.who[x] ? [h.who[x].accountId] : []));
   }
 
   /** A write that follows money already moved: a failure is reported, never allowed to undo the movement. */

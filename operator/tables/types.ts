@@ -153,9 +153,10 @@ export interface TableHooks {
   /**
    * Tournament tables: players eliminated by the hand just settled (T 8-15: they leave the table), in
    * finishing order best first, players tied by their stack at the start of the hand grouped (R-ELIM,
-   * T 8-16). Called in the settling step, after the stacks were written. Issue 16.
+   * T 8-16). `by`: the winners of the pot that eliminated the player (the last pot they were in), in
+   * seat order from the button's left (R-ODDCHIP), who collect a bounty. Called after the settlement. Issue 16.
    */
-  eliminated?(handId: string, groups: { accountId: number; stackAtStart: number }[][]): void;
+  eliminated?(handId: string, groups: { accountId: number; stackAtStart: number; by: number[] }[][]): void;
   /**
    * Tournament tables: may the next hand be dealt now? false holds the table between hands (the start
    * not given yet, a break taken by all tables together, hand-for-hand play); the tournament calls

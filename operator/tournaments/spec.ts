@@ -32,6 +32,15 @@ export interface TournamentSpec {
   /** Scheduled: the start time (ms since the epoch). */
   readonly startAt: number | null;
   readonly structure: TournamentStructure;
+  /** Bounty: this part of each buy-in goes on the player's head (not in the prize pool; `T/G`). */
+  readonly bounty?: number;
+  /**
+   * Satellite (`T/S`, T 1-5): prizes are entries in `target`, each worth `seatValue` (the target's
+   * buy-in + fee); it ends when the remaining players are all qualified.
+   */
+  readonly satellite?: { readonly target: string; readonly seatValue: number };
+  /** A guaranteed prize pool (play money only: the operator grants the overlay in play chips). */
+  readonly guarantee?: number;
 }
 
 export type SpecCheck = { ok: true } | { ok: false; field: string; reason: string };
@@ -57,6 +66,16 @@ export function validateTournamentSpec(s: TournamentSpec): SpecCheck {
     if (s.startAt !== null) return no('startAt', 'a sit & go starts when full, not at a time');
     if (s.minEntrants !== s.maxEntrants) return no('minEntrants', 'a sit & go starts when full: minEntrants = maxEntrants');
   } else if (!isCount(s.startAt)) return no('startAt', 'a scheduled tournament has a start time');
+  if (s.bounty !== undefined && (!isCount(s.bounty) || s.bounty < 1 || s.bounty > s.buyIn)) return no('bounty', 'a bounty is a whole part of the buy-in, at least 1');
+  if (s.satellite !== undefined) {
+    if (typeof s.satellite.target !== 'string' || !/^[A-Za-z0-9_-]{1,60}$/.test(s.satellite.target)) return no('satellite.target', 'the target tournament id');
+    if (!isCount(s.satellite.seatValue) || s.satellite.seatValue < 1) return no('satellite.seatValue', "a seat is worth the target's whole entry, at least 1");
+  }
+  if (s.guarantee !== undefined) {
+    if (!isCount(s.guarantee) || s.guarantee < 1) return no('guarantee', 'a whole amount, at least 1');
+    // The ledger has no operator-funded real-money movement: a real-money overlay is not offered.
+    if (s.money !== 'play') return no('guarantee', 'guaranteed prize pools are offered in play money only');
+  }
   const st = validateStructure(s.variant, s.structure);
   if (!st.ok) return no(`structure.${st.field}`, st.reason);
   // Late registration and re-entry are for scheduled tournaments: a sit & go is full at its start.
@@ -72,10 +91,15 @@ export function tournamentVersion(s: TournamentSpec): string {
 }
 
 /**
- * The POINSCRIT `Format` (A 1.3.6.c.1, SPEC §4): `T`, with A (rebuys/add-ons), M (re-entry) as the
- * structure has them.
+ * The POINSCRIT `Format` (A 1.3.6.c.1, SPEC §4): `T`, with A (rebuys/add-ons), G (bounties), M
+ * (re-entry), S (satellite), combined like `T/AS`.
  */
 export function formatCode(s: TournamentSpec): string {
-  const letters = `${s.structure.rebuy !== null || s.structure.addOn !== null ? 'A' : ''}${s.structure.reEntries > 0 ? 'M' : ''}`;
+  const letters = [
+    s.structure.rebuy !== null || s.structure.addOn !== null ? 'A' : '',
+    s.bounty !== undefined ? 'G' : '',
+    s.structure.reEntries > 0 ? 'M' : '',
+    s.satellite !== undefined ? 'S' : '',
+  ].join('');
   return letters ? `T/${letters}` : 'T';
 }

@@ -363,3 +363,116 @@ describe('scheduled multi-table tournaments (issue 16 step 2)', () => {
     books(e);
   });
 });
+
+describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16 step 3)', () => {
+  it('T 5-2, 5-4: a rebuy at or below the starting stack during the rebuy period, the add-on once at its end; POACHAT each; chips and pool follow', () => {
+    const e = env();
+    const structure = { ...readyStructure('THNL', 'hyper-turbo', { rebuys: { price: 1000, fee: 100 } }), lateRegistrationLevels: 0 };
+    structure.rebuy = { ...structure.rebuy!, untilLevel: 2 };
+    const t = tournament(e, { id: 'sng-rebuy', seats: 3, maxEntrants: 3, minEntrants: 3, structure }, 4);
+    const a = person(e);
+    t.register(a, t.version);
+    for (let i = 0; i < 2; i++) t.register(practice(e), t.version, { brain: new PracticeBrain({ samples: 2 }), autoRebuy: true });
+    expect(t.state).toBe('running');
+    const before = e.wallet.balance(a.accountId, 'play');
+    // 10,000 chips, at the starting stack: allowed (T 5-2 as the structure reads it).
+    expect(t.rebuy(a.accountId)).toEqual({ ok: true });
+    expect(e.wallet.balance(a.accountId, 'play')).toBe(before - 1100);
+    // Now above the starting stack: refused, nothing taken.
+    expect(t.rebuy(a.accountId)).toMatchObject({ ok: false, rule: 'T 5-2' });
+    expect(t.addOn(a.accountId)).toMatchObject({ ok: false, rule: 'T 5-4' });
+    expect(e.wallet.balance(a.accountId, 'play')).toBe(before - 1100);
+    // The add-on: at the level the rebuy period ends with (levels of 3 minutes: the third).
+    let took = false;
+    playOut(e, t, () => {
+      if (t.state !== 'running') return;
+      expect(t.chipsInPlay()).toBe(t.chipsIssued());
+      if (!took && !t.entrant(a.accountId)!.out && t.addOn(a.accountId).ok) took = true;
+    });
+    expect(e.errors).toEqual([]);
+    const x = t.entrant(a.accountId)!;
+    // A person sitting out with 20,000 chips is still in at the third level: the add-on was taken.
+    expect(took).toBe(true);
+    expect(x.addOn).toBe(true);
+    expect(t.all().reduce((s, y) => s + y.prize!, 0)).toBe(t.pool());
+    expect(t.pool()).toBe(3 * 1000 + t.all().reduce((s, y) => s + y.rebuys, 0) * 1000 + t.all().filter((y) => y.addOn).length * 1000);
+    expect(e.wallet.tableHeld(t.fundId)!.held).toBe(0);
+    e.outbox.flush();
+    const acts = e.vault.byInscription(x.inscription).map((r) => r.kind);
+    expect(acts.filter((k) => k === 'POACHAT')).toHaveLength(1 + (took ? 1 : 0));
+    expect(e.vault.byInscription(x.inscription)[0].xml).toContain('<Format>T/A</Format>');
+    books(e);
+  });
+
+  it('bounties: a part of each buy-in on each head, paid to who eliminates the player with a POGAIN; the winner keeps their own', () => {
+    const e = env();
+    const t = tournament(e, { id: 'sng-ko', bounty: 200 }, 9);
+    for (let i = 0; i < 6; i++) t.register(practice(e), t.version, { brain: new PracticeBrain({ samples: 2 }) });
+    playOut(e, t);
+    expect(e.errors).toEqual([]);
+    expect(t.all().reduce((s, y) => s + y.prize!, 0)).toBe(6 * 800);
+    expect(e.wallet.tableHeld(t.fundId)!.held).toBe(0);
+    e.outbox.flush();
+    const gains = e.vault.byTech('sng-ko').filter((r) => r.kind === 'POGAIN');
+    const paid = gains.reduce((s, r) => s + Math.round(Number(/<SoldeMouvement>([^<]+)</.exec(r.xml)![1])), 0);
+    expect(paid).toBe(6 * 200);
+    expect(e.vault.byTech('sng-ko').find((r) => r.kind === 'POINSCRIT')!.xml).toContain('<Format>T/G</Format>');
+    books(e);
+  });
+
+  it('satellite (T 1-5): ends when the players left are all qualified; their seats are entries in the target; the rest in cash', () => {
+    const e = env();
+    const target = tournament(e, { id: 'mtt-target', format: 'scheduled', seats: 9, maxEntrants: 100, minEntrants: 2, startAt: Date.UTC(2026, 0, 2), buyIn: 2000, fee: 200, structure: readyStructure('THNL', 'turbo') });
+    const sat = new Tournament(
+      { ...target.spec, id: 'sat-1', name: 'Satellite', format: 'sit-and-go', seats: 6, maxEntrants: 6, minEntrants: 6, startAt: null, buyIn: 1000, fee: 100, structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 }, satellite: { target: 'mtt-target', seatValue: 2200 } },
+      { wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', random: seeded(2), table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), directory: (id) => (id === 'mtt-target' ? target : undefined) },
+    );
+    for (let i = 0; i < 6; i++) sat.register(practice(e), sat.version, { brain: new PracticeBrain({ samples: 2 }) });
+    playOut(e, sat);
+    expect(e.errors).toEqual([]);
+    // 6 × 1,000 = 6,000: two seats of 2,200 and 1,600 in cash to the next place.
+    const won = sat.all().filter((x) => x.place === 1);
+    expect(won).toHaveLength(2);
+    expect(target.entries).toBe(2);
+    for (const w of won) expect(target.entrant(w.player.accountId)).toBeDefined();
+    expect(sat.all().find((x) => x.place === 3)!.prize).toBe(1600);
+    expect(e.wallet.tableHeld(sat.fundId)!.held).toBe(0);
+    expect(e.wallet.tableHeld(target.fundId)!.held).toBe(2 * 2200);
+    books(e);
+    target.close();
+  });
+
+  it('a play-money freeroll with a guaranteed pool: no entry, the prizes granted by the operator (the overlay)', () => {
+    const e = env();
+    const t = tournament(e, { id: 'freeroll', buyIn: 0, fee: 0, guarantee: 6000 }, 6);
+    for (let i = 0; i < 6; i++) t.register(practice(e), t.version, { brain: new PracticeBrain({ samples: 2 }) });
+    playOut(e, t);
+    expect(e.errors).toEqual([]);
+    expect(t.all().reduce((s, y) => s + y.prize!, 0)).toBe(6000);
+    books(e);
+  });
+
+  it('re-entry (T/M): a busted player buys a new stack within late registration, a POACHAT of the same inscription; one place per player', () => {
+    const e = env();
+    const structure = { ...readyStructure('THNL', 'hyper-turbo', { reEntries: 2 }), lateRegistrationLevels: 10 };
+    const t = tournament(e, { id: 'mtt-re', format: 'scheduled', seats: 6, maxEntrants: 100, minEntrants: 2, startAt: Date.UTC(2026, 0, 1) + 1000, structure }, 8);
+    const ps = Array.from({ length: 12 }, () => practice(e));
+    for (const p of ps) t.register(p, t.version, { brain: new PracticeBrain({ samples: 2 }) });
+    let reentered = 0;
+    e.timers.advance(1000);
+    playOut(e, t, () => {
+      if (t.state !== 'running') return;
+      expect(t.chipsInPlay()).toBe(t.chipsIssued());
+      for (const x of t.all()) if (x.out && x.place === null && x.reEntries < 2 && t.register(x.player, t.version).ok) reentered++;
+    });
+    expect(e.errors).toEqual([]);
+    expect(reentered).toBeGreaterThan(0);
+    expect(t.entries).toBe(12);
+    expectRankedOnce(t);
+    expect(t.all().reduce((s, y) => s + y.prize!, 0)).toBe((12 + reentered) * 1000);
+    e.outbox.flush();
+    const x = t.all().find((y) => y.reEntries > 0)!;
+    expect(e.vault.byInscription(x.inscription).filter((r) => r.kind === 'POACHAT')).toHaveLength(x.reEntries);
+    books(e);
+  });
+});

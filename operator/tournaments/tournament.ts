@@ -19,14 +19,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  bountyShares,
   clockAt,
   drawSeats,
   fieldMoves,
   handForHand,
+  mayAddOn,
+  mayRebuy,
   payoutTable,
   prizePool,
   prizes as prizesOf,
   registrationOpen,
+  satellitePrizes,
   sharedPrizes,
   tableRulesAt,
 } from '../../shared/rules/tournament';
@@ -55,6 +59,8 @@ export interface TournamentDeps {
   log?: (line: string) => void;
   /** What players are told (the protocol layer): seats, moves, eliminations, the end. */
   notify?: (n: TournamentNotice) => void;
+  /** The operator's other tournaments: a satellite's seats are entries in its target (T 1-5). */
+  directory?: (id: string) => Tournament | undefined;
 }
 
 export type TournamentState = 'registering' | 'running' | 'finished' | 'cancelled';
@@ -81,6 +87,15 @@ export interface Entrant {
   prize: number | null;
   /** Left after the start: sat out for good, blinded away (R-TOURN-LEAVE, T 2-15). */
   forfeited: boolean;
+  rebuys: number;
+  addOn: boolean;
+  reEntries: number;
+  /** The bounty on the player's head (money in the fund), paid to who eliminates them. */
+  bounty: number;
+  /** Chips bought (rebuy, add-on) not yet at the table (the hand in play ends first). */
+  pendingChips: number;
+  /** A practice player: rebuys when busted and takes the add-on while it may. */
+  autoRebuy: boolean;
 }
 
 export type Refusal = TableRefusal;
@@ -101,7 +116,7 @@ export class Tournament {
   private readonly tables = new Map<number, Table>();
   private readonly tableNo = new Map<Table, number>();
   private startedAt: number | null = null;
-  private registrationClosed = false;
+  private poolFinal = false;
   private prizeList: number[] = [];
   private startTimer: TimerHandle | null = null;
   private clockTimer: TimerHandle | null = null;
@@ -109,6 +124,13 @@ export class Tournament {
   private released = new Set<Table>();
   private readonly random: RandomInt;
   private moving = false;
+  private entryCount = 0;
+  private rebuyCount = 0;
+  private addOnCount = 0;
+  /** Prizes paid from the entries (the rest of a guarantee is the overlay). */
+  private paidFromPool = 0;
+  /** Players back in (chips bought as they busted) waiting for a seat, seated between hands. */
+  private comebacks: Entrant[] = [];
   /** Tables are being filled at the start: no hand is dealt until everyone is seated. */
   private seating = false;
 
@@ -153,14 +175,54 @@ export class Tournament {
     return [...this.tables.values()];
   }
 
-  /** The prize pool as it stands (entries' buy-ins). */
+  /** The prize pool as it stands: entries' buy-ins less bounties, rebuys, add-ons; at least the guarantee. */
   pool(): number {
-    return prizePool({ entries: this.order.length, buyIn: this.spec.buyIn }).pool;
+    return this.poolParts().pool;
   }
 
-  /** Prizes by place, best first (known once registration has closed; before, for the field as it is). */
+  private poolParts() {
+    const s = this.spec.structure;
+    return prizePool({
+      entries: this.entryCount,
+      buyIn: this.spec.buyIn,
+      bounty: this.spec.bounty,
+      rebuys: this.rebuyCount,
+      rebuyPrice: s.rebuy?.price,
+      addOns: this.addOnCount,
+      addOnPrice: s.addOn?.price,
+      guarantee: this.spec.guarantee,
+    });
+  }
+
+  /** Prizes by place, best first (fixed once the field and pool are final; before, for the field as it is). */
   prizes(): number[] {
-    return this.registrationClosed ? this.prizeList.slice() : prizesOf(this.pool(), payoutTable(this.order.length));
+    return this.poolFinal ? this.prizeList.slice() : this.prizeTable();
+  }
+
+  /**
+   * Places are paid from the payout table (payouts.ts) by the number of players (re-entries add to
+   * the pool, not to the places); a satellite pays seats in its target, the rest in cash to the next
+   * place (T 1-5).
+   */
+  private prizeTable(): number[] {
+    const pool = this.pool();
+    if (this.spec.satellite) {
+      const { seats, cash } = satellitePrizes(pool, this.spec.satellite.seatValue);
+      const list = [...new Array<number>(seats).fill(this.spec.satellite.seatValue), ...(cash > 0 ? [cash] : [])];
+      return list.length > 0 ? list : [pool];
+    }
+    return prizesOf(pool, payoutTable(this.order.length));
+  }
+
+  /** Seats won in a satellite (0 for other tournaments). */
+  private seatsWon(): number {
+    return this.spec.satellite ? Math.floor(this.pool() / this.spec.satellite.seatValue) : 0;
+  }
+
+  /** Chips given out: entries' stacks, rebuys and add-ons (R-CONSERVE: the players in hold exactly these). */
+  chipsIssued(): number {
+    const s = this.spec.structure;
+    return this.entryCount * s.startingStack + this.rebuyCount * (s.rebuy?.chips ?? 0) + this.addOnCount * (s.addOn?.chips ?? 0);
   }
 
   /** Milliseconds since the start (null before). */
@@ -171,7 +233,10 @@ export class Tournament {
   /** Σ chips of the players still in: always entries × starting stack (R-CONSERVE; no rebuys yet). */
   chipsInPlay(): number {
     let n = 0;
-    for (const e of this.order) if (!e.out) n += e.table ? (e.table.players().find((p) => p.accountId === e.player.accountId)?.stack ?? 0) : e.stack;
+    for (const e of this.order) {
+      if (e.out) continue;
+      n += (e.table ? (e.table.players().find((p) => p.accountId === e.player.accountId)?.stack ?? 0) : e.stack) + e.pendingChips;
+    }
     return n;
   }
 
@@ -183,10 +248,13 @@ export class Tournament {
    * (buy-in + fee) moves from their wallet to the tournament's fund with its POINSCRIT, in one step.
    * `brain`: a practice player of the operator (play money only).
    */
-  register(player: TablePlayer, version: string, opts: { brain?: Brain } = {}): { ok: true; inscription: string } | Refusal {
+  register(player: TablePlayer, version: string, opts: { brain?: Brain; autoRebuy?: boolean } = {}): { ok: true; inscription: string } | Refusal {
     if (version !== this.version) return refusal('RULES_CHANGED', 'the tournament changed since it was shown: read it again', 'R-INFO');
+    const known = this.entrants.get(player.accountId);
+    // A busted player registering again within late registration re-enters (issue 16 item 3).
+    if (known && known.out && known.place === null && this.state === 'running') return this.reEnter(known);
     if (player.practice && this.spec.money !== 'play') throw new Error(`practice players never enter ${this.spec.id}`);
-    const late = this.state === 'running' && !this.registrationClosed && registrationOpen(this.spec.structure, this.elapsed());
+    const late = this.state === 'running' && !this.poolFinal && registrationOpen(this.spec.structure, this.elapsed());
     if (this.state !== 'registering' && !late) return refusal('REGISTRATION_CLOSED', 'registration is closed', 'R-TOURN-FORMATS');
     if (this.entrants.has(player.accountId)) return refusal('ALREADY_REGISTERED', 'you are registered already');
     if (this.order.length >= this.spec.maxEntrants) return refusal('TOURNAMENT_FULL', 'the tournament is full');
@@ -212,9 +280,26 @@ export class Tournament {
       return refusal('INTERNAL', 'the operator could not record the registration; nothing was taken');
     }
     if (!paid.ok) return paid;
-    const e: Entrant = { player, brain: opts.brain ?? null, inscription, stack: this.spec.structure.startingStack, table: null, out: false, place: null, prize: null, forfeited: false };
+    const e: Entrant = {
+      player,
+      brain: opts.brain ?? null,
+      inscription,
+      stack: this.spec.structure.startingStack,
+      table: null,
+      out: false,
+      place: null,
+      prize: null,
+      forfeited: false,
+      rebuys: 0,
+      addOn: false,
+      reEntries: 0,
+      bounty: this.spec.bounty ?? 0,
+      pendingChips: 0,
+      autoRebuy: opts.autoRebuy ?? false,
+    };
     this.entrants.set(player.accountId, e);
     this.order.push(e);
+    this.entryCount++;
     if (late) this.seatLate(e);
     else if (this.spec.format === 'sit-and-go' && this.order.length === this.spec.maxEntrants) this.guard(() => this.start());
     return { ok: true, inscription };
@@ -233,6 +318,7 @@ export class Tournament {
       if (!refunded.ok) return refunded;
       this.entrants.delete(accountId);
       this.order.splice(this.order.indexOf(e), 1);
+      this.entryCount--;
       return { ok: true, refunded: refunded.amount };
     }
     if (this.state !== 'running') return refusal('REGISTRATION_CLOSED', 'the tournament is over');
@@ -250,6 +336,108 @@ export class Tournament {
   }
 
   // ---------------------------------------------------------------------------------------------
+  // Purchases during the tournament: rebuy, add-on, re-entry (T 5-1 to 5-5; POACHAT)
+
+  /**
+   * T 5-2: a rebuy while the player's chips are at or below the structure's condition, during the
+   * rebuy period; at zero too (the bust waits for it: the player comes back between hands). The price
+   * goes to the pool, the fee to the operator, with a POACHAT, in one step.
+   */
+  rebuy(accountId: number): { ok: true } | Refusal {
+    const e = this.entrants.get(accountId);
+    const r = this.spec.structure.rebuy;
+    if (!e || this.state !== 'running' || e.place !== null || r === null) return refusal('NOT_REGISTERED', 'no rebuy here', 'T 5-2');
+    const stack = e.out ? 0 : this.stackOf(e);
+    if (!mayRebuy(this.spec.structure, this.elapsed() ?? 0, stack + e.pendingChips, e.rebuys)) return refusal('REGISTRATION_CLOSED', 'a rebuy is not allowed now', 'T 5-2');
+    const paid = this.purchase(e, r.price, r.fee, `t-rebuy:${e.inscription}:${e.rebuys + 1}`, 'Recave');
+    if (!paid.ok) return paid;
+    e.rebuys++;
+    this.rebuyCount++;
+    this.addChips(e, r.chips);
+    return { ok: true };
+  }
+
+  /** T 5-4, 5-5: the add-on, once, at the end of the rebuy period, whatever the stack. */
+  addOn(accountId: number): { ok: true } | Refusal {
+    const e = this.entrants.get(accountId);
+    const a = this.spec.structure.addOn;
+    if (!e || e.out || this.state !== 'running' || a === null) return refusal('NOT_REGISTERED', 'no add-on here', 'T 5-4');
+    if (!mayAddOn(this.spec.structure, this.elapsed() ?? 0, e.addOn)) return refusal('REGISTRATION_CLOSED', 'the add-on is not available now', 'T 5-4');
+    const paid = this.purchase(e, a.price, a.fee, `t-addon:${e.inscription}`, 'Add-on');
+    if (!paid.ok) return paid;
+    e.addOn = true;
+    this.addOnCount++;
+    this.addChips(e, a.chips);
+    return { ok: true };
+  }
+
+  /**
+   * Re-entry (`T/M`): a busted player buys a new starting stack within late registration, at most
+   * `reEntries` times; it is a whole entry (buy-in, bounty, fee) written as a POACHAT of the player's
+   * inscription (issue 16 item 6). The player's bust is forgotten: one place per player, at the end.
+   */
+  private reEnter(e: Entrant): { ok: true; inscription: string } | Refusal {
+    if (e.reEntries >= this.spec.structure.reEntries || !registrationOpen(this.spec.structure, this.elapsed())) {
+      return refusal('REGISTRATION_CLOSED', 'no re-entry now', 'R-TOURN-FORMATS');
+    }
+    const paid = this.purchase(e, this.spec.buyIn, this.spec.fee, `t-reentry:${e.inscription}:${e.reEntries + 1}`, 'Ré-entrée');
+    if (!paid.ok) return paid;
+    e.reEntries++;
+    this.entryCount++;
+    e.bounty = this.spec.bounty ?? 0;
+    this.comeBack(e, this.spec.structure.startingStack);
+    this.seatLate(this.comebacks.splice(this.comebacks.indexOf(e), 1)[0]);
+    return { ok: true, inscription: e.inscription };
+  }
+
+  /** The player's chips at their table (between hands: their stack; in a hand: at its start). */
+  private stackOf(e: Entrant): number {
+    return e.table?.players().find((p) => p.accountId === e.player.accountId)?.stack ?? e.stack;
+  }
+
+  /** Chips bought: at the table (now, or when the hand in play ends), or, busted, back in play. */
+  private addChips(e: Entrant, chips: number): void {
+    if (e.out) {
+      this.comeBack(e, chips);
+      this.seatLate(this.comebacks.splice(this.comebacks.indexOf(e), 1)[0]);
+      return;
+    }
+    e.pendingChips += chips;
+    const r = e.table!.topUp(e.player.accountId, chips);
+    if (!r.ok) throw new Error(`${this.spec.id}: ${chips} chips for ${e.player.name} refused: ${r.code} ${r.message}`);
+  }
+
+  /** A busted player is in again with `chips` (not yet seated): their bust is forgotten. */
+  private comeBack(e: Entrant, chips: number): void {
+    for (const g of this.busted) {
+      const i = g.indexOf(e);
+      if (i >= 0) g.splice(i, 1);
+    }
+    for (let i = this.busted.length - 1; i >= 0; i--) if (this.busted[i].length === 0) this.busted.splice(i, 1);
+    e.out = false;
+    e.stack = chips;
+    e.pendingChips = 0;
+    e.table = null;
+    this.comebacks.push(e);
+  }
+
+  /** A purchase from the wallet: the price to the fund, the fee to the operator, a POACHAT, in one step. */
+  private purchase(e: Entrant, price: number, fee: number, key: string, what: string): MoneyResult {
+    try {
+      return this.step(() => {
+        const r = this.moveMoney(e.player, price + fee, 'in', key);
+        if (!r.ok) return r;
+        this.deps.outbox.put({ kind: 'POACHAT', ...this.record(e.player, e.inscription, r.movement, e.autoRebuy), description: `${what}: ${this.description()}` });
+        if (fee > 0) this.collectFee(fee, `${key}:fee`);
+        return r;
+      });
+    } catch (x) {
+      this.deps.error(x);
+      return refusal('INTERNAL', 'the operator could not record the purchase; nothing was taken');
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // The start
 
   /** Starts (sit & go: full; scheduled: its time), or cancels under the minimum field. */
@@ -264,7 +452,7 @@ export class Tournament {
     if (this.spec.fee > 0) this.step(() => this.collectFee(this.spec.fee * this.order.length, `t-fees:${this.spec.id}`));
     this.state = 'running';
     this.startedAt = this.deps.timers.now();
-    if (!registrationOpen(this.spec.structure, 0)) this.closeRegistration();
+    if (!this.fieldOpen()) this.closeRegistration();
     // R-RANDSEAT: every player at a random table and seat, the tables as even as can be.
     const places = drawSeats(this.order.length, this.spec.seats, this.random);
     const count = places.reduce((a, [t]) => Math.max(a, t + 1), 0);
@@ -328,7 +516,12 @@ export class Tournament {
           e.table = table;
           return chips(amount);
         },
-        topUp: () => ({ ok: false, code: 'BUY_IN_RANGE', message: 'no chips are bought at a tournament table' }),
+        // Chips bought (rebuy, add-on: paid already, tournament.purchase) reach the table.
+        topUp: (p, amount) => {
+          const e = entrantOf(p);
+          e.pendingChips = Math.max(0, e.pendingChips - amount);
+          return chips(amount);
+        },
         cashOut: (p, amount) => {
           const e = entrantOf(p);
           e.stack = amount;
@@ -402,7 +595,7 @@ export class Tournament {
 
   /** The field is final (late registration over): the payouts are fixed. */
   get fieldFinal(): boolean {
-    return this.registrationClosed;
+    return this.poolFinal;
   }
 
   /** Hand-for-hand play is on (R-TOURN-RUN). */
@@ -411,7 +604,7 @@ export class Tournament {
   }
 
   private handForHand(): boolean {
-    return this.registrationClosed && handForHand(this.remaining, this.prizeList.length, this.tables.size);
+    return this.poolFinal && handForHand(this.remaining, this.prizeList.length, this.tables.size);
   }
 
   /** Every table that can play is released (a new hand-for-hand round) and dealt to. */
@@ -427,6 +620,8 @@ export class Tournament {
   /** A table finished a hand: eliminations are ranked already; the field is rebalanced. */
   private afterHand(): void {
     if (this.state !== 'running') return;
+    // Players back in (a rebuy at zero) are seated now, between hands.
+    for (const e of this.comebacks.splice(0)) this.seatLate(e);
     this.rebalance();
     if (this.handForHand()) {
       // The next round when every table has finished its hand and used its turn (nobody gains by stalling).
@@ -492,16 +687,31 @@ export class Tournament {
     if (this.state !== 'running') return;
     const c = clockAt(this.spec.structure, this.elapsed() ?? 0);
     this.notify({ type: 'clock', tournamentId: this.spec.id, level: c.level, onBreak: c.onBreak });
-    if (!this.registrationClosed && !registrationOpen(this.spec.structure, this.elapsed())) this.closeRegistration();
+    // Practice players take the add-on while they may (T 5-4).
+    for (const e of this.order) if (e.autoRebuy && !e.out && mayAddOn(this.spec.structure, this.elapsed() ?? 0, e.addOn)) this.addOn(e.player.accountId);
+    if (!this.poolFinal && !this.fieldOpen()) this.closeRegistration();
     this.scheduleClock();
     // A break's end: every table deals again (a level change needs nothing: it applies from the next hand, T 6-1).
     if (this.state === 'running' && !c.onBreak) this.afterHand();
   }
 
+  /**
+   * The field or the pool may still grow: late registration, or the rebuy period and the add-on after
+   * it (T 5-2, 5-4). Until then places are not known (busted players may come back).
+   */
+  private fieldOpen(): boolean {
+    const elapsed = this.elapsed() ?? 0;
+    if (registrationOpen(this.spec.structure, elapsed)) return true;
+    const r = this.spec.structure.rebuy;
+    if (r === null) return false;
+    const level = clockAt(this.spec.structure, elapsed).level;
+    return level < r.untilLevel || (this.spec.structure.addOn !== null && level === r.untilLevel);
+  }
+
   /** The field is final: the payouts are fixed and the places of players already out are known. */
   private closeRegistration(): void {
-    this.registrationClosed = true;
-    this.prizeList = prizesOf(this.pool(), payoutTable(this.order.length));
+    this.poolFinal = true;
+    this.prizeList = this.prizeTable();
     this.placeBusted();
     this.maybeFinish();
   }
@@ -510,18 +720,63 @@ export class Tournament {
   // Eliminations and prizes (R-ELIM, T 8-16; R-TOURN-RUN)
 
   /** Groups of one hand at one table, best first, tied players together (shared/rules/table elimination). */
-  private eliminated(groups: { accountId: number; stackAtStart: number }[][]): void {
+  private eliminated(groups: { accountId: number; stackAtStart: number; by: number[] }[][]): void {
     for (const g of [...groups].reverse()) {
-      const out = g.map((x) => this.entrants.get(x.accountId)!).filter((e) => e && !e.out);
-      for (const e of out) {
+      const out: Entrant[] = [];
+      for (const x of g) {
+        const e = this.entrants.get(x.accountId);
+        if (!e || e.out) continue;
         e.out = true;
         e.table = null;
         e.stack = 0;
+        // Bounty (`T/G`): to the winners of the pot that eliminated the player (POGAIN).
+        if (e.bounty > 0) this.payBounty(e, x.by);
+        if (e.pendingChips > 0) {
+          // Chips bought during the hand that busted them: the player is back in with those (T 5-2).
+          this.comeBack(e, e.pendingChips);
+          continue;
+        }
+        out.push(e);
       }
       if (out.length > 0) this.busted.push(out);
+      // Practice players rebuy at zero while they may (a person asks with `rebuy`).
+      for (const e of out) if (e.autoRebuy && mayRebuy(this.spec.structure, this.elapsed() ?? 0, 0, e.rebuys)) this.rebuyLater(e);
     }
-    if (this.registrationClosed) this.placeBusted();
+    if (this.poolFinal) this.placeBusted();
     this.maybeFinish();
+  }
+
+  /** A rebuy at zero decided inside a hand's settlement: paid now, seated between hands (afterHand). */
+  private rebuyLater(e: Entrant): void {
+    const r = this.spec.structure.rebuy!;
+    const paid = this.purchase(e, r.price, r.fee, `t-rebuy:${e.inscription}:${e.rebuys + 1}`, 'Recave');
+    if (!paid.ok) return;
+    e.rebuys++;
+    this.rebuyCount++;
+    this.comeBack(e, r.chips);
+  }
+
+  /** The bounty on `e`'s head, split between `by` (units left one each in the order given, R-ODDCHIP). */
+  private payBounty(e: Entrant, by: readonly number[]): void {
+    let winners = by.map((id) => this.entrants.get(id)).filter((x): x is Entrant => x !== undefined);
+    if (winners.length === 0) {
+      // No pot names a winner (cannot happen in a settled hand): the chip leader collects it.
+      const leader = this.order.filter((x) => !x.out).sort((a, b) => this.stackOf(b) - this.stackOf(a))[0];
+      winners = leader ? [leader] : [e];
+    }
+    const shares = bountyShares(e.bounty, winners.length);
+    e.bounty = 0;
+    winners.forEach((w, i) => this.gain(w, shares[i], `t-bounty:${e.inscription}:${e.rebuys}:${e.reEntries}:${w.player.accountId}`, `Prime sur ${e.player.name}`));
+  }
+
+  /** A gain during the tournament (a bounty): from the fund to the wallet with its POGAIN (A 1.3.6.c.5). */
+  private gain(w: Entrant, amount: number, key: string, what: string): void {
+    if (amount <= 0) return;
+    this.step(() => {
+      const r = this.moveMoney(w.player, amount, 'out', key);
+      if (!r.ok) throw new Error(`${this.spec.id}: bounty for ${w.player.name} refused: ${r.code} ${r.message}`);
+      this.deps.outbox.put({ kind: 'POGAIN', ...this.record(w.player, w.inscription, r.movement, true), description: `${what}: ${this.description()}` });
+    });
   }
 
   /**
@@ -540,31 +795,65 @@ export class Tournament {
     }
   }
 
+  /**
+   * The end (T 1-5): one player holds every chip; a satellite ends when the remaining players are all
+   * qualified (as many as the seats it pays), each with a seat.
+   */
   private maybeFinish(): void {
-    if (this.state !== 'running' || !this.registrationClosed) return;
+    if (this.state !== 'running' || !this.poolFinal) return;
     const alive = this.order.filter((e) => !e.out);
-    if (alive.length > 1) return;
+    if (alive.length > Math.max(1, this.seatsWon())) return;
     this.state = 'finished';
     this.deps.timers.clear(this.clockTimer);
     this.clockTimer = null;
-    const winner = alive[0];
-    // The last table closes first (the winner's chips back to the bank), then the first prize.
+    // The last tables close first (the chips back to the bank), then the prizes: the players left share
+    // the places they cover (a satellite's seats; else the winner alone).
     for (const t of this.liveTables()) this.closeTable(t);
-    if (winner) {
-      winner.out = true;
-      this.pay(winner, 1, this.prizeList[0] ?? 0);
-    }
+    const shares = sharedPrizes(this.prizeList, 0, Math.max(1, alive.length));
+    alive.forEach((e, i) => {
+      e.out = true;
+      // The winner's own bounty is theirs (no one eliminated them).
+      if (e.bounty > 0) this.payBounty(e, [e.player.accountId]);
+      if (this.spec.satellite) this.qualify(e, shares[i]);
+      else this.pay(e, 1, shares[i]);
+    });
     const left = this.deps.wallet.tableHeld(this.fundId)?.held ?? 0;
     if (left !== 0) this.deps.error(new Error(`${this.spec.id}: the fund holds ${left} after the last prize`));
     this.notify({ type: 'state', tournamentId: this.spec.id, state: 'finished' });
   }
 
-  /** The player's place and prize: the prize from the fund to the wallet with the POBILAN, in one step. */
+  /**
+   * A satellite's seat (T 1-5): the prize, then the entry in the target tournament bought with it.
+   * Written policy: if the target refuses (closed, full, gone), the player keeps the prize in cash.
+   */
+  private qualify(e: Entrant, prize: number): void {
+    this.pay(e, 1, prize);
+    const target = this.deps.directory?.(this.spec.satellite!.target);
+    if (!target || prize !== target.spec.buyIn + target.spec.fee) {
+      this.deps.log?.(`${this.spec.id}: ${e.player.name} keeps ${prize} in cash (target ${this.spec.satellite!.target} not open or not worth it)`);
+      return;
+    }
+    const r = target.register(e.player, target.version, { brain: e.brain ?? undefined, autoRebuy: e.autoRebuy });
+    if (!r.ok) this.deps.log?.(`${this.spec.id}: ${e.player.name} keeps ${prize} in cash (${target.spec.id}: ${r.code})`);
+  }
+
+  /**
+   * The player's place and prize: from the fund to the wallet with the POBILAN, in one step. With a
+   * guarantee (play money), what the entries do not cover is the operator's overlay, granted.
+   */
   private pay(e: Entrant, place: number, prize: number): void {
     this.step(() => {
-      const r = this.moveMoney(e.player, prize, 'out', `t-prize:${e.inscription}`);
+      const fromPool = Math.min(prize, this.poolParts().collected - this.paidFromPool);
+      const r = this.moveMoney(e.player, fromPool, 'out', `t-prize:${e.inscription}`);
       if (!r.ok) throw new Error(`${this.spec.id}: prize of ${e.player.name} refused: ${r.code} ${r.message}`);
-      this.deps.outbox.put({ kind: 'POBILAN', ...this.record(e.player, e.inscription, r.movement, e.forfeited || e.brain !== null) });
+      let movement = r.movement;
+      if (prize > fromPool) {
+        const g = this.deps.wallet.grantPlay(e.player.accountId, prize - fromPool, { idempotencyKey: `t-overlay:${e.inscription}` });
+        if (!g.ok) throw new Error(`${this.spec.id}: overlay for ${e.player.name} refused: ${g.code}`);
+        movement = { avant: movement.avant, mouvement: prize, apres: g.entry.balanceAfter };
+      }
+      this.paidFromPool += fromPool;
+      this.deps.outbox.put({ kind: 'POBILAN', ...this.record(e.player, e.inscription, movement, e.forfeited || e.brain !== null) });
     });
     e.place = place;
     e.prize = prize;
