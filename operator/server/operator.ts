@@ -27,6 +27,8 @@ import { SeatLedger } from '../tables/seats';
 import { DecisionTimes } from '../tables/timings';
 import { realTimers, type Timers } from '../tables/timers';
 import { loadOrCreateTlsIdentity } from '../tls';
+import { TournamentHub } from '../tournaments/hub';
+import type { TournamentSpec } from '../tournaments/spec';
 import { TraceOutbox } from '../trace/outbox';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
@@ -70,6 +72,11 @@ export interface OperatorOptions {
   headLogMs?: number;
   /** Told after each durable step of crash recovery (tests kill the process there: issue 12 item 1). */
   recoveryStep?: (step: RecoveryStep) => void;
+  /**
+   * Tournaments offered (issue 16): sit & go templates and scheduled tournaments; `practiceFillMs`:
+   * play-money sit & go's fill with practice players this long after a person registers (null: never).
+   */
+  tournaments?: { specs: TournamentSpec[]; practiceFillMs?: number | null };
 }
 
 export interface RunningOperator {
@@ -84,6 +91,7 @@ export interface RunningOperator {
   outbox: TraceOutbox;
   history: HandHistoryStore;
   manager: TableManager;
+  tournaments: TournamentHub;
   lobby: Lobby;
   context: ServerContext;
   /** What the start returned to wallets from tables left by an operator that did not close (a crash). */
@@ -182,12 +190,27 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     log,
   });
   for (const t of o.lobby.tables) manager.add(t.spec, t.practicePlayers);
+  const tournaments = new TournamentHub({
+    accounts,
+    wallet,
+    db,
+    outbox,
+    timers,
+    idOper,
+    table: o.table,
+    practice: o.practice,
+    practiceFillMs: o.tournaments?.practiceFillMs ?? 3000,
+    error: (e) => log(`tournament error: ${(e as Error)?.stack ?? String(e)}`),
+    log,
+  });
+  for (const spec of o.tournaments?.specs ?? []) tournaments.add(spec);
 
   const version = packageVersion();
   const context: ServerContext = {
     accounts,
     wallet,
     manager,
+    tournaments,
     lobby,
     history,
     minClientVersion: o.minClientVersion ?? '0.1.0',
@@ -205,11 +228,17 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     closing: false,
     log,
   };
+  // What the tournaments tell a player reaches their connection, which follows their table moves.
+  tournaments.wire = {
+    deliver: (accountId, message) => context.byAccount.get(accountId)?.send(message),
+    follow: (accountId, table) => context.byAccount.get(accountId)?.follow(table),
+  };
   let wire: Awaited<ReturnType<typeof startWireServer>>;
   try {
     wire = await startWireServer(context, tls, { host: o.host ?? '127.0.0.1', port: o.port ?? 0, trustProxy: o.trustProxy ?? false, limits: { ...DEFAULT_CONNECTION_LIMITS, ...o.connectionLimits } });
   } catch (e) {
     // A port in use: every stack is still in the ledger's table funds; the tables close (R-CASH) and the folder is freed.
+    tournaments.close();
     manager.close();
     history.close();
     vault.close();
@@ -246,6 +275,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     outbox,
     history: h,
     manager,
+    tournaments,
     lobby,
     context,
     recovered,
@@ -254,6 +284,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
         context.closing = true;
         timers.clear(headTimer);
         await wire.close();
+        tournaments.close();
         manager.close();
         // The last records (the cancellations of the hands in play, the cash-outs) into the vault,
         // waiting for it if it is busy; what still cannot go in stays in the outbox for the next start.

@@ -817,7 +817,6 @@ export class Table {
     this.seating = after.seating;
     this.hand = null;
     this.handsPlayed++;
-    if (after.eliminated.length > 0) this.eliminate(h.id, after.eliminated, h);
 
     // Results and history, each rendered from the recipient's view (R-RESULTS, R-HISTORY).
     const seen = new Map<number, HandRecord>();
@@ -834,6 +833,8 @@ export class Table {
       }
     }
     this.emit((seat) => ({ type: 'handEnd', handNo: h.no, record: recordFor(seat) }));
+    // Tournament: the players busted leave once they have seen the hand's end (T 8-15; issue 16).
+    if (after.eliminated.length > 0) this.eliminate(h.id, after.eliminated, h);
     this.betweenHands();
     this.syncSeats();
     this.scheduleNextHand();

@@ -154,8 +154,14 @@ export class Tournament {
   // ---------------------------------------------------------------------------------------------
   // Reading
 
+  /** Players registered (one place each). */
   get entries(): number {
     return this.order.length;
+  }
+
+  /** Entries bought: registrations and re-entries (the pool's count). */
+  get entryTotal(): number {
+    return this.entryCount;
   }
 
   /** Players still in (registered, not eliminated). */
