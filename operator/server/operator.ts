@@ -29,6 +29,7 @@ import { realTimers, type Timers } from '../tables/timers';
 import { loadOrCreateTlsIdentity } from '../tls';
 import { TournamentHub } from '../tournaments/hub';
 import type { TournamentSpec } from '../tournaments/spec';
+import { TournamentStore } from '../tournaments/store';
 import { TraceOutbox } from '../trace/outbox';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
@@ -200,9 +201,13 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     table: o.table,
     practice: o.practice,
     practiceFillMs: o.tournaments?.practiceFillMs ?? 3000,
+    store: new TournamentStore(db),
     error: (e) => log(`tournament error: ${(e as Error)?.stack ?? String(e)}`),
     log,
   });
+  // Tournaments left running by a crash resume from their last completed hand (issue 16 item 7).
+  const resumed = tournaments.restore();
+  if (resumed.length > 0) log(`resumed ${resumed.length} tournaments: ${resumed.map((t) => `${t.spec.id} (${t.state}, ${t.remaining} players in)`).join(', ')}; hands in play were voided (every bet back)`);
   for (const spec of o.tournaments?.specs ?? []) tournaments.add(spec);
 
   const version = packageVersion();

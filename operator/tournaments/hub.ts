@@ -15,9 +15,10 @@ import type { Table } from '../tables/table';
 import type { TimerHandle } from '../tables/timers';
 import type { TablePlayer } from '../tables/types';
 import { formatCode, type TournamentSpec } from './spec';
+import type { SavedTournament } from './store';
 import { Tournament, type TournamentDeps, type TournamentNotice } from './tournament';
 
-export interface HubDeps extends Omit<TournamentDeps, 'notify' | 'directory'> {
+export interface HubDeps extends Omit<TournamentDeps, 'notify' | 'directory' | 'brain'> {
   accounts: Accounts;
   /** After a person registers to a play-money sit & go, practice players fill it this much later (null: never). */
   practiceFillMs?: number | null;
@@ -46,14 +47,35 @@ export class TournamentHub {
 
   constructor(private readonly deps: HubDeps) {}
 
-  /** Offers a tournament; a sit & go's spec is a template whose instances are `<id>-1`, `<id>-2`, … */
-  add(spec: TournamentSpec): Tournament {
+  /**
+   * Offers a tournament; a sit & go's spec is a template whose instances are `<id>-1`, `<id>-2`, …
+   * A tournament already in the store (restored, or over) is not offered again.
+   */
+  add(spec: TournamentSpec): void {
     if (spec.format === 'sit-and-go') {
       if (this.templates.has(spec.id)) throw new Error(`tournament ${spec.id} exists already`);
-      this.templates.set(spec.id, { spec, opened: 0 });
-      return this.openNext(spec.id);
+      const known = [...(this.deps.store?.ids() ?? [])].filter((id) => id.startsWith(`${spec.id}-`) && /^\d+$/.test(id.slice(spec.id.length + 1)));
+      const opened = known.reduce((a, id) => Math.max(a, Number(id.slice(spec.id.length + 1))), 0);
+      this.templates.set(spec.id, { spec, opened });
+      const waiting = known.some((id) => this.tournaments.get(id)?.state === 'registering');
+      if (!waiting) this.openNext(spec.id);
+      return;
     }
-    return this.create(spec);
+    if (this.deps.store?.ids().has(spec.id)) return;
+    this.create(spec);
+  }
+
+  /**
+   * Tournaments the operator left unfinished when it stopped without closing (a crash): each resumes
+   * from its last saved step (tournament.ts `restore`; issue 16 item 7). Called before `add`.
+   */
+  restore(): Tournament[] {
+    const out: Tournament[] = [];
+    for (const saved of this.deps.store?.unfinished() ?? []) {
+      const templateId = saved.spec.format === 'sit-and-go' ? saved.spec.id.replace(/-\d+$/, '') : undefined;
+      out.push(this.create(saved.spec, templateId, saved));
+    }
+    return out;
   }
 
   private openNext(templateId: string): Tournament {
@@ -62,14 +84,19 @@ export class TournamentHub {
     return this.create({ ...t.spec, id: `${t.spec.id}-${t.opened}` }, templateId);
   }
 
-  private create(spec: TournamentSpec, templateId?: string): Tournament {
+  private create(spec: TournamentSpec, templateId?: string, saved?: SavedTournament): Tournament {
     if (this.tournaments.has(spec.id)) throw new Error(`tournament ${spec.id} exists already`);
     let t: Tournament | null = null;
-    t = new Tournament(spec, {
+    const deps: TournamentDeps = {
       ...this.deps,
       directory: (id) => this.tournaments.get(id),
-      notify: (n) => this.notice(t!, n, templateId),
-    });
+      brain: () => new PracticeBrain(this.deps.practice),
+      // Notices while a restored tournament reseats its players are for nobody yet (no connection).
+      notify: (n) => {
+        if (t) this.notice(t, n, templateId);
+      },
+    };
+    t = saved ? Tournament.restore(saved, deps) : new Tournament(spec, deps);
     this.tournaments.set(spec.id, t);
     return t;
   }
@@ -240,15 +267,14 @@ export class TournamentHub {
   }
 
   /**
-   * The operator stops: tournaments not started are cancelled and refunded (POANNUL); running ones
-   * stop where they are (their tables close, the entries stay in their funds).
+   * The operator stops: every tournament stops where it is, saved (a hand in play is void, its chips
+   * back on the stacks); the next start resumes them (registrations kept, running ones reseated).
    */
   close(): void {
     for (const timer of this.fillTimers.values()) this.deps.timers.clear(timer);
     this.fillTimers.clear();
     for (const t of this.tournaments.values()) {
       try {
-        if (t.state === 'registering') t.cancel('Tournoi annulé : arrêt de la plateforme avant son début');
         t.close();
       } catch (e) {
         this.deps.error(e);

@@ -44,6 +44,7 @@ import type { Movement, PojeuData } from '../trace/records';
 import type { TraceOutbox } from '../trace/outbox';
 import { walletMovement, type Wallet } from '../wallet';
 import { formatCode, tournamentVersion, validateTournamentSpec, type TournamentSpec } from './spec';
+import type { SavedTournament, TournamentStore } from './store';
 
 export interface TournamentDeps {
   wallet: Wallet;
@@ -61,6 +62,10 @@ export interface TournamentDeps {
   notify?: (n: TournamentNotice) => void;
   /** The operator's other tournaments: a satellite's seats are entries in its target (T 1-5). */
   directory?: (id: string) => Tournament | undefined;
+  /** Where the tournament's state is kept, in the steps that change it (crash safety, issue 16 item 7). */
+  store?: TournamentStore;
+  /** A practice player's brain, for practice entrants restored after a restart. */
+  brain?: () => Brain;
 }
 
 export type TournamentState = 'registering' | 'running' | 'finished' | 'cancelled';
@@ -96,6 +101,27 @@ export interface Entrant {
   pendingChips: number;
   /** A practice player: rebuys when busted and takes the add-on while it may. */
   autoRebuy: boolean;
+  /** Registration order (kept across restarts). */
+  n: number;
+}
+
+/** An entrant as saved (store.ts): the table by its number, the seat in it. */
+interface SavedEntrant extends Omit<Entrant, 'brain' | 'table'> {
+  brain: boolean;
+  table: number | null;
+  seat: number | null;
+}
+
+/** The tournament's own state as saved; `elapsed`: the clock at the save (restored on restart). */
+interface SavedState {
+  elapsed: number | null;
+  poolFinal: boolean;
+  prizeList: number[];
+  entryCount: number;
+  rebuyCount: number;
+  addOnCount: number;
+  paidFromPool: number;
+  busted: number[][];
 }
 
 export type Refusal = TableRefusal;
@@ -131,6 +157,10 @@ export class Tournament {
   private paidFromPool = 0;
   /** Players back in (chips bought as they busted) waiting for a seat, seated between hands. */
   private comebacks: Entrant[] = [];
+  /** Entrants changed since the last save, and those gone (unregistered before the start). */
+  private readonly dirty = new Set<Entrant>();
+  private readonly dropped: number[] = [];
+  private registered = 0;
   /** Tables are being filled at the start: no hand is dealt until everyone is seated. */
   private seating = false;
 
@@ -149,6 +179,63 @@ export class Tournament {
     if (spec.format === 'scheduled') {
       this.startTimer = deps.timers.set(() => this.guard(() => this.start()), Math.max(0, spec.startAt! - deps.timers.now()));
     }
+  }
+
+  /**
+   * A tournament found unfinished in the store after the operator stopped without closing it (a
+   * crash): as of its last saved step. A hand that was in play is void: its players' chips are those
+   * of the last settled hand (every bet back; T 1-5's chips conserved), it left no POJEU. A running
+   * tournament's tables open again with their players in their seats (the button is drawn anew), and
+   * the clock goes on from where the last save left it (issue 16 item 7).
+   */
+  static restore(saved: SavedTournament, deps: TournamentDeps): Tournament {
+    const t = new Tournament(saved.spec, deps);
+    const st = JSON.parse(saved.data) as SavedState;
+    const rows = saved.entrants.map((d) => JSON.parse(d) as SavedEntrant).sort((a, b) => a.n - b.n);
+    const seats = new Map<Entrant, { table: number | null; seat: number | null }>();
+    for (const r of rows) {
+      const e: Entrant = { ...r, brain: r.brain ? (deps.brain?.() ?? null) : null, table: null };
+      t.entrants.set(e.player.accountId, e);
+      t.order.push(e);
+      seats.set(e, { table: r.table, seat: r.seat });
+      t.registered = Math.max(t.registered, e.n + 1);
+    }
+    t.poolFinal = st.poolFinal;
+    t.prizeList = st.prizeList;
+    t.entryCount = st.entryCount;
+    t.rebuyCount = st.rebuyCount;
+    t.addOnCount = st.addOnCount;
+    t.paidFromPool = st.paidFromPool;
+    for (const g of st.busted) t.busted.push(g.map((id) => t.entrants.get(id)!).filter((e) => e !== undefined));
+    if (saved.state !== 'running') return t;
+    deps.timers.clear(t.startTimer);
+    t.startTimer = null;
+    t.state = 'running';
+    t.startedAt = deps.timers.now() - (st.elapsed ?? 0);
+    t.seating = true;
+    try {
+      const alive = t.order.filter((e) => !e.out);
+      const tables = [...new Set(alive.map((e) => seats.get(e)!.table).filter((x): x is number => x !== null))].sort((a, b) => a - b);
+      for (const no of tables) t.openTable(no);
+      const loose: Entrant[] = [];
+      for (const e of alive) {
+        const at = seats.get(e)!;
+        const table = at.table === null ? undefined : t.tables.get(at.table);
+        // Chips bought but not yet at the table are added to the stack the player sits with.
+        e.stack += e.pendingChips;
+        e.pendingChips = 0;
+        if (!table || !t.seat(e, table, at.seat ?? undefined, false)) loose.push(e);
+      }
+      for (const e of loose) t.seatLate(e);
+      for (const e of alive) t.dirty.add(e);
+    } finally {
+      t.seating = false;
+    }
+    t.save();
+    t.scheduleClock();
+    t.releaseAll();
+    if (!t.poolFinal && !t.fieldOpen()) t.closeRegistration();
+    return t;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -302,10 +389,13 @@ export class Tournament {
       bounty: this.spec.bounty ?? 0,
       pendingChips: 0,
       autoRebuy: opts.autoRebuy ?? false,
+      n: this.registered++,
     };
     this.entrants.set(player.accountId, e);
     this.order.push(e);
     this.entryCount++;
+    this.dirty.add(e);
+    this.save();
     if (late) this.seatLate(e);
     else if (this.spec.format === 'sit-and-go' && this.order.length === this.spec.maxEntrants) this.guard(() => this.start());
     return { ok: true, inscription };
@@ -325,11 +415,16 @@ export class Tournament {
       this.entrants.delete(accountId);
       this.order.splice(this.order.indexOf(e), 1);
       this.entryCount--;
+      this.dirty.delete(e);
+      this.dropped.push(accountId);
+      this.save();
       return { ok: true, refunded: refunded.amount };
     }
     if (this.state !== 'running') return refusal('REGISTRATION_CLOSED', 'the tournament is over');
     e.forfeited = true;
     e.table?.sitOut(accountId);
+    this.dirty.add(e);
+    this.save();
     return { ok: true, refunded: null };
   }
 
@@ -424,6 +519,7 @@ export class Tournament {
     e.stack = chips;
     e.pendingChips = 0;
     e.table = null;
+    this.dirty.add(e);
     this.comebacks.push(e);
   }
 
@@ -472,6 +568,7 @@ export class Tournament {
     } finally {
       this.seating = false;
     }
+    this.save();
     this.notify({ type: 'state', tournamentId: this.spec.id, state: 'running' });
     this.scheduleClock();
     this.releaseAll();
@@ -487,6 +584,7 @@ export class Tournament {
       if (!r.ok) throw new Error(`${this.spec.id}: refund of ${e.player.name} refused: ${r.code} ${r.message}`);
     }
     this.state = 'cancelled';
+    this.save();
     this.notify({ type: 'state', tournamentId: this.spec.id, state: 'cancelled' });
   }
 
@@ -520,25 +618,32 @@ export class Tournament {
           const e = entrantOf(p);
           if (e.stack !== amount) throw new Error(`${tableId}: ${p.name} brings ${amount}, holds ${e.stack}`);
           e.table = table;
+          this.dirty.add(e);
           return chips(amount);
         },
         // Chips bought (rebuy, add-on: paid already, tournament.purchase) reach the table.
         topUp: (p, amount) => {
           const e = entrantOf(p);
           e.pendingChips = Math.max(0, e.pendingChips - amount);
+          e.stack += amount;
+          this.dirty.add(e);
           return chips(amount);
         },
         cashOut: (p, amount) => {
           const e = entrantOf(p);
           e.stack = amount;
           e.table = null;
+          this.dirty.add(e);
           return chips(amount);
         },
         handStarted: () => undefined,
         settle: (_handId, _rake, stacks) => {
           for (const s of stacks) {
             const e = this.entrants.get(s.accountId);
-            if (e) e.stack = s.stack;
+            if (e) {
+              e.stack = s.stack;
+              this.dirty.add(e);
+            }
           }
         },
         handCancelled: () => undefined,
@@ -718,6 +823,7 @@ export class Tournament {
   private closeRegistration(): void {
     this.poolFinal = true;
     this.prizeList = this.prizeTable();
+    this.save();
     this.placeBusted();
     this.maybeFinish();
   }
@@ -748,8 +854,15 @@ export class Tournament {
       // Practice players rebuy at zero while they may (a person asks with `rebuy`).
       for (const e of out) if (e.autoRebuy && mayRebuy(this.spec.structure, this.elapsed() ?? 0, 0, e.rebuys)) this.rebuyLater(e);
     }
+    for (const g of groups) for (const x of g) this.touch(x.accountId);
     if (this.poolFinal) this.placeBusted();
     this.maybeFinish();
+    this.save();
+  }
+
+  private touch(accountId: number): void {
+    const e = this.entrants.get(accountId);
+    if (e) this.dirty.add(e);
   }
 
   /** A rebuy at zero decided inside a hand's settlement: paid now, seated between hands (afterHand). */
@@ -823,6 +936,7 @@ export class Tournament {
       if (this.spec.satellite) this.qualify(e, shares[i]);
       else this.pay(e, 1, shares[i]);
     });
+    this.save();
     const left = this.deps.wallet.tableHeld(this.fundId)?.held ?? 0;
     if (left !== 0) this.deps.error(new Error(`${this.spec.id}: the fund holds ${left} after the last prize`));
     this.notify({ type: 'state', tournamentId: this.spec.id, state: 'finished' });
@@ -863,6 +977,8 @@ export class Tournament {
     });
     e.place = place;
     e.prize = prize;
+    this.dirty.add(e);
+    this.save();
     this.notify({ type: 'finished', tournamentId: this.spec.id, accountId: e.player.accountId, place, prize });
   }
 
@@ -928,9 +1044,44 @@ export class Tournament {
 
   /** A money movement and its record as one durable step; the vault gets the records once it commits. */
   private step<T>(fn: () => T): T {
-    const r = this.deps.db.transaction(fn).immediate();
+    const r = this.deps.db
+      .transaction(() => {
+        const out = fn();
+        this.persist();
+        return out;
+      })
+      .immediate();
     if (!this.deps.db.inTransaction) this.deps.outbox.flushSoon();
     return r;
+  }
+
+  /** Writes what changed (issue 16 item 7): inside the current step, or as a step of its own. */
+  private save(): void {
+    if (!this.deps.store) return;
+    if (this.deps.db.inTransaction) this.persist();
+    else this.deps.db.transaction(() => this.persist()).immediate();
+  }
+
+  private persist(): void {
+    const store = this.deps.store;
+    if (!store) return;
+    const state: SavedState = {
+      elapsed: this.elapsed(),
+      poolFinal: this.poolFinal,
+      prizeList: this.prizeList,
+      entryCount: this.entryCount,
+      rebuyCount: this.rebuyCount,
+      addOnCount: this.addOnCount,
+      paidFromPool: this.paidFromPool,
+      busted: this.busted.map((g) => g.map((e) => e.player.accountId)),
+    };
+    store.saveTournament(this.spec, this.state, JSON.stringify(state), this.deps.timers.now());
+    for (const id of this.dropped.splice(0)) store.dropEntrant(this.spec.id, id);
+    for (const e of this.dirty) {
+      const saved: SavedEntrant = { ...e, brain: e.brain !== null, table: e.table ? (this.tableNo.get(e.table) ?? null) : null, seat: e.table?.seatOf(e.player.accountId) ?? null };
+      store.saveEntrant(this.spec.id, e.player.accountId, JSON.stringify(saved));
+    }
+    this.dirty.clear();
   }
 
   private notify(n: TournamentNotice): void {
