@@ -69,7 +69,7 @@ describe('openDatabase', () => {
     const db = openOperatorDatabase(join(t.dir, 'op.sqlite'));
     expect(schemaVersion(db)).toBe(OPERATOR_MIGRATIONS.length);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-    expect(tables).toEqual(['accounts', 'decision_times', 'ledger', 'rake_collected', 'sessions', 'table_funds', 'table_seats', 'trace_outbox', 'wallets']);
+    expect(tables).toEqual(['accounts', 'decision_times', 'ledger', 'rake_collected', 'sessions', 'table_funds', 'table_seats', 'tournament_entrants', 'tournaments', 'trace_outbox', 'wallets']);
     db.close();
   });
 });
