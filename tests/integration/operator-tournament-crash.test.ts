@@ -14,6 +14,7 @@ import { openOperatorDatabase } from '../../operator/schema';
 import { startOperator } from '../../operator/server/operator';
 import { tempDir } from '../../operator/testing';
 import { tournamentAudit } from '../../operator/tournaments/audit';
+import { placesProblem } from '../../operator/tournaments/places';
 
 const CHILD = fileURLToPath(new URL('./operator-tournament.child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -106,17 +107,8 @@ describe('a tournament survives SIGKILL (issue 16 item 7)', () => {
         const rows = (op.db.prepare("SELECT data FROM tournament_entrants WHERE tournament_id = 'mtt-kill'").pluck().all() as string[]).map((d) => JSON.parse(d) as { place: number; prize: number });
         expect(rows).toHaveLength(PLAYERS);
         expect(rows.reduce((a, r) => a + r.prize, 0)).toBe(PLAYERS * 1000);
-        // Every place from 1 to N, tied players holding the first of the places they share.
-        const places = rows.map((r) => r.place).sort((a, b) => a - b);
-        let next = 1;
-        for (let i = 0; i < places.length; ) {
-          let j = i;
-          while (j < places.length && places[j] === places[i]) j++;
-          expect(places[i]).toBe(next);
-          next += j - i;
-          i = j;
-        }
-        expect(next).toBe(PLAYERS + 1);
+        // Every place from 1 to N, tied players holding the first of the places they share (R-ELIM).
+        expect(placesProblem(rows.map((r) => r.place))).toBeNull();
         const recs = op.vault.byTech('mtt-kill');
         expect(recs.filter((r) => r.kind === 'POINSCRIT')).toHaveLength(PLAYERS);
         expect(recs.filter((r) => r.kind === 'POBILAN')).toHaveLength(PLAYERS);
