@@ -357,7 +357,8 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16
   it('T 5-2, 5-4: a rebuy at or below the starting stack during the rebuy period, the add-on once at its end; POACHAT each; chips and pool follow', () => {
     const e = env();
     const structure = { ...readyStructure('THNL', 'hyper-turbo', { rebuys: { price: 1000, fee: 100 } }), lateRegistrationLevels: 0 };
-    structure.rebuy = { ...structure.rebuy!, untilLevel: 2 };
+    // Rebuys through the first level, the add-on during the second (3 minutes each).
+    structure.rebuy = { ...structure.rebuy!, untilLevel: 1 };
     const t = tournament(e, { id: 'sng-rebuy', seats: 3, maxEntrants: 3, minEntrants: 3, structure }, 4);
     const a = person(e);
     t.register(a, t.version);
@@ -371,7 +372,7 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16
     expect(t.rebuy(a.accountId)).toMatchObject({ ok: false, rule: 'T 5-2' });
     expect(t.addOn(a.accountId)).toMatchObject({ ok: false, rule: 'T 5-4' });
     expect(e.wallet.balance(a.accountId, 'play')).toBe(before - 1100);
-    // The add-on: at the level the rebuy period ends with (levels of 3 minutes: the third).
+    // The add-on: at the end of the rebuy period (the second level).
     let took = false;
     playOut(e, t, () => {
       if (t.state !== 'running') return;
@@ -380,7 +381,7 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16
     });
     expect(e.errors).toEqual([]);
     const x = t.entrant(a.accountId)!;
-    // A person sitting out with 20,000 chips is still in at the third level: the add-on was taken.
+    // A person sitting out with 20,000 chips is still in at the second level (about 180 hands of blinds): the add-on was taken.
     expect(took).toBe(true);
     expect(x.addOn).toBe(true);
     expect(t.all().reduce((s, y) => s + y.prize!, 0)).toBe(t.pool());

@@ -161,6 +161,13 @@ export class Tournament {
   private readonly dirty = new Set<Entrant>();
   private readonly dropped: number[] = [];
   private registered = 0;
+  private outCount = 0;
+  /** Table sizes changed since the last rebalance (or a move waits for a table's hand to end). */
+  private fieldDirty = false;
+  private wasHandForHand = false;
+  /** Busted groups already given their places, and the players in them. */
+  private placedGroups = 0;
+  private placedPlayers = 0;
   /** Tables are being filled at the start: no hand is dealt until everyone is seated. */
   private seating = false;
 
@@ -199,6 +206,7 @@ export class Tournament {
       t.order.push(e);
       seats.set(e, { table: r.table, seat: r.seat });
       t.registered = Math.max(t.registered, e.n + 1);
+      if (e.out) t.outCount++;
     }
     t.poolFinal = st.poolFinal;
     t.prizeList = st.prizeList;
@@ -253,7 +261,13 @@ export class Tournament {
 
   /** Players still in (registered, not eliminated). */
   get remaining(): number {
-    return this.order.filter((e) => !e.out).length;
+    return this.order.length - this.outCount;
+  }
+
+  /** In or out (counted, so that `remaining` costs nothing per hand: a 10,000-player field). */
+  private setOut(e: Entrant, out: boolean): void {
+    if (e.out !== out) this.outCount += out ? 1 : -1;
+    e.out = out;
   }
 
   entrant(accountId: number): Entrant | undefined {
@@ -515,7 +529,7 @@ export class Tournament {
       if (i >= 0) g.splice(i, 1);
     }
     for (let i = this.busted.length - 1; i >= 0; i--) if (this.busted[i].length === 0) this.busted.splice(i, 1);
-    e.out = false;
+    this.setOut(e, false);
     e.stack = chips;
     e.pendingChips = 0;
     e.table = null;
@@ -674,6 +688,7 @@ export class Tournament {
   private seat(e: Entrant, table: Table, seat: number | undefined, moved: boolean): boolean {
     const r = table.join(e.player, e.stack, { waitForBigBlind: false, brain: e.brain ?? undefined, seat });
     if (!r.ok) return false;
+    this.fieldDirty = true;
     if (e.forfeited) table.sitOut(e.player.accountId);
     this.notify({ type: 'seated', tournamentId: this.spec.id, accountId: e.player.accountId, tableId: table.tableId, seat: r.seat, moved });
     return true;
@@ -733,14 +748,20 @@ export class Tournament {
     if (this.state !== 'running') return;
     // Players back in (a rebuy at zero) are seated now, between hands.
     for (const e of this.comebacks.splice(0)) this.seatLate(e);
-    this.rebalance();
-    if (this.handForHand()) {
+    const touched = this.rebalance();
+    const hfh = this.handForHand();
+    if (hfh) {
       // The next round when every table has finished its hand and used its turn (nobody gains by stalling).
       if (this.released.size === 0 && this.liveTables().every((t) => !t.handInProgress)) this.releaseAll();
-    } else {
+    } else if (this.wasHandForHand) {
+      // The money is reached: every table deals again.
       this.released.clear();
       this.pokeAll();
+    } else {
+      // Tables deal on their own between hands; those a move gave players may deal now.
+      for (const t of touched) if (this.tableNo.has(t)) t.dealWhenReady();
     }
+    this.wasHandForHand = hfh;
   }
 
   /**
@@ -749,14 +770,17 @@ export class Tournament {
    * to balance is the next big blind (T 6-9), sitting in the worst free position (T 6-10); a broken
    * table's players sit where the draw puts them (T 6-11).
    */
-  private rebalance(): void {
-    if (this.moving || this.state !== 'running') return;
+  private rebalance(): Set<Table> {
+    const touched = new Set<Table>();
+    if (this.moving || this.state !== 'running' || !this.fieldDirty) return touched;
     this.moving = true;
+    let blocked = false;
     try {
       for (let guard = 0; guard < this.spec.seats * 4; guard++) {
         const field = this.liveTables().map((t) => ({ table: this.tableNo.get(t)!, players: t.seatsTaken, seats: this.spec.seats }));
         const moves = fieldMoves(field, { late: field.length <= LATE_TABLES });
         const move = moves.find((m) => !this.tables.get(m.from)!.handInProgress);
+        blocked = moves.length > 0 && !move;
         if (!move) break;
         const from = this.tables.get(move.from)!;
         const to = this.tables.get(move.to)!;
@@ -768,12 +792,18 @@ export class Tournament {
         if (!left.ok) throw new Error(`${from.tableId}: ${e.player.name} could not be moved: ${left.code}`);
         // R-NOBOT may refuse a table (one address per table): the next table with a free seat, else back.
         const targets = [to, ...this.liveTables().filter((t) => t !== to && t !== from && t.seatsTaken < this.spec.seats), from];
-        if (!targets.some((t) => this.seat(e, t, t === to ? seatIn : undefined, t !== from))) throw new Error(`${this.spec.id}: ${e.player.name} could not be seated anywhere`);
+        const at = targets.find((t) => this.seat(e, t, t === to ? seatIn : undefined, t !== from));
+        if (!at) throw new Error(`${this.spec.id}: ${e.player.name} could not be seated anywhere`);
+        touched.add(at);
         if (from.seatsTaken === 0) this.closeTable(from);
+        else touched.add(from);
       }
     } finally {
       this.moving = false;
+      // Checked again after the next hand only if a move still waits for a table in a hand.
+      this.fieldDirty = blocked;
     }
+    return touched;
   }
 
   private closeTable(t: Table): void {
@@ -803,7 +833,10 @@ export class Tournament {
     if (!this.poolFinal && !this.fieldOpen()) this.closeRegistration();
     this.scheduleClock();
     // A break's end: every table deals again (a level change needs nothing: it applies from the next hand, T 6-1).
-    if (this.state === 'running' && !c.onBreak) this.afterHand();
+    if (this.state === 'running' && !c.onBreak) {
+      this.afterHand();
+      this.pokeAll();
+    }
   }
 
   /**
@@ -838,7 +871,7 @@ export class Tournament {
       for (const x of g) {
         const e = this.entrants.get(x.accountId);
         if (!e || e.out) continue;
-        e.out = true;
+        this.setOut(e, true);
         e.table = null;
         e.stack = 0;
         // Bounty (`T/G`): to the winners of the pot that eliminated the player (POGAIN).
@@ -855,6 +888,7 @@ export class Tournament {
       for (const e of out) if (e.autoRebuy && mayRebuy(this.spec.structure, this.elapsed() ?? 0, 0, e.rebuys)) this.rebuyLater(e);
     }
     for (const g of groups) for (const x of g) this.touch(x.accountId);
+    this.fieldDirty = true;
     if (this.poolFinal) this.placeBusted();
     this.maybeFinish();
     this.save();
@@ -904,10 +938,11 @@ export class Tournament {
    * in the order given). Each prize is paid at once with the player's POBILAN.
    */
   private placeBusted(): void {
-    let before = 0;
-    for (const g of this.busted) {
-      const first = this.order.length - before - g.length + 1;
-      before += g.length;
+    // Groups are only appended once places are fixed (no one comes back then): each is placed once.
+    for (; this.placedGroups < this.busted.length; this.placedGroups++) {
+      const g = this.busted[this.placedGroups];
+      const first = this.order.length - this.placedPlayers - g.length + 1;
+      this.placedPlayers += g.length;
       if (g[0].place !== null) continue;
       const shares = sharedPrizes(this.prizeList, first - 1, g.length);
       g.forEach((e, i) => this.pay(e, first, shares[i]));
@@ -930,7 +965,7 @@ export class Tournament {
     for (const t of this.liveTables()) this.closeTable(t);
     const shares = sharedPrizes(this.prizeList, 0, Math.max(1, alive.length));
     alive.forEach((e, i) => {
-      e.out = true;
+      this.setOut(e, true);
       // The winner's own bounty is theirs (no one eliminated them).
       if (e.bounty > 0) this.payBounty(e, [e.player.accountId]);
       if (this.spec.satellite) this.qualify(e, shares[i]);
