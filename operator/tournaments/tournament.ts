@@ -103,6 +103,8 @@ export interface Entrant {
   autoRebuy: boolean;
   /** Registration order (kept across restarts). */
   n: number;
+  /** The busted group the player is in (its number in the order of eliminations), null while in. */
+  bust: number | null;
 }
 
 /** An entrant as saved (store.ts): the table by its number, the seat in it. */
@@ -121,7 +123,8 @@ interface SavedState {
   rebuyCount: number;
   addOnCount: number;
   paidFromPool: number;
-  busted: number[][];
+  /** Busted groups numbered so far (each entrant keeps its group's number: saved with the entrant). */
+  bustSeq: number;
 }
 
 export type Refusal = TableRefusal;
@@ -135,10 +138,13 @@ export class Tournament {
   readonly version: string;
   readonly fundId: string;
   state: TournamentState = 'registering';
+  /** Hands settled at its tables (this process). */
+  handsPlayed = 0;
   private readonly entrants = new Map<number, Entrant>();
   private readonly order: Entrant[] = [];
   /** Busted groups in the order they went out, the worst first (places are counted from the last). */
   private readonly busted: Entrant[][] = [];
+  private bustSeq = 0;
   private readonly tables = new Map<number, Table>();
   private readonly tableNo = new Map<Table, number>();
   private startedAt: number | null = null;
@@ -214,7 +220,10 @@ export class Tournament {
     t.rebuyCount = st.rebuyCount;
     t.addOnCount = st.addOnCount;
     t.paidFromPool = st.paidFromPool;
-    for (const g of st.busted) t.busted.push(g.map((id) => t.entrants.get(id)!).filter((e) => e !== undefined));
+    t.bustSeq = st.bustSeq;
+    const groups = new Map<number, Entrant[]>();
+    for (const e of t.order) if (e.bust !== null) groups.set(e.bust, [...(groups.get(e.bust) ?? []), e]);
+    for (const k of [...groups.keys()].sort((a, b) => a - b)) t.busted.push(groups.get(k)!);
     if (saved.state !== 'running') return t;
     deps.timers.clear(t.startTimer);
     t.startTimer = null;
@@ -404,6 +413,7 @@ export class Tournament {
       pendingChips: 0,
       autoRebuy: opts.autoRebuy ?? false,
       n: this.registered++,
+      bust: null,
     };
     this.entrants.set(player.accountId, e);
     this.order.push(e);
@@ -529,6 +539,7 @@ export class Tournament {
       if (i >= 0) g.splice(i, 1);
     }
     for (let i = this.busted.length - 1; i >= 0; i--) if (this.busted[i].length === 0) this.busted.splice(i, 1);
+    e.bust = null;
     this.setOut(e, false);
     e.stack = chips;
     e.pendingChips = 0;
@@ -652,6 +663,7 @@ export class Tournament {
         },
         handStarted: () => undefined,
         settle: (_handId, _rake, stacks) => {
+          this.handsPlayed++;
           for (const s of stacks) {
             const e = this.entrants.get(s.accountId);
             if (e) {
@@ -883,7 +895,11 @@ export class Tournament {
         }
         out.push(e);
       }
-      if (out.length > 0) this.busted.push(out);
+      if (out.length > 0) {
+        const no = this.bustSeq++;
+        for (const e of out) e.bust = no;
+        this.busted.push(out);
+      }
       // Practice players rebuy at zero while they may (a person asks with `rebuy`).
       for (const e of out) if (e.autoRebuy && mayRebuy(this.spec.structure, this.elapsed() ?? 0, 0, e.rebuys)) this.rebuyLater(e);
     }
@@ -1108,7 +1124,7 @@ export class Tournament {
       rebuyCount: this.rebuyCount,
       addOnCount: this.addOnCount,
       paidFromPool: this.paidFromPool,
-      busted: this.busted.map((g) => g.map((e) => e.player.accountId)),
+      bustSeq: this.bustSeq,
     };
     store.saveTournament(this.spec, this.state, JSON.stringify(state), this.deps.timers.now());
     for (const id of this.dropped.splice(0)) store.dropEntrant(this.spec.id, id);
