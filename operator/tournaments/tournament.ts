@@ -788,23 +788,26 @@ export class Tournament {
     this.moving = true;
     let blocked = false;
     try {
-      for (let guard = 0; guard < this.spec.seats * 4; guard++) {
-        const field = this.liveTables().map((t) => ({ table: this.tableNo.get(t)!, players: t.seatsTaken, seats: this.spec.seats }));
-        const moves = fieldMoves(field, { late: field.length <= LATE_TABLES });
-        const move = moves.find((m) => !this.tables.get(m.from)!.handInProgress);
-        blocked = moves.length > 0 && !move;
-        if (!move) break;
-        const from = this.tables.get(move.from)!;
-        const to = this.tables.get(move.to)!;
+      // One plan for the field as it is (field.ts); the moves out of tables in a hand wait for the
+      // next rebalance, after that hand (a 10,000-player field: no plan recomputed per move).
+      const field = this.liveTables().map((t) => ({ table: this.tableNo.get(t)!, players: t.seatsTaken, seats: this.spec.seats }));
+      for (const move of fieldMoves(field, { late: field.length <= LATE_TABLES })) {
+        const from = this.tables.get(move.from);
+        const to = this.tables.get(move.to);
+        if (!from || !to || from.handInProgress) {
+          blocked = true;
+          continue;
+        }
         const who = move.why === 'balance' ? from.balancing().moveOut : (from.players()[0]?.accountId ?? null);
-        if (who === null) break;
+        if (who === null) continue;
         const e = this.entrants.get(who)!;
         const seatIn = move.why === 'balance' ? (to.balancing().seatIn ?? undefined) : undefined;
         const left = from.leave(who, 'operator');
         if (!left.ok) throw new Error(`${from.tableId}: ${e.player.name} could not be moved: ${left.code}`);
-        // R-NOBOT may refuse a table (one address per table): the next table with a free seat, else back.
-        const targets = [to, ...this.liveTables().filter((t) => t !== to && t !== from && t.seatsTaken < this.spec.seats), from];
-        const at = targets.find((t) => this.seat(e, t, t === to ? seatIn : undefined, t !== from));
+        // R-NOBOT may refuse a table (one address per table), or it may be full: the next table with a free seat, else back.
+        const at = this.seat(e, to, seatIn, true)
+          ? to
+          : [...this.liveTables().filter((t) => t !== to && t !== from && t.seatsTaken < this.spec.seats), from].find((t) => this.seat(e, t, undefined, t !== from));
         if (!at) throw new Error(`${this.spec.id}: ${e.player.name} could not be seated anywhere`);
         touched.add(at);
         if (from.seatsTaken === 0) this.closeTable(from);
