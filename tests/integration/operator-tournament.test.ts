@@ -138,3 +138,30 @@ describe('a sit & go over the wire (issue 16)', () => {
     await b.close();
   }, 180_000);
 });
+
+describe('practice tournaments in the embedded operator (issue 16 item 9)', () => {
+  it('offers a play-money sit & go of every variant; the guest registers and practice players fill it, so it starts', async () => {
+    const { startEmbeddedOperator } = await import('../../operator/embedded');
+    const { VARIANT_CODES } = await import('../../shared/rules/variants');
+    const t = tempDir();
+    // Practice players fill a sit & go 3 s after a person registers (real time here).
+    const emb = await startEmbeddedOperator({ dataDir: t.dir, log: () => undefined });
+    try {
+      const hub = emb.operator.tournaments;
+      const open = hub.list().filter((x) => x.state === 'registering' && x.money === 'play' && x.format === 'sit-and-go');
+      for (const v of VARIANT_CODES) expect(open.some((x) => x.variant === v && x.seats === 2)).toBe(true);
+      const c = await TestClient.connect(emb.url, emb.pin);
+      await c.hello();
+      expect(await c.request({ type: 'resume', token: emb.guest.token, tables: [] })).toMatchObject({ type: 'authed' });
+      const hu = open.find((x) => x.variant === 'THNL' && x.seats === 2)!;
+      const seat = c.waitFor((m) => m.type === 'tournament.seat', 15_000);
+      expect(await c.request({ type: 'tournament.register', tournamentId: hu.tournamentId, version: hu.version })).toMatchObject({ type: 'tournament.registered' });
+      expect(await seat).toMatchObject({ tournamentId: hu.tournamentId });
+      expect(hub.get(hu.tournamentId)!.state).toBe('running');
+      await c.close();
+    } finally {
+      await emb.close();
+      t.cleanup();
+    }
+  }, 60_000);
+});
