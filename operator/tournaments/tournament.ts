@@ -118,7 +118,6 @@ interface SavedEntrant extends Omit<Entrant, 'brain' | 'table'> {
 interface SavedState {
   elapsed: number | null;
   poolFinal: boolean;
-  prizeList: number[];
   entryCount: number;
   rebuyCount: number;
   addOnCount: number;
@@ -215,11 +214,12 @@ export class Tournament {
       if (e.out) t.outCount++;
     }
     t.poolFinal = st.poolFinal;
-    t.prizeList = st.prizeList;
     t.entryCount = st.entryCount;
     t.rebuyCount = st.rebuyCount;
     t.addOnCount = st.addOnCount;
     t.paidFromPool = st.paidFromPool;
+    // The prizes follow from the counts and the field (payouts.ts): not saved with every hand.
+    if (t.poolFinal) t.prizeList = t.prizeTable();
     t.bustSeq = st.bustSeq;
     const groups = new Map<number, Entrant[]>();
     for (const e of t.order) if (e.bust !== null) groups.set(e.bust, [...(groups.get(e.bust) ?? []), e]);
@@ -1122,7 +1122,6 @@ export class Tournament {
     const state: SavedState = {
       elapsed: this.elapsed(),
       poolFinal: this.poolFinal,
-      prizeList: this.prizeList,
       entryCount: this.entryCount,
       rebuyCount: this.rebuyCount,
       addOnCount: this.addOnCount,
