@@ -155,6 +155,7 @@ export class Tournament {
   private released = new Set<Table>();
   private readonly random: RandomInt;
   private moving = false;
+  private finishing = false;
   private entryCount = 0;
   private rebuyCount = 0;
   private addOnCount = 0;
@@ -252,6 +253,8 @@ export class Tournament {
     t.scheduleClock();
     t.releaseAll();
     if (!t.poolFinal && !t.fieldOpen()) t.closeRegistration();
+    // Stopped between its last prizes and its end: it ends now.
+    t.maybeFinish();
     return t;
   }
 
@@ -938,6 +941,7 @@ export class Tournament {
     }
     const shares = bountyShares(e.bounty, winners.length);
     e.bounty = 0;
+    this.dirty.add(e);
     winners.forEach((w, i) => this.gain(w, shares[i], `t-bounty:${e.inscription}:${e.rebuys}:${e.reEntries}:${w.player.accountId}`, `Prime sur ${e.player.name}`));
   }
 
@@ -976,21 +980,27 @@ export class Tournament {
     if (this.state !== 'running' || !this.poolFinal) return;
     const alive = this.order.filter((e) => !e.out);
     if (alive.length > Math.max(1, this.seatsWon())) return;
-    this.state = 'finished';
+    if (this.finishing) return;
+    this.finishing = true;
     this.deps.timers.clear(this.clockTimer);
     this.clockTimer = null;
     // The last tables close first (the chips back to the bank), then the prizes: the players left share
-    // the places they cover (a satellite's seats; else the winner alone).
+    // the places they cover (a satellite's seats; else the winner alone). The last prizes, the winner's
+    // own bounty and the end are one step: a crash leaves all of them or none (then the next start
+    // finishes it: restore).
     for (const t of this.liveTables()) this.closeTable(t);
     const shares = sharedPrizes(this.prizeList, 0, Math.max(1, alive.length));
-    alive.forEach((e, i) => {
-      this.setOut(e, true);
-      // The winner's own bounty is theirs (no one eliminated them).
-      if (e.bounty > 0) this.payBounty(e, [e.player.accountId]);
-      if (this.spec.satellite) this.qualify(e, shares[i]);
-      else this.pay(e, 1, shares[i]);
+    this.step(() => {
+      alive.forEach((e, i) => {
+        this.setOut(e, true);
+        this.dirty.add(e);
+        // The winner's own bounty is theirs (no one eliminated them).
+        if (e.bounty > 0) this.payBounty(e, [e.player.accountId]);
+        if (this.spec.satellite) this.qualify(e, shares[i]);
+        else this.pay(e, 1, shares[i]);
+      });
+      this.state = 'finished';
     });
-    this.save();
     const left = this.deps.wallet.tableHeld(this.fundId)?.held ?? 0;
     if (left !== 0) this.deps.error(new Error(`${this.spec.id}: the fund holds ${left} after the last prize`));
     this.notify({ type: 'state', tournamentId: this.spec.id, state: 'finished' });
@@ -1028,11 +1038,11 @@ export class Tournament {
       }
       this.paidFromPool += fromPool;
       this.deps.outbox.put({ kind: 'POBILAN', ...this.record(e.player, e.inscription, movement, e.forfeited || e.brain !== null) });
+      // Saved with the prize (the step's end): a player paid is never placed and paid again after a crash.
+      e.place = place;
+      e.prize = prize;
+      this.dirty.add(e);
     });
-    e.place = place;
-    e.prize = prize;
-    this.dirty.add(e);
-    this.save();
     this.notify({ type: 'finished', tournamentId: this.spec.id, accountId: e.player.accountId, place, prize });
   }
 

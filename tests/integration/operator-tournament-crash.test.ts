@@ -106,7 +106,7 @@ describe('a tournament survives SIGKILL (issue 16 item 7)', () => {
         expect(books.fees).toBe(PLAYERS * 100);
         const rows = (op.db.prepare("SELECT data FROM tournament_entrants WHERE tournament_id = 'mtt-kill'").pluck().all() as string[]).map((d) => JSON.parse(d) as { place: number; prize: number });
         expect(rows).toHaveLength(PLAYERS);
-        expect(rows.reduce((a, r) => a + r.prize, 0)).toBe(PLAYERS * 1000);
+        expect({ sum: rows.reduce((a, r) => a + r.prize, 0), rows: rows.map((r) => `${r.place}:${r.prize}`).sort().join(" ") }).toMatchObject({ sum: PLAYERS * 1000 });
         // Every place from 1 to N, tied players holding the first of the places they share (R-ELIM).
         expect(placesProblem(rows.map((r) => r.place))).toBeNull();
         const recs = op.vault.byTech('mtt-kill');
