@@ -82,6 +82,8 @@ describe('openDatabase', () => {
       'table_funds',
       'table_seats',
       'time_warnings',
+      'tournament_entrants',
+      'tournaments',
       'trace_outbox',
       'wallets',
     ]);

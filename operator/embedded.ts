@@ -14,6 +14,7 @@ import { writeFileAtomic } from '../shared/node/atomic-file';
 import { join } from 'node:path';
 import { practiceLobby } from './config/config';
 import { startOperator, type RunningOperator } from './server/operator';
+import { sitAndGoSpecs } from './tournaments/config';
 
 /** Play chips the embedded guest starts with (and is topped back up to when it runs dry). */
 export const EMBEDDED_PLAY_CHIPS = 1_000_000;
@@ -51,6 +52,9 @@ export async function startEmbeddedOperator(options: { dataDir: string; port?: n
     welcomePlayChips: EMBEDDED_PLAY_CHIPS,
     table: timingOf(options.timing),
     log: options.log,
+    // issue 16 item 9: a play-money sit & go of every variant and size, filled by practice players a
+    // few seconds after a person registers, so a new user can play a tournament at once.
+    tournaments: { specs: sitAndGoSpecs({ version: 1, sitAndGo: { money: 'play', buyIn: 1000, fee: 0, speed: 'turbo', sizes: [2, 6, 9] }, scheduled: [] }), practiceFillMs: 3000 },
   });
   try {
     const guest = embeddedGuest(op, options.dataDir);

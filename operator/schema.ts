@@ -341,8 +341,35 @@ function protectionV6(db: Db): void {
   `);
 }
 
+/**
+ * v7: tournaments (issue 16 item 7; tournaments/store.ts). A tournament's state (its spec, where it
+ * stands, its clock, its counters and busted order) and each entrant's (chips as of the last settled
+ * hand, table and seat, place and prize), written in the transaction that moves their money or settles
+ * a hand, so an operator killed mid-tournament resumes it from the last completed hand.
+ */
+function tournamentsV7(db: Db): void {
+  db.exec(`
+    CREATE TABLE tournaments (
+      id         TEXT PRIMARY KEY,
+      -- the TournamentSpec (JSON), as registered players confirmed it
+      spec       TEXT NOT NULL,
+      state      TEXT NOT NULL CHECK (state IN ('registering', 'running', 'finished', 'cancelled')),
+      -- the rest of the tournament's state (JSON): clock elapsed at the last save, counters, busted order
+      data       TEXT NOT NULL,
+      updated_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE tournament_entrants (
+      tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+      account_id    INTEGER NOT NULL REFERENCES accounts(id),
+      -- the entrant (JSON): inscription, chips, table and seat, out, place, prize, purchases
+      data          TEXT NOT NULL,
+      PRIMARY KEY (tournament_id, account_id)
+    ) WITHOUT ROWID;
+  `);
+}
+
 /** The operator database's migrations; index i brings version i to i + 1. Append only. */
-export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4, traceOutboxV5, protectionV6];
+export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4, traceOutboxV5, protectionV6, tournamentsV7];
 
 /** Opens (creating and migrating as needed) the operator database file at `path`. */
 export function openOperatorDatabase(path: string, options?: OpenDatabaseOptions): Db {

@@ -30,6 +30,7 @@ import type { HandHistoryStore } from '../history/history';
 import type { TableManager } from '../tables/manager';
 import type { Table } from '../tables/table';
 import type { TableRefusal } from '../tables/types';
+import type { TournamentHub } from '../tournaments/hub';
 import type { Wallet } from '../wallet';
 import { addressKey } from '../accounts';
 import { TokenBucket, type KeyedBuckets, type RateLimit } from './ratelimit';
@@ -43,6 +44,8 @@ export interface ServerContext {
   /** Limits, self-exclusion, playing time (issue 18; protection/service.ts). */
   protection: Protection;
   manager: TableManager;
+  /** The operator's tournaments (issue 16); absent: none offered. */
+  tournaments?: TournamentHub;
   lobby: Lobby;
   history: HandHistoryStore;
   /** Clients older than this are told `UPDATE_REQUIRED`. */
@@ -216,7 +219,7 @@ export class Connection {
       case 'account.rename': {
         // issue 13: seats, hand histories and the table streams name a player by username, so it
         // changes only while the account sits nowhere (no hand is ever written under two names).
-        if (this.ctx.manager.tablesOf(account.id).length > 0) return this.error(m.rid, 'NAME_WHILE_SEATED', 'leave your tables before changing your name');
+        if (this.seatsOf(account.id).length > 0) return this.error(m.rid, 'NAME_WHILE_SEATED', 'leave your tables before changing your name');
         const r = this.ctx.accounts.rename(account.id, m.username);
         if (!r.ok) return this.error(m.rid, r.code, r.message);
         this.account = r.account;
@@ -267,6 +270,13 @@ export class Connection {
         this.ctx.manager.standUp(account.id); // no play from now, after the hand in progress
         return this.sendProtection(m.rid, account.id, now);
       }
+      case 'tournament.list':
+      case 'tournament.details':
+      case 'tournament.register':
+      case 'tournament.unregister':
+      case 'tournament.rebuy':
+      case 'tournament.addOn':
+        return this.tournamentRequest(m, account);
       default:
         return this.tableRequest(m, account);
     }
@@ -301,6 +311,48 @@ export class Connection {
       rid,
       protection: { ...v, identified: account?.identified ?? false, withdrawable: this.ctx.cashier.withdrawable(accountId) },
     });
+  }
+
+  /** Every table where the account sits: cash tables and tournament tables. */
+  private seatsOf(accountId: number): Table[] {
+    return [...this.ctx.manager.tablesOf(accountId), ...(this.ctx.tournaments?.tablesOf(accountId) ?? [])];
+  }
+
+  /** This connection follows a tournament table the player was seated at or moved to (issue 16 item 8). */
+  follow(t: Table): void {
+    if (this.state !== 'authed' || this.account === null) return;
+    this.sendSnapshot(t, null);
+    t.attach(this.account.id, (frame) => this.sendRaw(frame));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Tournaments (issue 16 item 8)
+
+  private tournamentRequest(m: ClientMessageOf<'tournament.list' | 'tournament.details' | 'tournament.register' | 'tournament.unregister' | 'tournament.rebuy' | 'tournament.addOn'>, account: AccountView): void {
+    const hub = this.ctx.tournaments;
+    if (m.type === 'tournament.list') return this.send({ type: 'tournament.list', rid: m.rid, tournaments: hub?.list() ?? [] });
+    const t = hub?.get(m.tournamentId);
+    if (!hub || !t) return this.error(m.rid, 'UNKNOWN_TOURNAMENT', `no tournament ${m.tournamentId}`);
+    const refuse = (r: TableRefusal) => this.error(m.rid, r.code, r.message, r.rule !== undefined ? { rule: r.rule } : {});
+    switch (m.type) {
+      case 'tournament.details':
+        return this.send({ type: 'tournament.details', rid: m.rid, tournament: hub.details(t) });
+      case 'tournament.register': {
+        // R-INFO: the player registers on the information they were shown (its version), R-NODEBT in the wallet.
+        const r = hub.register(t.spec.id, { accountId: account.id, name: account.username, practice: false, ip: this.ip, sessionId: this.sessionId! }, m.version);
+        if (!r.ok) return refuse(r);
+        return this.send({ type: 'tournament.registered', rid: m.rid, tournamentId: t.spec.id, inscription: r.inscription });
+      }
+      case 'tournament.unregister': {
+        const r = t.unregister(account.id);
+        if (!r.ok) return refuse(r);
+        return this.send({ type: 'tournament.unregistered', rid: m.rid, tournamentId: t.spec.id, refunded: r.refunded });
+      }
+      case 'tournament.rebuy':
+        return this.done(m.rid, t.rebuy(account.id), '');
+      case 'tournament.addOn':
+        return this.done(m.rid, t.addOn(account.id), '');
+    }
   }
 
   private hello(m: ClientMessageOf<'hello'>): void {
@@ -393,7 +445,7 @@ export class Connection {
     // table where another account plays from this address is not rejoined (its seat waits out the
     // grace period, then leaves with its stack: R-CASH).
     const refused: { t: Table; r: TableRefusal }[] = [];
-    const tables = this.ctx.manager.tablesOf(account.id).filter((t) => {
+    const tables = this.seatsOf(account.id).filter((t) => {
       const r = t.rebind(account.id, { ip: this.ip, sessionId });
       if (r.ok) return true;
       refused.push({ t, r });
@@ -442,7 +494,7 @@ export class Connection {
     const account = this.account;
     if (account && this.ctx.byAccount.get(account.id) === this) {
       this.ctx.byAccount.delete(account.id);
-      for (const t of this.ctx.manager.tablesOf(account.id)) t.detach(account.id);
+      for (const t of this.seatsOf(account.id)) t.detach(account.id);
     }
     this.account = null;
     this.token = null;
@@ -464,9 +516,20 @@ export class Connection {
     m: ClientMessageOf<'table.join' | 'table.leave' | 'table.topUp' | 'table.sitOut' | 'table.sitIn' | 'table.waitForBigBlind' | 'table.snapshot' | 'table.action'>,
     account: AccountView,
   ): void {
-    const t = this.ctx.manager.get(m.tableId);
+    const t = this.ctx.manager.get(m.tableId) ?? this.ctx.tournaments?.table(m.tableId);
     if (!t) return this.error(m.rid, 'UNKNOWN_TABLE', `no table ${m.tableId}`, { tableId: m.tableId });
     const id = account.id;
+    if (t.spec.mode === 'tournament') {
+      // A tournament's seats and chips are the tournament's (issue 16): one registers, rebuys and
+      // leaves through it; leaving the table is leaving the tournament (a forfeit after the start).
+      if (m.type === 'table.join' || m.type === 'table.topUp') return this.error(m.rid, 'BAD_MESSAGE', 'a tournament table: use tournament.register, tournament.rebuy or tournament.addOn', { tableId: t.tableId });
+      if (m.type === 'table.leave') {
+        const owner = this.ctx.tournaments?.ofTable(t);
+        const r = owner ? owner.unregister(id) : ({ ok: false, code: 'NOT_SEATED', message: 'no tournament here' } as TableRefusal);
+        if (!r.ok) return this.refuse(m.rid, r, t.tableId);
+        return this.send({ type: 'ok', rid: m.rid });
+      }
+    }
     switch (m.type) {
       case 'table.join': {
         if (t.spec.money === 'real' && account.guest) {
@@ -522,6 +585,7 @@ export class Connection {
 
   private done(rid: number, r: { ok: true } | TableRefusal, tableId: string): void {
     if (r.ok) this.send({ type: 'ok', rid });
+    else if (tableId === '') this.error(rid, r.code, r.message, r.rule !== undefined ? { rule: r.rule } : {});
     else this.refuse(rid, r, tableId);
   }
 }

@@ -34,6 +34,9 @@ import { SeatLedger } from '../tables/seats';
 import { DecisionTimes } from '../fairplay/timings';
 import { realTimers, type Timers } from '../tables/timers';
 import { loadOrCreateTlsIdentity } from '../tls';
+import { TournamentHub } from '../tournaments/hub';
+import type { TournamentSpec } from '../tournaments/spec';
+import { TournamentStore } from '../tournaments/store';
 import { TraceOutbox } from '../trace/outbox';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
@@ -85,6 +88,11 @@ export interface OperatorOptions {
   paymentTimeoutMs?: number;
   /** How often pending payments are asked about again (default 10 s). */
   reconcileMs?: number;
+  /**
+   * Tournaments offered (issue 16): sit & go templates and scheduled tournaments; `practiceFillMs`:
+   * play-money sit & go's fill with practice players this long after a person registers (null: never).
+   */
+  tournaments?: { specs: TournamentSpec[]; practiceFillMs?: number | null };
 }
 
 export interface RunningOperator {
@@ -103,6 +111,7 @@ export interface RunningOperator {
   outbox: TraceOutbox;
   history: HandHistoryStore;
   manager: TableManager;
+  tournaments: TournamentHub;
   lobby: Lobby;
   context: ServerContext;
   /** What the start returned to wallets from tables left by an operator that did not close (a crash). */
@@ -224,6 +233,25 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     playtime,
   });
   for (const t of o.lobby.tables) manager.add(t.spec, t.practicePlayers);
+  const tournaments = new TournamentHub({
+    accounts,
+    wallet,
+    db,
+    outbox,
+    timers,
+    idOper,
+    table: o.table,
+    practice: o.practice,
+    practiceFillMs: o.tournaments?.practiceFillMs ?? 3000,
+    playtime,
+    store: new TournamentStore(db),
+    error: (e) => log(`tournament error: ${(e as Error)?.stack ?? String(e)}`),
+    log,
+  });
+  // Tournaments left running by a crash resume from their last completed hand (issue 16 item 7).
+  const resumed = tournaments.restore();
+  if (resumed.length > 0) log(`resumed ${resumed.length} tournaments: ${resumed.map((t) => `${t.spec.id} (${t.state}, ${t.remaining} players in)`).join(', ')}; hands in play were voided (every bet back)`);
+  for (const spec of o.tournaments?.specs ?? []) tournaments.add(spec);
 
   const version = packageVersion();
   const context: ServerContext = {
@@ -232,6 +260,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     cashier,
     protection,
     manager,
+    tournaments,
     lobby,
     history,
     minClientVersion: o.minClientVersion ?? '0.1.0',
@@ -249,11 +278,17 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     closing: false,
     log,
   };
+  // What the tournaments tell a player reaches their connection, which follows their table moves.
+  tournaments.wire = {
+    deliver: (accountId, message) => context.byAccount.get(accountId)?.send(message),
+    follow: (accountId, table) => context.byAccount.get(accountId)?.follow(table),
+  };
   let wire: Awaited<ReturnType<typeof startWireServer>>;
   try {
     wire = await startWireServer(context, tls, { host: o.host ?? '127.0.0.1', port: o.port ?? 0, trustProxy: o.trustProxy ?? false, limits: { ...DEFAULT_CONNECTION_LIMITS, ...o.connectionLimits } });
   } catch (e) {
     // A port in use: every stack is still in the ledger's table funds; the tables close (R-CASH) and the folder is freed.
+    tournaments.close();
     manager.close();
     history.close();
     vault.close();
@@ -307,6 +342,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     outbox,
     history: h,
     manager,
+    tournaments,
     lobby,
     context,
     recovered,
@@ -319,6 +355,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
         cashier.close();
         await reconciling;
         await wire.close();
+        tournaments.close();
         manager.close();
         // The last records (the cancellations of the hands in play, the cash-outs) into the vault,
         // waiting for it if it is busy; what still cannot go in stays in the outbox for the next start.

@@ -18,13 +18,13 @@ import { handViewFor } from '../../shared/protocol/hand';
 import type { Card } from '../../shared/rules/cards';
 import { actionFor, apply, legalActions, startHand, viewFor, type Action, type HandPlan, type HandState, type LegalActions } from '../../shared/rules/engine';
 import { recordOf, type HandRecord } from '../../shared/rules/record';
-import { addChips, afterHand, leave as leaveSeat, planNextHand, sitOut } from '../../shared/rules/table';
+import { addChips, afterHand, clockwiseFrom, leave as leaveSeat, planNextHand, sitOut } from '../../shared/rules/table';
 import { VARIANTS } from '../../shared/rules/variants';
 import { Deck } from './deck';
 import { describeTable, pojeuOf } from '../trace/pojeu';
 import type { TimerHandle } from './timers';
 import type { CancelReason, MoneyResult, RecordOrigin, TableRefusal } from './types';
-import { TableStreams, type Member, type Turn } from './streams';
+import { TableStreams, type HandInPlay, type Member, type Turn } from './streams';
 
 /** A record of the player's own doing (A 1.3.6.c: no `supervision`). */
 export const PLAYER: RecordOrigin = { supervision: false };
@@ -97,6 +97,8 @@ export abstract class HandLoop extends TableStreams {
     if (this.opt.requireHuman && !this.humanPresent()) return;
     const plan = planNextHand(this.seating, { game: this.game, mode: this.spec.mode, firstButton: this.random(this.spec.seats) });
     if (!plan.ok) return;
+    // A tournament holds its tables between hands (start, breaks, hand-for-hand; issue 16).
+    if (this.hooks.mayDeal && !this.hooks.mayDeal()) return;
     const rules = this.hooks.rulesForNextHand();
     const no = ++this.handNo;
     const id = `${this.spec.tableId}-${this.runId}-${no}`;
@@ -301,10 +303,45 @@ export abstract class HandLoop extends TableStreams {
       }
     }
     this.emit((seat) => ({ type: 'handEnd', handNo: h.no, record: recordFor(seat) }));
+    // Tournament: the players busted leave once they have seen the hand's end (T 8-15; issue 16).
+    if (after.eliminated.length > 0) this.eliminate(h.id, after.eliminated, h);
     this.betweenHands();
     this.syncSeats();
     this.scheduleNextHand();
     this.hooks.afterHand?.();
+  }
+
+  /**
+   * Tournament players eliminated by the hand (T 8-15): their seats are already empty in the seating;
+   * they leave the table (told with `table.left`, nothing to cash out) and the tournament ranks them
+   * (R-ELIM, T 8-16: groups from afterHand). Issue 16.
+   */
+  private eliminate(handId: string, groups: string[][], h: HandInPlay): void {
+    const byName = new Map([...this.members.values()].map((m) => [m.player.name, m]));
+    const out = groups.map((g) =>
+      g.flatMap((name) => {
+        const m = byName.get(name);
+        if (!m) return [];
+        this.members.delete(m.player.accountId);
+        this.bySeat[m.seat] = null;
+        this.humans = this.humans.filter((x) => x !== m);
+        this.timers.clear(m.graceTimer);
+        m.graceTimer = null;
+        if (m.sink) m.sink(JSON.stringify({ type: 'table.left', rid: null, tableId: this.spec.tableId, cashedOut: 0 }));
+        m.sink = null;
+        return [{ accountId: m.player.accountId, stackAtStart: h.plan.atStart[m.seat]?.stack ?? 0, by: this.eliminatedBy(h, m.seat) }];
+      }),
+    );
+    this.safely(() => this.hooks.eliminated?.(handId, out));
+  }
+
+  /** The winners of the last pot `seat` was in (a bounty's collectors), from the button's left (R-ODDCHIP). */
+  private eliminatedBy(h: HandInPlay, seat: number): number[] {
+    const pots = h.state.result?.pots ?? [];
+    const pot = [...pots].reverse().find((p) => p.eligible.includes(seat)) ?? pots[0];
+    const seats = [...new Set((pot?.shares ?? []).map((x) => x.seat))].filter((x) => x !== seat);
+    const ordered = clockwiseFrom(h.plan.button ?? 0, seats, this.spec.seats);
+    return ordered.flatMap((x) => (h.who[x] ? [h.who[x].accountId] : []));
   }
 
   /** A write that follows money already moved: a failure is reported, never allowed to undo the movement. */

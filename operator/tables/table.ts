@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { Move, TableInfo } from '../../shared/protocol/messages';
 import { legalActions } from '../../shared/rules/engine';
 import { decide } from '../../shared/rules/decide';
-import { freeSeats, seatPlayer, setWaitForBigBlind, sitIn, sitOut } from '../../shared/rules/table';
+import { freeSeats, playerToMoveForBalancing, seatForBalancing, seatPlayer, setWaitForBigBlind, sitIn, sitOut } from '../../shared/rules/table';
 import { addressKey } from '../accounts';
 import type { Brain, MoneyResult, TablePlayer, TableRefusal } from './types';
 import { HandLoop, PLAYER, refusal, timeoutAction } from './hand-loop';
@@ -87,7 +87,11 @@ export class Table extends HandLoop {
   // -------------------------------------------------------------------------------------------
   // Requests
 
-  join(player: TablePlayer, buyIn: number, opts: { waitForBigBlind: boolean; brain?: Brain }): { ok: true; seat: number; stack: number } | TableRefusal {
+  /**
+   * Seats a player with `buyIn` chips. `opts.seat`: the seat the operator chose (a tournament player
+   * moved in to balance the tables sits in the worst free position, T 6-10; issue 16); else drawn.
+   */
+  join(player: TablePlayer, buyIn: number, opts: { waitForBigBlind: boolean; brain?: Brain; seat?: number }): { ok: true; seat: number; stack: number } | TableRefusal {
     if (this.closed) return refusal('SHUTTING_DOWN', 'the table is closing');
     if (this.members.has(player.accountId)) return refusal('ALREADY_SEATED', 'one seat per player at a table', { rule: 'R-ONEHAND' });
     if (player.practice && !this.spec.practice) throw new Error(`practice players never sit at ${this.spec.tableId}`);
@@ -104,7 +108,8 @@ export class Table extends HandLoop {
     }
     const free = freeSeats(this.seating);
     if (free.length === 0) return refusal('TABLE_FULL', 'every seat is taken', { rule: 'R-SEATS' });
-    const seat = free[this.random(free.length)]; // R-RANDSEAT: the operator picks the seat
+    // R-RANDSEAT: the operator picks the seat (drawn, or the one a tournament chose).
+    const seat = opts.seat !== undefined && free.includes(opts.seat) ? opts.seat : free[this.random(free.length)];
     const inscription = `${this.spec.tableId}.${Date.now().toString(36)}.${randomBytes(4).toString('hex')}`;
     const change = seatPlayer(this.seating, { id: player.name, seat, stack: buyIn, waitForBigBlind: opts.waitForBigBlind });
     if (!change.ok) throw new Error(`${this.spec.tableId}: seating refused ${player.name} at free seat ${seat}: ${change.reason}`);
@@ -327,18 +332,40 @@ export class Table extends HandLoop {
     return true;
   }
 
-  /** The connection dropped: the seat is kept for the grace period, then the player leaves (R-CASH). */
+  /**
+   * The connection dropped: the seat is kept for the grace period, then the player leaves (R-CASH). A
+   * tournament player keeps the seat for good, dealt in and blinded away (T 2-15, R-TOURN-LEAVE).
+   */
   detach(accountId: number): void {
     const m = this.members.get(accountId);
     if (!m || m.brain) return;
     m.sink = null;
     m.connected = false;
     this.timers.clear(m.graceTimer);
+    if (this.spec.mode === 'tournament') {
+      this.syncSeats();
+      return;
+    }
     m.graceTimer = this.timers.set(() => {
       m.graceTimer = null;
       if (this.members.get(accountId) === m && !m.connected) this.guard(() => void this.leave(accountId, 'operator'));
     }, this.opt.disconnectGraceMs);
     this.syncSeats();
+  }
+
+  /** A tournament released the table (its start, a break's end, the next hand-for-hand round): deal if it can. */
+  dealWhenReady(): void {
+    if (this.hand === null) this.guard(() => this.maybeStart());
+  }
+
+  /**
+   * For balancing a tournament's tables (T 6-9, 6-10; issue 16): the player who would post the next
+   * big blind (the one moved out), and the worst free seat (where a player moved in sits).
+   */
+  balancing(): { moveOut: number | null; seatIn: number | null } {
+    const out = playerToMoveForBalancing(this.seating, { mode: 'tournament' });
+    const m = out === null ? undefined : this.bySeat[out.seat];
+    return { moveOut: m ? m.player.accountId : null, seatIn: seatForBalancing(this.seating) };
   }
 
   // -------------------------------------------------------------------------------------------

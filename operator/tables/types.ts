@@ -142,6 +142,19 @@ export interface TableHooks {
   decided?(player: TablePlayer, decision: TimedDecision): void;
   /** A bug or an I/O failure inside the table loop: logged, the hand is cancelled, the table goes on. */
   error(e: unknown): void;
+  /**
+   * Tournament tables: players eliminated by the hand just settled (T 8-15: they leave the table), in
+   * finishing order best first, players tied by their stack at the start of the hand grouped (R-ELIM,
+   * T 8-16). `by`: the winners of the pot that eliminated the player (the last pot they were in), in
+   * seat order from the button's left (R-ODDCHIP), who collect a bounty. Called after the settlement. Issue 16.
+   */
+  eliminated?(handId: string, groups: { accountId: number; stackAtStart: number; by: number[] }[][]): void;
+  /**
+   * Tournament tables: may the next hand be dealt now? false holds the table between hands (the start
+   * not given yet, a break taken by all tables together, hand-for-hand play); the tournament calls
+   * `Table.dealWhenReady()` when it may. Issue 16, R-TOURN-RUN.
+   */
+  mayDeal?(): boolean;
   /** A hand was voided: written to the operator's log, not to the trace (docs/trace.md; issue 15 item 4). */
   voided?(v: HandVoided): void;
   /** The table is closed, its last records written: what is still queued for the trace goes now. */

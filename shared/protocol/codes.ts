@@ -37,6 +37,12 @@ export const ERROR_CODES = [
   'ALREADY_SITTING_OUT',
   'NO_CHIPS',
   'RULES_CHANGED', // R-INFO: the join confirmed rules that are no longer the table's (`rulesVersion`); read them again
+  // Tournaments (issue 16).
+  'UNKNOWN_TOURNAMENT',
+  'REGISTRATION_CLOSED', // before the start, or after late registration (R-TOURN-LEAVE)
+  'ALREADY_REGISTERED',
+  'NOT_REGISTERED',
+  'TOURNAMENT_FULL',
   // Actions.
   'NO_HAND', // no hand in progress, or the player is not in it
   'NOT_YOUR_TURN',

@@ -44,7 +44,8 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
-function version(v: unknown): string {
+/** A 14-hex-digit version of any JSON value (keys sorted): rules shown, a tournament's information (issue 16). */
+export function version(v: unknown): string {
   return hash53(canonical(v)).toString(16).padStart(14, '0');
 }
 

@@ -17,6 +17,7 @@ import { playConditionsSchema, versionText } from './conditions';
 import { actionSchema, handRecordSchema, tableRulesSchema, variantCode } from './game';
 import { handViewSchema, type HandView } from './hand';
 import { amount, card, millis, seatIndex, union } from './schema';
+import { tournamentClientVariants, tournamentServerVariants } from './tournament';
 import { HISTORY_PAGE_MAX } from './version';
 
 const rid = int({ min: 0, max: 2 ** 31 - 1 });
@@ -78,12 +79,14 @@ const clientVariants = {
   ...cashierClientVariants,
 };
 
-export const CLIENT_TYPES = Object.keys(clientVariants) as (keyof typeof clientVariants)[];
-export type ClientType = keyof typeof clientVariants;
-type ClientUnion = { [K in ClientType]: Infer<(typeof clientVariants)[K]> }[ClientType];
+// Tournaments' messages (issue 16) live in tournament.ts and join the union here.
+const allClientVariants = { ...clientVariants, ...tournamentClientVariants };
+export const CLIENT_TYPES = Object.keys(allClientVariants) as (keyof typeof allClientVariants)[];
+export type ClientType = keyof typeof allClientVariants;
+type ClientUnion = { [K in ClientType]: Infer<(typeof allClientVariants)[K]> }[ClientType];
 export type ClientMessage = ClientUnion;
 export type ClientMessageOf<K extends ClientType> = Extract<ClientMessage, { type: K }>;
-export const clientMessageSchema: Schema<ClientMessage> = union<ClientMessage>('type', clientVariants);
+export const clientMessageSchema: Schema<ClientMessage> = union<ClientMessage>('type', allClientVariants);
 
 // ---------------------------------------------------------------------------------------------
 // Operator → client
@@ -252,10 +255,11 @@ const serverVariants = {
   ...cashierServerVariants,
 };
 
-export const SERVER_TYPES = Object.keys(serverVariants) as (keyof typeof serverVariants)[];
-export type ServerType = keyof typeof serverVariants;
+const allServerVariants = { ...serverVariants, ...tournamentServerVariants };
+export const SERVER_TYPES = Object.keys(allServerVariants) as (keyof typeof allServerVariants)[];
+export type ServerType = keyof typeof allServerVariants;
 type Patch<T, K extends string, V> = Omit<T, K> & { [P in K]: V };
-type ServerRaw = { [K in ServerType]: Infer<(typeof serverVariants)[K]> };
+type ServerRaw = { [K in ServerType]: Infer<(typeof allServerVariants)[K]> };
 /** Server messages; the engine-typed fields carry the rules package's own types. */
 export type ServerMessageMap = Omit<ServerRaw, 'lobby' | 'lobby.table' | 'table.snapshot' | 'table.event' | 'history'> & {
   lobby: Patch<ServerRaw['lobby'], 'tables', TableInfo[]>;
@@ -266,6 +270,6 @@ export type ServerMessageMap = Omit<ServerRaw, 'lobby' | 'lobby.table' | 'table.
 };
 export type ServerMessage = { [K in ServerType]: ServerMessageMap[K] }[ServerType];
 export type ServerMessageOf<K extends ServerType> = ServerMessageMap[K];
-export const serverMessageSchema: Schema<ServerMessage> = union<ServerMessage>('type', serverVariants);
+export const serverMessageSchema: Schema<ServerMessage> = union<ServerMessage>('type', allServerVariants);
 export type ErrorMessage = ServerMessageOf<'error'>;
 export type ActionResultMessage = ServerMessageOf<'table.actionResult'>;

@@ -1,0 +1,284 @@
+/**
+ * The operator's tournaments (issue 16 items 8, 9): the lobby's list and details, the players'
+ * requests, and what each player is told (their seat and every move, with the new table's stream;
+ * the clock; their place and prize). A sit & go is a template: when one starts, the next one of the
+ * same kind opens for registration. Play-money sit & go's fill with practice players a moment after a
+ * person registers, so a new user can play a tournament at once (issue 16 item 9).
+ */
+import { clockAt } from '../../shared/rules/tournament';
+import type { ServerMessage } from '../../shared/protocol/messages';
+import type { TournamentDetails, TournamentSummary } from '../../shared/protocol/tournament';
+import type { Accounts } from '../accounts';
+import { practiceAccount } from '../practice/host';
+import { PracticeBrain, type PracticeOptions } from '../practice/strategy';
+import type { Table } from '../tables/table';
+import type { TimerHandle } from '../tables/timers';
+import type { TablePlayer } from '../tables/types';
+import { formatCode, type TournamentSpec } from './spec';
+import type { SavedTournament } from './store';
+import { Tournament, type TournamentDeps, type TournamentNotice } from './tournament';
+
+export interface HubDeps extends Omit<TournamentDeps, 'notify' | 'directory' | 'brain'> {
+  accounts: Accounts;
+  /** After a person registers to a play-money sit & go, practice players fill it this much later (null: never). */
+  practiceFillMs?: number | null;
+  practice?: PracticeOptions;
+}
+
+/** Where the hub's messages go: the server's connections (set by server/operator.ts). */
+export interface HubWire {
+  /** A message to the account's connection, if it has one. */
+  deliver(accountId: number, message: ServerMessage): void;
+  /** The account's connection follows `table`: its snapshot, then its stream. */
+  follow(accountId: number, table: Table): void;
+}
+
+/** Practice players of tournaments: accounts `practice-101`, … (cash tables use 01 to 99). */
+const PRACTICE_FIRST = 101;
+const PRACTICE_GRANT = 1_000_000_000;
+
+export class TournamentHub {
+  private readonly tournaments = new Map<string, Tournament>();
+  /** Sit & go templates by id, with how many were opened. */
+  private readonly templates = new Map<string, { spec: TournamentSpec; opened: number }>();
+  private readonly fillTimers = new Map<Tournament, TimerHandle>();
+  private readonly practicePool: TablePlayer[] = [];
+  wire: HubWire | null = null;
+
+  constructor(private readonly deps: HubDeps) {}
+
+  /**
+   * Offers a tournament; a sit & go's spec is a template whose instances are `<id>-1`, `<id>-2`, …
+   * A tournament already in the store (restored, or over) is not offered again.
+   */
+  add(spec: TournamentSpec): void {
+    if (spec.format === 'sit-and-go') {
+      if (this.templates.has(spec.id)) throw new Error(`tournament ${spec.id} exists already`);
+      const known = [...(this.deps.store?.ids() ?? [])].filter((id) => id.startsWith(`${spec.id}-`) && /^\d+$/.test(id.slice(spec.id.length + 1)));
+      const opened = known.reduce((a, id) => Math.max(a, Number(id.slice(spec.id.length + 1))), 0);
+      this.templates.set(spec.id, { spec, opened });
+      const waiting = known.some((id) => this.tournaments.get(id)?.state === 'registering');
+      if (!waiting) this.openNext(spec.id);
+      return;
+    }
+    if (this.deps.store?.ids().has(spec.id)) return;
+    this.create(spec);
+  }
+
+  /**
+   * Tournaments the operator left unfinished when it stopped without closing (a crash): each resumes
+   * from its last saved step (tournament.ts `restore`; issue 16 item 7). Called before `add`.
+   */
+  restore(): Tournament[] {
+    const out: Tournament[] = [];
+    for (const saved of this.deps.store?.unfinished() ?? []) {
+      const templateId = saved.spec.format === 'sit-and-go' ? saved.spec.id.replace(/-\d+$/, '') : undefined;
+      out.push(this.create(saved.spec, templateId, saved));
+    }
+    return out;
+  }
+
+  private openNext(templateId: string): Tournament {
+    const t = this.templates.get(templateId)!;
+    t.opened++;
+    return this.create({ ...t.spec, id: `${t.spec.id}-${t.opened}` }, templateId);
+  }
+
+  private create(spec: TournamentSpec, templateId?: string, saved?: SavedTournament): Tournament {
+    if (this.tournaments.has(spec.id)) throw new Error(`tournament ${spec.id} exists already`);
+    let t: Tournament | null = null;
+    const deps: TournamentDeps = {
+      ...this.deps,
+      directory: (id) => this.tournaments.get(id),
+      brain: () => new PracticeBrain(this.deps.practice),
+      // Notices while a restored tournament reseats its players are for nobody yet (no connection).
+      notify: (n) => {
+        if (t) this.notice(t, n, templateId);
+      },
+    };
+    t = saved ? Tournament.restore(saved, deps) : new Tournament(spec, deps);
+    this.tournaments.set(spec.id, t);
+    return t;
+  }
+
+  get(id: string): Tournament | undefined {
+    return this.tournaments.get(id);
+  }
+
+  all(): Tournament[] {
+    return [...this.tournaments.values()];
+  }
+
+  /** A tournament table by id (the connection's table requests). */
+  table(tableId: string): Table | undefined {
+    for (const t of this.tournaments.values()) {
+      if (t.state !== 'running') continue;
+      const found = t.liveTables().find((x) => x.tableId === tableId);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** The tournament tables where the account sits. */
+  tablesOf(accountId: number): Table[] {
+    const out: Table[] = [];
+    for (const t of this.tournaments.values()) {
+      const e = t.state === 'running' ? t.entrant(accountId) : undefined;
+      if (e?.table) out.push(e.table);
+    }
+    return out;
+  }
+
+  /** The tournament a table belongs to. */
+  ofTable(table: Table): Tournament | undefined {
+    for (const t of this.tournaments.values()) if (t.liveTables().includes(table)) return t;
+    return undefined;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Requests
+
+  register(id: string, player: TablePlayer, version: string): ReturnType<Tournament['register']> {
+    const t = this.tournaments.get(id);
+    if (!t) return { ok: false, code: 'UNKNOWN_TOURNAMENT', message: `no tournament ${id}` };
+    if (t.spec.money === 'real' && this.deps.accounts.getAccount(player.accountId)?.guest) {
+      return { ok: false, code: 'REAL_MONEY_FORBIDDEN', message: 'guest accounts play for play money only' };
+    }
+    const r = t.register(player, version);
+    if (r.ok && !player.practice) this.scheduleFill(t);
+    return r;
+  }
+
+  /** Practice players fill a play-money sit & go a moment after a person registered (issue 16 item 9). */
+  private scheduleFill(t: Tournament): void {
+    const ms = this.deps.practiceFillMs;
+    if (ms === null || ms === undefined || t.spec.format !== 'sit-and-go' || t.spec.money !== 'play' || this.fillTimers.has(t)) return;
+    this.fillTimers.set(
+      t,
+      this.deps.timers.set(() => {
+        this.fillTimers.delete(t);
+        this.fill(t);
+      }, ms),
+    );
+  }
+
+  private fill(t: Tournament): void {
+    for (let n = 0; t.state === 'registering' && n < t.spec.maxEntrants + this.practicePool.length; n++) {
+      const p = this.practicePlayer(n);
+      if (t.entrant(p.accountId)) continue;
+      if (this.deps.wallet.balance(p.accountId, 'play') < t.spec.buyIn + t.spec.fee) {
+        const g = this.deps.wallet.grantPlay(p.accountId, PRACTICE_GRANT, { idempotencyKey: `grant:practice:t:${p.accountId}:${this.deps.timers.now()}:${n}` });
+        if (!g.ok) throw new Error(`practice grant refused: ${g.code}`);
+      }
+      t.register(p, t.version, { brain: new PracticeBrain(this.deps.practice), autoRebuy: true });
+    }
+  }
+
+  private practicePlayer(n: number): TablePlayer {
+    while (this.practicePool.length <= n) {
+      const a = practiceAccount(this.deps.accounts, PRACTICE_FIRST + this.practicePool.length);
+      this.practicePool.push({ accountId: a.id, name: a.name, practice: true, ip: '127.0.0.1', sessionId: 'practice' });
+    }
+    return this.practicePool[n];
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Views
+
+  summary(t: Tournament): TournamentSummary {
+    const s = t.spec;
+    return {
+      tournamentId: s.id,
+      name: s.name,
+      variant: s.variant,
+      money: s.money,
+      buyIn: s.buyIn,
+      fee: s.fee,
+      bounty: s.bounty ?? 0,
+      format: s.format,
+      kinds: formatCode(s).replace(/^T\/?/, ''),
+      seats: s.seats,
+      state: t.state,
+      entries: t.entryTotal,
+      players: t.entries,
+      remaining: t.remaining,
+      minEntrants: s.minEntrants,
+      maxEntrants: s.maxEntrants,
+      startAt: s.startAt,
+      pool: t.pool(),
+      version: t.version,
+    };
+  }
+
+  list(): TournamentSummary[] {
+    return this.all().map((t) => this.summary(t));
+  }
+
+  details(t: Tournament): TournamentDetails {
+    const elapsed = t.elapsed();
+    const c = elapsed === null ? null : clockAt(t.spec.structure, elapsed);
+    return {
+      summary: this.summary(t),
+      structure: { ...t.spec.structure, levels: [...t.spec.structure.levels] },
+      prizes: t.prizes(),
+      level: c?.level ?? null,
+      onBreak: c?.onBreak ?? false,
+      entrants: t.all().map((e) => ({
+        name: e.player.name,
+        practice: e.player.practice,
+        stack: e.out ? 0 : e.table ? (e.table.players().find((p) => p.accountId === e.player.accountId)?.stack ?? e.stack) : e.stack,
+        place: e.place,
+        prize: e.prize,
+        tableId: e.table?.tableId ?? null,
+      })),
+      tables: t.liveTables().map((x) => ({ tableId: x.tableId, players: x.seatsTaken })),
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // What players are told
+
+  private notice(t: Tournament, n: TournamentNotice, templateId?: string): void {
+    const w = this.wire;
+    switch (n.type) {
+      case 'seated': {
+        w?.deliver(n.accountId, { type: 'tournament.seat', tournamentId: n.tournamentId, tableId: n.tableId, seat: n.seat, moved: n.moved });
+        const table = t.liveTables().find((x) => x.tableId === n.tableId);
+        if (table && w) w.follow(n.accountId, table);
+        return;
+      }
+      case 'finished':
+        w?.deliver(n.accountId, { type: 'tournament.finished', tournamentId: n.tournamentId, place: n.place, prize: n.prize });
+        return;
+      case 'state':
+      case 'clock': {
+        if (n.type === 'state' && n.state === 'running' && templateId) this.openNext(templateId);
+        if (n.type === 'state' && n.state !== 'registering') {
+          const timer = this.fillTimers.get(t);
+          if (timer) this.deps.timers.clear(timer);
+          this.fillTimers.delete(t);
+        }
+        const c = n.type === 'clock' ? { level: n.level, onBreak: n.onBreak } : { level: null, onBreak: false };
+        const state = n.type === 'state' ? n.state : t.state;
+        for (const e of t.all()) if (!e.player.practice) w?.deliver(e.player.accountId, { type: 'tournament.state', tournamentId: t.spec.id, state, ...c });
+        return;
+      }
+    }
+  }
+
+  /**
+   * The operator stops: every tournament stops where it is, saved (a hand in play is void, its chips
+   * back on the stacks); the next start resumes them (registrations kept, running ones reseated).
+   */
+  close(): void {
+    for (const timer of this.fillTimers.values()) this.deps.timers.clear(timer);
+    this.fillTimers.clear();
+    for (const t of this.tournaments.values()) {
+      try {
+        t.close();
+      } catch (e) {
+        this.deps.error(e);
+      }
+    }
+  }
+}

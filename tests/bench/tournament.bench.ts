@@ -1,0 +1,102 @@
+/**
+ * A large multi-table tournament through the operator's tournament engine (issue 16 "Speed"; DESIGN.md
+ * §4: figures, never timed tests), in one process, no sockets:
+ *
+ * - `mtt-10000-hands-per-s:cercle`: a 10,000-entrant no-limit hold'em freezeout played to its winner by
+ *   practice players: every hand on a `Table` in tournament mode (CSPRNG deal, every decision through
+ *   the engine, the practice players' Monte Carlo hand strength, settlement), one POJEU per hand into
+ *   the hash-chained vault, the tournament's state saved with each hand (crash safety), tables broken
+ *   and balanced, hand-for-hand on the bubble, every prize paid through the ledger. Its peer is
+ *   `operator-hands:cercle` (operator.bench.ts) in the same run; the bar is half of it.
+ * - `mtt-10000-wall-s:cercle`: the wall time from the start to the winner.
+ * - `mtt-10000-rss-mb:cercle`: the process's largest resident set while it plays.
+ *
+ * The clock runs 60 times faster (hyper-turbo: 3-minute levels of 3 s), so the blinds rise as they
+ * would over the hands a real field plays; registration (10,000 ledger movements and POINSCRITs) is
+ * not timed. `CERCLE_BENCH_MTT_FIELD` sets another field size (a 30,000 run for the extrapolation).
+ */
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { readyStructure } from '../../shared/rules/tournament';
+import { Accounts } from '../../operator/accounts';
+import { PracticeBrain } from '../../operator/practice/strategy';
+import { openOperatorDatabase } from '../../operator/schema';
+import { scaledTimers } from '../../operator/tables/timers';
+import { tempDir } from '../support/operator/temp-dir';
+import { TournamentStore } from '../../operator/tournaments/store';
+import { Tournament } from '../../operator/tournaments/tournament';
+import { TraceOutbox } from '../../operator/trace/outbox';
+import { TraceVault } from '../../operator/trace/vault';
+import { Wallet } from '../../operator/wallet';
+import type { BenchResult } from './types';
+
+export default async function tournamentBench(): Promise<BenchResult[]> {
+  const field = Number(process.env.CERCLE_BENCH_MTT_FIELD ?? 10_000);
+  const dir = tempDir('cercle-bench-mtt-');
+  const db = openOperatorDatabase(join(dir.dir, 'operator.sqlite'), { synchronous: 'NORMAL' });
+  const vault = TraceVault.open({ path: join(dir.dir, 'trace.sqlite'), idOper: '0099', idCoffre: 1, synchronous: 'NORMAL' });
+  const wallet = new Wallet(db);
+  const accounts = new Accounts(db);
+  const outbox = new TraceOutbox(db, vault);
+  const timers = scaledTimers(60);
+  const errors: unknown[] = [];
+  try {
+    const t = new Tournament(
+      {
+        id: 'mtt-bench',
+        name: 'Bench',
+        variant: 'THNL',
+        money: 'play',
+        buyIn: 1000,
+        fee: 100,
+        format: 'scheduled',
+        seats: 9,
+        maxEntrants: 100_000,
+        minEntrants: 2,
+        startAt: timers.now() + 365 * 86_400_000, // started by hand below, once everyone is registered
+        structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 },
+      },
+      { wallet, db, outbox, timers, idOper: '0099', table: { betweenHandsMs: 0, practiceDelayMs: [0, 0] }, error: (e) => errors.push(e), store: new TournamentStore(db) },
+    );
+    const registerStart = performance.now();
+    for (let n = 0; n < field; n++) {
+      const a = accounts.createPracticeAccount(`practice-m${n}`);
+      if (!a.ok) throw new Error(a.code);
+      wallet.grantPlay(a.account.id, 1100, { idempotencyKey: `bench:${n}` });
+      const r = t.register({ accountId: a.account.id, name: a.account.username, practice: true, ip: '127.0.0.1', sessionId: 'practice' }, t.version, { brain: new PracticeBrain() });
+      if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
+    }
+    process.stderr.write(`  ${field} registered in ${((performance.now() - registerStart) / 1000).toFixed(1)} s\n`);
+    let rss = process.memoryUsage().rss;
+    const sampler = setInterval(() => (rss = Math.max(rss, process.memoryUsage().rss)), 200);
+    const t0 = performance.now();
+    t.start();
+    await new Promise<void>((resolve, reject) => {
+      const poll = setInterval(() => {
+        if (errors.length > 0) {
+          clearInterval(poll);
+          reject(errors[0] as Error);
+        } else if (t.state === 'finished') {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 50);
+    });
+    const wall = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    const hands = t.handsPlayed;
+    process.stderr.write(`  ${hands} hands in ${wall.toFixed(1)} s, ${field} players, peak RSS ${(rss / 2 ** 20).toFixed(0)} MB\n`);
+    if (!wallet.audit().ok) throw new Error('the books do not balance');
+    outbox.flush();
+    const label = field === 10_000 ? 'mtt-10000' : `mtt-${field}`;
+    return [
+      { name: `${label}-hands-per-s:cercle`, unit: 'hands/s', value: hands / wall },
+      { name: `${label}-wall-s:cercle`, unit: 's', value: wall },
+      { name: `${label}-rss-mb:cercle`, unit: 'MB', value: rss / 2 ** 20 },
+    ];
+  } finally {
+    vault.close();
+    db.close();
+    dir.cleanup();
+  }
+}
