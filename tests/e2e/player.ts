@@ -18,27 +18,132 @@ export const ACTIONS = ['action-check', 'action-call', 'action-bringin', 'action
 export const PASSIVE = ['action-check', 'action-bringin', 'action-standpat', 'action-show', 'action-fold'];
 
 /**
+ * The moves of the table's log (PokerTable's `data-our-move`, "<hand>:<entry>:<kind>") each button
+ * must bring: the guard's confirmation sends the call or bet it held.
+ */
+const MOVE_OF: Record<string, readonly string[]> = {
+  'action-check': ['check'],
+  'action-call': ['call'],
+  'action-bringin': ['bring-in'],
+  'action-standpat': ['discard'],
+  'action-draw': ['discard'],
+  'action-show': ['show'],
+  'action-muck': ['muck'],
+  'action-fold': ['fold'],
+  'guard-confirm': ['call', 'bet', 'raise', 'complete'],
+};
+
+/** How long a sent move may take to come back in the table's log (a round trip to the operator). */
+const MOVE_LOGGED_MS = 10_000;
+
+type SeenMove = { table: string; move: string };
+// The page's side, typed here: this program's lib has no DOM.
+type PageElement = { getAttribute(name: string): string | null; hasAttribute(name: string): boolean; querySelectorAll(sel: string): Iterable<PageElement> };
+type PageGlobals = {
+  __cercleMoves?: SeenMove[];
+  Element: abstract new () => PageElement;
+  document: { documentElement: PageElement; querySelectorAll(sel: string): Iterable<PageElement> };
+  MutationObserver: new (cb: (records: { type: string; target: unknown; addedNodes: Iterable<unknown> }[]) => void) => { observe(target: PageElement, options: object): void };
+};
+
+/**
+ * Records, in the page, every value the tables' `data-our-move` takes (once per page; a table that
+ * ends its hand, or leaves, between two polls is still seen). Returns how many were seen so far.
+ */
+async function watchMoves(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
+    if (g.__cercleMoves) return g.__cercleMoves.length;
+    const seen: SeenMove[] = (g.__cercleMoves = []);
+    const last = new Map<string, string>();
+    const note = (el: PageElement): void => {
+      const table = el.getAttribute('data-testid') ?? '';
+      const move = el.getAttribute('data-our-move') ?? '';
+      if (move !== '' && last.get(table) !== move) {
+        last.set(table, move);
+        seen.push({ table, move });
+      }
+    };
+    const noteAll = (el: PageElement): void => {
+      if (el.hasAttribute('data-our-move')) note(el);
+      for (const inner of el.querySelectorAll('[data-our-move]')) note(inner);
+    };
+    new g.MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === 'attributes') note(r.target as PageElement);
+        else for (const n of r.addedNodes) if (n instanceof g.Element) noteAll(n);
+      }
+    }).observe(g.document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-our-move'] });
+    for (const el of g.document.querySelectorAll('[data-our-move]')) note(el);
+    return 0;
+  });
+}
+
+/** The kinds of our moves the page has seen on `table` since record `from`. */
+async function movesSince(page: Page, table: string, from: number): Promise<string[]> {
+  return page.evaluate(
+    ([t, f]) => ((globalThis as unknown as PageGlobals).__cercleMoves ?? []).slice(f).filter((m) => m.table === t).map((m) => m.move.slice(m.move.lastIndexOf(':') + 1)),
+    [table, from] as const,
+  );
+}
+
+/**
+ * Issue 14 item 9: a click proves nothing until the move is in the table's log. Waits for our move of
+ * the clicked kind; a call or bet that opens the accidental-call guard is confirmed (a player who
+ * meant it confirms). A click that never reaches the log fails the flow even where the caller
+ * tolerates "no decision offered" (a soft failure, then a throw).
+ */
+async function expectLogged(tile: Locator, table: string, from: number, clicked: string): Promise<void> {
+  const page = tile.page();
+  let wanted = MOVE_OF[clicked];
+  let seen: string[] = [];
+  const deadline = Date.now() + MOVE_LOGGED_MS;
+  while (Date.now() < deadline) {
+    seen = await movesSince(page, table, from);
+    if (seen.some((k) => wanted.includes(k))) return;
+    // Leaving after the hand: the operator lets us go once we hold no cards, and the client drops the
+    // table at once, maybe before drawing the fold that freed us. A table gone within this wait, well
+    // inside the action clock (15 s), went because the move was made, not timed out.
+    if ((await page.getByTestId(table).count()) === 0) return;
+    const guard = tile.getByTestId('guard-confirm');
+    if (clicked !== 'guard-confirm' && (await guard.isVisible().catch(() => false))) {
+      if (await guard.click({ timeout: 1_500 }).then(() => true, () => false)) wanted = MOVE_OF['guard-confirm'];
+    }
+    await page.waitForTimeout(50);
+  }
+  const message = `${clicked} was clicked on ${table}, but the table's log never showed our ${wanted.join(' or ')} (saw: ${seen.join(', ') || 'nothing'})`;
+  expect.soft(seen, message).toEqual(expect.arrayContaining([wanted[0]]));
+  throw new Error(message);
+}
+
+/**
  * Waits until the table offers us a decision, then takes the first offered in `prefer` order (falling
- * back to any offered). Returns the action taken.
+ * back to any offered), and waits until the move is in the table's log. Returns the action taken.
  */
 export async function actIn(tile: Locator, prefer: string[] = PASSIVE, waitMs = 45_000): Promise<string> {
+  const page = tile.page();
   const any = tile.locator(ACTIONS.map((a) => `[data-testid="${a}"]`).join(','));
   const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
     if (await any.first().isVisible().catch(() => false)) {
+      const table = await tile.evaluate((el) => (el.matches('[data-our-move]') ? el : el.querySelector('[data-our-move]'))?.getAttribute('data-testid') ?? null).catch(() => null);
       for (const id of [...prefer, ...ACTIONS]) {
         const b = tile.getByTestId(id);
         // isEnabled waits for the element without end by default: the button may go between the two calls.
         if ((await b.isVisible().catch(() => false)) && (await b.isEnabled({ timeout: 200 }).catch(() => false))) {
+          const from = await watchMoves(page);
           const clicked = await b.click({ timeout: 1_500 }).then(
             () => true,
             () => false, // the hand moved on under the pointer: look again
           );
-          if (clicked) return id;
+          if (!clicked) continue;
+          if (table === null) throw new Error(`${id} clicked in a tile without a table`);
+          await expectLogged(tile, table, from, id);
+          return id;
         }
       }
     }
-    await tile.page().waitForTimeout(50);
+    await page.waitForTimeout(50);
   }
   throw new Error(`no decision offered within ${waitMs / 1000} s`);
 }
