@@ -18,7 +18,7 @@ export const ACTIONS = ['action-check', 'action-call', 'action-bringin', 'action
 export const PASSIVE = ['action-check', 'action-bringin', 'action-standpat', 'action-show', 'action-fold'];
 
 /**
- * The moves of the table's log (PokerTable's `data-our-move`, "<hand>:<entry>:<kind>") each button
+ * The moves of the table's log (PokerTable's `data-our-moves`: "<hand> <entry>:<kind> …") each button
  * must bring: the guard's confirmation sends the call or bet it held.
  */
 const MOVE_OF: Record<string, readonly string[]> = {
@@ -36,71 +36,80 @@ const MOVE_OF: Record<string, readonly string[]> = {
 /** How long a sent move may take to come back in the table's log (a round trip to the operator). */
 const MOVE_LOGGED_MS = 10_000;
 
-type SeenMove = { table: string; move: string };
+type SeenMoves = { table: string; moves: string };
 // The page's side, typed here: this program's lib has no DOM.
 type PageElement = { getAttribute(name: string): string | null; hasAttribute(name: string): boolean; querySelectorAll(sel: string): Iterable<PageElement> };
 type PageGlobals = {
-  __cercleMoves?: SeenMove[];
+  __cercleMoves?: SeenMoves[];
   Element: abstract new () => PageElement;
   document: { documentElement: PageElement; querySelectorAll(sel: string): Iterable<PageElement> };
   MutationObserver: new (cb: (records: { type: string; target: unknown; addedNodes: Iterable<unknown> }[]) => void) => { observe(target: PageElement, options: object): void };
 };
 
 /**
- * Records, in the page, every value the tables' `data-our-move` takes (once per page; a table that
- * ends its hand, or leaves, between two polls is still seen). Returns how many were seen so far.
+ * Records, in the page, every value the tables' `data-our-moves` takes (once per page: a state shown
+ * for one frame, or a table that leaves between two polls, is still seen). Returns how many values
+ * were recorded so far.
  */
 async function watchMoves(page: Page): Promise<number> {
   return page.evaluate(() => {
     const g = globalThis as unknown as PageGlobals;
     if (g.__cercleMoves) return g.__cercleMoves.length;
-    const seen: SeenMove[] = (g.__cercleMoves = []);
+    const seen: SeenMoves[] = (g.__cercleMoves = []);
     const last = new Map<string, string>();
     const note = (el: PageElement): void => {
       const table = el.getAttribute('data-testid') ?? '';
-      const move = el.getAttribute('data-our-move') ?? '';
-      if (move !== '' && last.get(table) !== move) {
-        last.set(table, move);
-        seen.push({ table, move });
+      const moves = el.getAttribute('data-our-moves') ?? '';
+      if (last.get(table) !== moves) {
+        last.set(table, moves);
+        seen.push({ table, moves });
       }
     };
     const noteAll = (el: PageElement): void => {
-      if (el.hasAttribute('data-our-move')) note(el);
-      for (const inner of el.querySelectorAll('[data-our-move]')) note(inner);
+      if (el.hasAttribute('data-our-moves')) note(el);
+      for (const inner of el.querySelectorAll('[data-our-moves]')) note(inner);
     };
     new g.MutationObserver((records) => {
       for (const r of records) {
         if (r.type === 'attributes') note(r.target as PageElement);
         else for (const n of r.addedNodes) if (n instanceof g.Element) noteAll(n);
       }
-    }).observe(g.document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-our-move'] });
-    for (const el of g.document.querySelectorAll('[data-our-move]')) note(el);
-    return 0;
+    }).observe(g.document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-our-moves'] });
+    for (const el of g.document.querySelectorAll('[data-our-moves]')) note(el);
+    return seen.length;
   });
 }
 
-/** The kinds of our moves the page has seen on `table` since record `from`. */
-async function movesSince(page: Page, table: string, from: number): Promise<string[]> {
+/** "<hand> <entry>:<kind> …" as one "<hand>:<entry>:<kind>" per move. */
+function movesOf(value: string): string[] {
+  const [hand, ...moves] = value.split(' ');
+  return moves.map((m) => `${hand}:${m}`);
+}
+
+/** The values of `table`'s moves the page recorded from record `from` on. */
+async function valuesSince(page: Page, table: string, from: number): Promise<string[]> {
   return page.evaluate(
-    ([t, f]) => ((globalThis as unknown as PageGlobals).__cercleMoves ?? []).slice(f).filter((m) => m.table === t).map((m) => m.move.slice(m.move.lastIndexOf(':') + 1)),
+    ([t, f]) => ((globalThis as unknown as PageGlobals).__cercleMoves ?? []).slice(f).filter((m) => m.table === t).map((m) => m.moves),
     [table, from] as const,
   );
 }
 
 /**
- * Issue 14 item 9: a click proves nothing until the move is in the table's log. Waits for our move of
- * the clicked kind; a call or bet that opens the accidental-call guard is confirmed (a player who
- * meant it confirms). A click that never reaches the log fails the flow even where the caller
- * tolerates "no decision offered" (a soft failure, then a throw).
+ * Issue 14 item 9: a click proves nothing until the move is in the table's log. Waits for a move of
+ * ours of the clicked kind that was not in the log before the click; a call or bet that opens the
+ * accidental-call guard is confirmed (a player who meant it confirms). A click that never reaches the
+ * log fails the flow even where the caller tolerates "no decision offered" (a soft failure, then a throw).
  */
-async function expectLogged(tile: Locator, table: string, from: number, clicked: string): Promise<void> {
+async function expectLogged(tile: Locator, table: string, before: string, from: number, clicked: string): Promise<void> {
   const page = tile.page();
+  const known = new Set(movesOf(before));
   let wanted = MOVE_OF[clicked];
-  let seen: string[] = [];
+  let values: string[] = [];
+  const fresh = (): string[] => [...new Set(values.flatMap(movesOf))].filter((m) => !known.has(m));
   const deadline = Date.now() + MOVE_LOGGED_MS;
   while (Date.now() < deadline) {
-    seen = await movesSince(page, table, from);
-    if (seen.some((k) => wanted.includes(k))) return;
+    values = await valuesSince(page, table, from);
+    if (fresh().some((m) => wanted.includes(m.slice(m.lastIndexOf(':') + 1)))) return;
     // Leaving after the hand: the operator lets us go once we hold no cards, and the client drops the
     // table at once, maybe before drawing the fold that freed us. A table gone within this wait, well
     // inside the action clock (15 s), went because the move was made, not timed out.
@@ -111,8 +120,11 @@ async function expectLogged(tile: Locator, table: string, from: number, clicked:
     }
     await page.waitForTimeout(50);
   }
-  const message = `${clicked} was clicked on ${table}, but the table's log never showed our ${wanted.join(' or ')} (saw: ${seen.join(', ') || 'nothing'})`;
-  expect.soft(seen, message).toEqual(expect.arrayContaining([wanted[0]]));
+  const error = await tile.getByTestId('table-error').textContent({ timeout: 200 }).catch(() => null);
+  const message =
+    `${clicked} was clicked on ${table}, but the table's log never showed our ${wanted.join(' or ')}` +
+    ` (before: "${before}"; then: ${values.map((v) => `"${v}"`).join(', ') || 'no change'}${error ? `; the table says: ${error}` : ''})`;
+  expect.soft(fresh(), message).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`:(${wanted.join('|')})$`))]));
   throw new Error(message);
 }
 
@@ -126,7 +138,12 @@ export async function actIn(tile: Locator, prefer: string[] = PASSIVE, waitMs = 
   const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
     if (await any.first().isVisible().catch(() => false)) {
-      const table = await tile.evaluate((el) => (el.matches('[data-our-move]') ? el : el.querySelector('[data-our-move]'))?.getAttribute('data-testid') ?? null).catch(() => null);
+      const root = await tile
+        .evaluate((el) => {
+          const t = el.matches('[data-our-moves]') ? el : el.querySelector('[data-our-moves]');
+          return t === null ? null : { table: t.getAttribute('data-testid') ?? '', moves: t.getAttribute('data-our-moves') ?? '' };
+        })
+        .catch(() => null);
       for (const id of [...prefer, ...ACTIONS]) {
         const b = tile.getByTestId(id);
         // isEnabled waits for the element without end by default: the button may go between the two calls.
@@ -137,8 +154,8 @@ export async function actIn(tile: Locator, prefer: string[] = PASSIVE, waitMs = 
             () => false, // the hand moved on under the pointer: look again
           );
           if (!clicked) continue;
-          if (table === null) throw new Error(`${id} clicked in a tile without a table`);
-          await expectLogged(tile, table, from, id);
+          if (root === null) throw new Error(`${id} clicked in a tile without a table`);
+          await expectLogged(tile, root.table, root.moves, from, id);
           return id;
         }
       }
