@@ -14,6 +14,14 @@ import { artifactPath } from './host';
  */
 export const ACTIONS = ['action-check', 'action-call', 'action-bringin', 'action-standpat', 'action-draw', 'action-show', 'action-muck', 'action-fold', 'guard-confirm'];
 
+/**
+ * Our decision is offered: one of the table's decision buttons. Not `[data-testid^="action-"]`, which
+ * the action clock (`action-clock`, shown beside whoever is to act) also matches.
+ */
+export function decisionOffered(tile: Locator): Locator {
+  return tile.locator(ACTIONS.filter((a) => a.startsWith('action-')).map((a) => `[data-testid="${a}"]`).join(',')).first();
+}
+
 /** The cheapest way through a hand: check, post the bring-in, stand pat, show, else fold. */
 export const PASSIVE = ['action-check', 'action-bringin', 'action-standpat', 'action-show', 'action-fold'];
 
