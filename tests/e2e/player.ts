@@ -170,19 +170,23 @@ export async function actIn(tile: Locator, prefer: string[] = PASSIVE, waitMs = 
           return t === null ? null : { table: t.getAttribute('data-testid') ?? '', moves: t.getAttribute('data-our-moves') ?? '' };
         })
         .catch(() => null);
-      for (const id of [...prefer, ...ACTIONS]) {
-        const b = tile.getByTestId(id);
-        // isEnabled waits for the element without end by default: the button may go between the two calls.
-        if ((await b.isVisible().catch(() => false)) && (await b.isEnabled({ timeout: 200 }).catch(() => false))) {
-          const from = await watchMoves(page);
-          const clicked = await b.click({ timeout: 1_500 }).then(
-            () => true,
-            () => false, // the hand moved on under the pointer: look again
-          );
-          if (!clicked) continue;
-          if (root === null) throw new Error(`${id} clicked in a tile without a table`);
-          await expectLogged(tile, root.table, root.moves, from, id);
-          return id;
+      if (root !== null) {
+        // From here on the table itself, by its id: a tile found by position (`nth`) may show another
+        // table by the time we click, once a table before it has left.
+        const table = page.getByTestId(root.table);
+        for (const id of [...prefer, ...ACTIONS]) {
+          const b = table.getByTestId(id);
+          // isEnabled waits for the element without end by default: the button may go between the two calls.
+          if ((await b.isVisible().catch(() => false)) && (await b.isEnabled({ timeout: 200 }).catch(() => false))) {
+            const from = await watchMoves(page);
+            const clicked = await b.click({ timeout: 1_500 }).then(
+              () => true,
+              () => false, // the hand moved on under the pointer: look again
+            );
+            if (!clicked) continue;
+            await expectLogged(table, root.table, root.moves, from, id);
+            return id;
+          }
         }
       }
     }
