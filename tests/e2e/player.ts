@@ -14,31 +14,183 @@ import { artifactPath } from './host';
  */
 export const ACTIONS = ['action-check', 'action-call', 'action-bringin', 'action-standpat', 'action-draw', 'action-show', 'action-muck', 'action-fold', 'guard-confirm'];
 
+/**
+ * Our decision is offered: one of the table's decision buttons. Not `[data-testid^="action-"]`, which
+ * the action clock (`action-clock`, shown beside whoever is to act) also matches.
+ */
+export function decisionOffered(tile: Locator): Locator {
+  return tile.locator(ACTIONS.filter((a) => a.startsWith('action-')).map((a) => `[data-testid="${a}"]`).join(',')).first();
+}
+
 /** The cheapest way through a hand: check, post the bring-in, stand pat, show, else fold. */
 export const PASSIVE = ['action-check', 'action-bringin', 'action-standpat', 'action-show', 'action-fold'];
 
 /**
+ * The moves of the table's log (PokerTable's `data-our-moves`: "<hand> <entry>:<kind> …") each button
+ * must bring: the guard's confirmation sends the call or bet it held.
+ */
+const MOVE_OF: Record<string, readonly string[]> = {
+  'action-check': ['check'],
+  'action-call': ['call'],
+  'action-bringin': ['bring-in'],
+  'action-standpat': ['discard'],
+  'action-draw': ['discard'],
+  'action-show': ['show'],
+  'action-muck': ['muck'],
+  'action-fold': ['fold'],
+  'guard-confirm': ['call', 'bet', 'raise', 'complete'],
+};
+
+/** How long a sent move may take to come back in the table's log (a round trip to the operator). */
+const MOVE_LOGGED_MS = 10_000;
+/** After this long with the button still offered and no move of ours, the click did not get through. */
+const RECLICK_MS = 1_500;
+
+type SeenMoves = { table: string; moves: string };
+// The page's side, typed here: this program's lib has no DOM.
+type PageElement = { getAttribute(name: string): string | null; hasAttribute(name: string): boolean; querySelectorAll(sel: string): Iterable<PageElement> };
+type PageGlobals = {
+  __cercleMoves?: SeenMoves[];
+  Element: abstract new () => PageElement;
+  document: { documentElement: PageElement; querySelectorAll(sel: string): Iterable<PageElement> };
+  MutationObserver: new (cb: (records: { type: string; target: unknown; addedNodes: Iterable<unknown> }[]) => void) => { observe(target: PageElement, options: object): void };
+};
+
+/**
+ * Records, in the page, every value the tables' `data-our-moves` takes (once per page: a state shown
+ * for one frame, or a table that leaves between two polls, is still seen). Returns how many values
+ * were recorded so far.
+ */
+async function watchMoves(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
+    if (g.__cercleMoves) return g.__cercleMoves.length;
+    const seen: SeenMoves[] = (g.__cercleMoves = []);
+    const last = new Map<string, string>();
+    const note = (el: PageElement): void => {
+      const table = el.getAttribute('data-testid') ?? '';
+      const moves = el.getAttribute('data-our-moves') ?? '';
+      if (last.get(table) !== moves) {
+        last.set(table, moves);
+        seen.push({ table, moves });
+      }
+    };
+    const noteAll = (el: PageElement): void => {
+      if (el.hasAttribute('data-our-moves')) note(el);
+      for (const inner of el.querySelectorAll('[data-our-moves]')) note(inner);
+    };
+    new g.MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === 'attributes') note(r.target as PageElement);
+        else for (const n of r.addedNodes) if (n instanceof g.Element) noteAll(n);
+      }
+    }).observe(g.document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-our-moves'] });
+    for (const el of g.document.querySelectorAll('[data-our-moves]')) note(el);
+    return seen.length;
+  });
+}
+
+/** "<hand> <entry>:<kind> …" as one "<hand>:<entry>:<kind>" per move. */
+function movesOf(value: string): string[] {
+  const [hand, ...moves] = value.split(' ');
+  return moves.map((m) => `${hand}:${m}`);
+}
+
+/** The values of `table`'s moves the page recorded from record `from` on. */
+async function valuesSince(page: Page, table: string, from: number): Promise<string[]> {
+  return page.evaluate(
+    ([t, f]) => ((globalThis as unknown as PageGlobals).__cercleMoves ?? []).slice(f).filter((m) => m.table === t).map((m) => m.moves),
+    [table, from] as const,
+  );
+}
+
+/**
+ * Issue 14 item 9: a click proves nothing until the move is in the table's log. Waits for a move of
+ * ours of the clicked kind that was not in the log before the click; a call or bet that opens the
+ * accidental-call guard is confirmed (a player who meant it confirms). A click that never reaches the
+ * log fails the flow even where the caller tolerates "no decision offered" (a soft failure, then a throw).
+ */
+async function expectLogged(tile: Locator, table: string, before: string, from: number, clicked: string): Promise<void> {
+  const page = tile.page();
+  const known = new Set(movesOf(before));
+  let wanted = MOVE_OF[clicked];
+  let values: string[] = [];
+  let at = Date.now();
+  let clicks = 1;
+  const fresh = (): string[] => [...new Set(values.flatMap(movesOf))].filter((m) => !known.has(m));
+  const deadline = Date.now() + MOVE_LOGGED_MS;
+  while (Date.now() < deadline) {
+    values = await valuesSince(page, table, from);
+    if (fresh().some((m) => wanted.includes(m.slice(m.lastIndexOf(':') + 1)))) return;
+    // Leaving after the hand: the operator lets us go once we hold no cards, and the client drops the
+    // table at once, maybe before drawing the fold that freed us. A table gone within this wait, well
+    // inside the action clock (15 s), went because the move was made, not timed out.
+    if ((await page.getByTestId(table).count()) === 0) return;
+    const guard = tile.getByTestId('guard-confirm');
+    if (clicked !== 'guard-confirm' && (await guard.isVisible().catch(() => false))) {
+      if (await guard.click({ timeout: 1_500 }).then(() => true, () => false)) {
+        wanted = MOVE_OF['guard-confirm'];
+        at = Date.now();
+      }
+    }
+    // Still offered and enabled a while after the click, with no move of ours: the page did not take
+    // the click (a move sent is pending, its button disabled, until the table answers). Seen when two
+    // flows click on two tables at the same instant (history.spec). Click again; a click that never
+    // gets through still fails below.
+    const button = tile.getByTestId(wanted === MOVE_OF['guard-confirm'] ? 'guard-confirm' : clicked);
+    if (Date.now() - at > RECLICK_MS && (await button.isVisible().catch(() => false)) && (await button.isEnabled({ timeout: 200 }).catch(() => false))) {
+      values = await valuesSince(page, table, from);
+      if (fresh().some((m) => wanted.includes(m.slice(m.lastIndexOf(':') + 1)))) return; // it came meanwhile
+      if (await button.click({ timeout: 1_500 }).then(() => true, () => false)) clicks++;
+      at = Date.now();
+    }
+    await page.waitForTimeout(50);
+  }
+  const error = await tile.getByTestId('table-error').textContent({ timeout: 200 }).catch(() => null);
+  const message =
+    `${clicked} was clicked on ${table} (${clicks} time(s)), but the table's log never showed our ${wanted.join(' or ')}` +
+    ` (before: "${before}"; then: ${values.map((v) => `"${v}"`).join(', ') || 'no change'}${error ? `; the table says: ${error}` : ''})`;
+  expect.soft(fresh(), message).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`:(${wanted.join('|')})$`))]));
+  throw new Error(message);
+}
+
+/**
  * Waits until the table offers us a decision, then takes the first offered in `prefer` order (falling
- * back to any offered). Returns the action taken.
+ * back to any offered), and waits until the move is in the table's log. Returns the action taken.
  */
 export async function actIn(tile: Locator, prefer: string[] = PASSIVE, waitMs = 45_000): Promise<string> {
+  const page = tile.page();
   const any = tile.locator(ACTIONS.map((a) => `[data-testid="${a}"]`).join(','));
   const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
     if (await any.first().isVisible().catch(() => false)) {
-      for (const id of [...prefer, ...ACTIONS]) {
-        const b = tile.getByTestId(id);
-        // isEnabled waits for the element without end by default: the button may go between the two calls.
-        if ((await b.isVisible().catch(() => false)) && (await b.isEnabled({ timeout: 200 }).catch(() => false))) {
-          const clicked = await b.click({ timeout: 1_500 }).then(
-            () => true,
-            () => false, // the hand moved on under the pointer: look again
-          );
-          if (clicked) return id;
+      const root = await tile
+        .evaluate((el) => {
+          const t = el.matches('[data-our-moves]') ? el : el.querySelector('[data-our-moves]');
+          return t === null ? null : { table: t.getAttribute('data-testid') ?? '', moves: t.getAttribute('data-our-moves') ?? '' };
+        })
+        .catch(() => null);
+      if (root !== null) {
+        // From here on the table itself, by its id: a tile found by position (`nth`) may show another
+        // table by the time we click, once a table before it has left.
+        const table = page.getByTestId(root.table);
+        for (const id of [...prefer, ...ACTIONS]) {
+          const b = table.getByTestId(id);
+          // isEnabled waits for the element without end by default: the button may go between the two calls.
+          if ((await b.isVisible().catch(() => false)) && (await b.isEnabled({ timeout: 200 }).catch(() => false))) {
+            const from = await watchMoves(page);
+            const clicked = await b.click({ timeout: 1_500 }).then(
+              () => true,
+              () => false, // the hand moved on under the pointer: look again
+            );
+            if (!clicked) continue;
+            await expectLogged(table, root.table, root.moves, from, id);
+            return id;
+          }
         }
       }
     }
-    await tile.page().waitForTimeout(50);
+    await page.waitForTimeout(50);
   }
   throw new Error(`no decision offered within ${waitMs / 1000} s`);
 }

@@ -3,7 +3,7 @@
  * not, do it"). Everything it offers, `apply` accepts; what it does not offer, `apply` refuses.
  */
 import { betBounds, isBlock } from './betting';
-import { mayMuck } from './machine';
+import { mayMuck } from './showdown';
 import { ALL_DOWN, ALL_UP } from './seat';
 import type { DealRequest, HandState, LegalActions } from './types';
 import { variantOf } from './variant';

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, bustAt, chips, shot, watchProblems } from '../player';
+import { actIn, bustAt, chips, decisionOffered, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -71,7 +71,7 @@ test('refused amounts say why; above the stack is all-in; bust, rebuy; leave aft
   let typed = false;
   for (let i = 0; i < 30 && !typed; i++) {
     const input = tile.getByTestId('bet-input');
-    await expect(tile.locator('[data-testid^="action-"]').first()).toBeVisible({ timeout: 45_000 });
+    await expect(decisionOffered(tile)).toBeVisible({ timeout: 45_000 });
     if (await input.isVisible().catch(() => false)) {
       const min = Number((await tile.getByTestId('bet-slider').getAttribute('min').catch(() => '0')) ?? 0);
       const max = Number((await tile.getByTestId('bet-slider').getAttribute('max').catch(() => '0')) ?? 0);
@@ -123,8 +123,8 @@ test('refused amounts say why; above the stack is all-in; bust, rebuy; leave aft
   await page.getByTestId('nav-tables').click();
 
   // Defect 4: "Quitter" while we hold cards in a live hand asks first; leave after the hand.
-  // Our turn: we hold cards in a live hand.
-  await expect(tile.locator('[data-testid^="action-"]').first()).toBeVisible({ timeout: 45_000 });
+  // Our turn: we hold cards in a live hand (our decision buttons, not another player's action clock).
+  await expect(decisionOffered(tile)).toBeVisible({ timeout: 45_000 });
   await tile.getByTestId('table-leave').click();
   await expect(tile.getByTestId('leave-confirm')).toBeVisible();
   await shot(page, info, 'regular-leave-confirm');
