@@ -15,7 +15,7 @@
  * (`SESSION_REPLACED`).
  */
 import type { RawData, WebSocket } from 'ws';
-import type { RefusalDetails } from '../../shared/protocol/cashier';
+import type { ProtectionDetails } from '../../shared/protocol/cashier';
 import type { ErrorCode } from '../../shared/protocol/codes';
 import { ERROR_CODES } from '../../shared/protocol/codes';
 import type { ClientMessage, ClientMessageOf, ServerMessage } from '../../shared/protocol/messages';
@@ -67,7 +67,7 @@ export interface ServerContext {
 /** Most bytes waiting to be sent before a client is considered stuck and dropped (it may resume). */
 const MAX_BUFFERED = 16 * 1024 * 1024;
 
-type Extra = { rule?: string; minVersion?: string; retryAfterMs?: number; tableId?: string; min?: number; max?: number; call?: number; details?: RefusalDetails };
+type Extra = { rule?: string; minVersion?: string; retryAfterMs?: number; tableId?: string; min?: number; max?: number; call?: number; details?: ProtectionDetails };
 
 /** The rule each protection or cashier refusal applies (SPEC §2b), for the `error` frame. */
 const PROTECTION_RULES: Partial<Record<string, string>> = {
@@ -97,7 +97,7 @@ function protectionError(r: { code: string; message: string } & Record<string, u
   for (const k of ['used', 'freeAt', 'until', 'withdrawable', 'atTables'] as const) if (r[k] !== undefined) details[k] = r[k];
   const extra: Extra = {};
   if (PROTECTION_RULES[code] !== undefined) extra.rule = PROTECTION_RULES[code];
-  if (Object.keys(details).length > 0) extra.details = details as RefusalDetails;
+  if (Object.keys(details).length > 0) extra.details = details as ProtectionDetails;
   return { code, message: r.message, extra };
 }
 

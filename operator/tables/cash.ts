@@ -15,7 +15,8 @@ import { describeTable } from '../trace/pojeu';
 import type { SeatLedger } from './seats';
 import type { CancelReason, HandVoided, MoneyResult, RecordOrigin, TableHooks, TableMoney, TablePlayer, TableSpec, TableTrace } from './types';
 
-function moneyResult(r: ReturnType<Wallet['buyIn']>): MoneyResult {
+/** A wallet movement as a table (or tournament) sees it: the refusals a player may get, with their rule; anything else is the operator's fault. */
+export function moneyResult(r: ReturnType<Wallet['buyIn']>): MoneyResult {
   if (r.ok) return { ok: true, movement: walletMovement(r.entry)! };
   switch (r.code) {
     case 'INSUFFICIENT_FUNDS':

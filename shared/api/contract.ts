@@ -12,7 +12,7 @@ import { handRecordSchema } from '../protocol/game';
 import { HAND_ID_MAX, TABLE_ID_MAX } from '../protocol/limits';
 import { ERROR_CODES } from '../protocol/codes';
 import { playConditionsSchema, versionText } from '../protocol/conditions';
-import { card, exclusionChoiceSchema, identitySchema, limitKind, paymentRef, paymentSchema, protectionViewSchema, refusalDetailsSchema, requestId } from '../protocol/cashier';
+import { card, exclusionChoiceSchema, identitySchema, limitKind, paymentRef, paymentSchema, protectionViewSchema, protectionDetailsSchema, requestId } from '../protocol/cashier';
 import { arr, bool, int, type Infer, nullable, obj, oneOf, type Schema, str } from '../validate';
 
 export const LANGUAGES = ['fr', 'en'] as const;
@@ -130,7 +130,7 @@ const outcomeShape = {
   retryAfterMs: millis,
   cashedOut: amount,
   /** A cashier or protection refusal's details (issue 18: the limit, what is used, when room frees up…). */
-  details: refusalDetailsSchema,
+  details: protectionDetailsSchema,
 };
 const refusalFields = ['code', 'message', 'rule', 'min', 'max', 'call', 'retryAfterMs', 'cashedOut', 'details'] as const;
 export const outcomeSchema = obj(outcomeShape, refusalFields);

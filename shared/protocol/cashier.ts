@@ -38,7 +38,7 @@ export const PROTECTION_ERROR_CODES = [
 export const limitKind = oneOf('deposit', 'stake', 'time');
 
 /** What a protection or cashier refusal tells the player beyond its code (the `details` of `error`). */
-export const refusalDetailsSchema = obj(
+export const protectionDetailsSchema = obj(
   {
     limitKind,
     limit: amount,
@@ -50,7 +50,7 @@ export const refusalDetailsSchema = obj(
   },
   ['limitKind', 'limit', 'used', 'freeAt', 'until', 'withdrawable', 'atTables'],
 );
-export type RefusalDetails = Infer<typeof refusalDetailsSchema>;
+export type ProtectionDetails = Infer<typeof protectionDetailsSchema>;
 
 /** The holder of a real-money account (R-AGE, R-BANNED); the operator checks the forms. */
 export const identitySchema = obj({

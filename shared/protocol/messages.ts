@@ -11,7 +11,7 @@ import type { Action } from '../rules/engine/types';
 import type { HandRecord } from '../rules/record';
 import type { TableRules } from '../rules/tableRules';
 import { arr, bool, int, nullable, obj, oneOf, str, type Infer, type Schema } from '../validate';
-import { cashierClientVariants, cashierServerVariants, refusalDetailsSchema, registerMessage } from './cashier';
+import { cashierClientVariants, cashierServerVariants, protectionDetailsSchema, registerMessage } from './cashier';
 import { ERROR_CODES } from './codes';
 import { playConditionsSchema, versionText } from './conditions';
 import { actionSchema, handRecordSchema, tableRulesSchema, variantCode } from './game';
@@ -204,7 +204,7 @@ const serverVariants = {
       min: amount,
       max: amount,
       call: amount,
-      details: refusalDetailsSchema,
+      details: protectionDetailsSchema,
     },
     // The refusal's details (refusal.ts): the same on every frame that carries one.
     ['rule', 'minVersion', 'retryAfterMs', 'tableId', 'min', 'max', 'call', 'details'],

@@ -6,6 +6,7 @@
  * range `min`/`max`, the chips a call adds `call`).
  */
 import type { MoveRefusal } from '../rules/decide';
+import type { ProtectionDetails } from './cashier';
 import type { ErrorCode } from './codes';
 
 export interface Refusal {
@@ -16,10 +17,12 @@ export interface Refusal {
   min?: number;
   max?: number;
   call?: number;
+  /** A cashier or protection refusal's details (issue 18): the limit, what is used, when room frees up. */
+  details?: ProtectionDetails;
 }
 
 /** The details a refusal may carry beside its code and message, in wire order. */
-export const REFUSAL_DETAILS = ['rule', 'min', 'max', 'call'] as const;
+export const REFUSAL_DETAILS = ['rule', 'min', 'max', 'call', 'details'] as const;
 export type RefusalDetails = Pick<Refusal, (typeof REFUSAL_DETAILS)[number]>;
 
 // A decision's refusal is a wire refusal as it is: its codes are the wire's (a compile-time check).
@@ -37,5 +40,6 @@ export function refusalDetails(r: Partial<RefusalDetails>): RefusalDetails {
   if (r.min !== undefined) out.min = r.min;
   if (r.max !== undefined) out.max = r.max;
   if (r.call !== undefined) out.call = r.call;
+  if (r.details !== undefined) out.details = r.details;
   return out;
 }

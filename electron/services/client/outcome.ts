@@ -17,7 +17,6 @@ export function tableRefusal(r: Refused): TableRefusalView {
 export function refusal(r: Refused): Outcome {
   const o: Outcome = { ok: false, ...tableRefusal(r) };
   if (r.retryAfterMs !== undefined) o.retryAfterMs = r.retryAfterMs;
-  if (r.details !== undefined) o.details = r.details; // issue 18: the limit, what is used, when room frees up
   return o;
 }
 

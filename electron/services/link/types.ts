@@ -2,8 +2,9 @@
  * The operator link's public types (link.ts and its parts: connection.ts, requests.ts, outbox.ts,
  * streams.ts; issue 14 item 6).
  */
-import type { RefusalDetails as ProtectionDetails } from '../../../shared/protocol/cashier';
+import type { ProtectionDetails } from '../../../shared/protocol/cashier';
 import type { ErrorCode } from '../../../shared/protocol/codes';
+import { refusalDetails } from '../../../shared/protocol/refusal';
 import type { PlayConditions } from '../../../shared/protocol/conditions';
 import type { ClientMessage, ServerMessage, ServerMessageOf, TableInfo } from '../../../shared/protocol/messages';
 import type { BackoffOptions } from './backoff';
@@ -103,9 +104,10 @@ export type Request = ClientMessage extends infer M ? (M extends { rid: number }
 
 /** An operator error (or a refused action result) as the link's refusal value. */
 export function refusal(m: Omit<Refused, 'ok' | 'local' | 'code'> & { code: ErrorCode }): Refused {
-  const r: Refused = { ok: false, code: m.code, message: m.message };
-  for (const k of ['rule', 'min', 'max', 'call', 'retryAfterMs', 'minVersion', 'tableId', 'details'] as const) {
-    if (m[k] !== undefined) (r as unknown as Record<string, unknown>)[k] = m[k];
-  }
+  // The refusal's details through the one converter (shared/protocol/refusal.ts); the link's own fields after.
+  const r: Refused = { ok: false, code: m.code, message: m.message, ...refusalDetails(m) };
+  if (m.retryAfterMs !== undefined) r.retryAfterMs = m.retryAfterMs;
+  if (m.minVersion !== undefined) r.minVersion = m.minVersion;
+  if (m.tableId !== undefined) r.tableId = m.tableId;
   return r;
 }
