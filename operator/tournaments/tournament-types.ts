@@ -3,13 +3,12 @@
  * entrant and how the store keeps one. Split out of tournament.ts (issue 14: no file over 600 lines).
  */
 import type { Brain, TablePlayer, TableRefusal } from '../tables/types';
-import type { TableOptions } from '../tables/table';
+import type { Table, TableOptions } from '../tables/table';
 import type { RandomInt } from '../tables/deck';
 import type { Timers } from '../tables/timers';
 import type { Db } from '../db';
 import type { TraceOutbox } from '../trace/outbox';
 import type { Wallet } from '../wallet';
-import type { Table } from '../tables/table';
 import type { TournamentStore } from './store';
 import type { Tournament } from './tournament';
 
