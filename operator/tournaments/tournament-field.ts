@@ -1,0 +1,281 @@
+/**
+ * The running field (R-TOURN-RUN, issue 16): the tournament's `Table`s and their hooks, seating (the
+ * draw, late entries), breaking and balancing tables between hands (T 6-6 to 6-11), hand-for-hand on
+ * the bubble, breaks all together, the operator's clock. The second link of the chain (core.ts).
+ */
+import { clockAt, fieldMoves, handForHand, mayAddOn, registrationOpen, tableRulesAt } from '../../shared/rules/tournament';
+import { Table } from '../tables/table';
+import type { MoneyResult, TableHooks, TablePlayer, TableSpec } from '../tables/types';
+import { TournamentCore } from './tournament-core';
+import { LATE_TABLES, type Entrant, type Refusal } from './tournament-types';
+
+export abstract class TournamentField extends TournamentCore {
+  /** A hand's eliminations (tournament-end.ts). */
+  protected abstract eliminated(groups: { accountId: number; stackAtStart: number; by: number[] }[][]): void;
+  /** The field is final (tournament-end.ts). */
+  protected abstract closeRegistration(): void;
+  /** T 5-4 (tournament-entries.ts): practice players take it on the clock. */
+  abstract addOn(accountId: number): { ok: true } | Refusal;
+
+  // ---------------------------------------------------------------------------------------------
+  // Tables
+
+  protected openTable(no: number): Table {
+    const tableId = `${this.spec.id}-t${no}`;
+    const spec: TableSpec = {
+      tableId,
+      name: `${this.spec.name}, table ${no}`,
+      // Tournament chips are not money: the tables hold none (the tournament's fund does).
+      money: 'play',
+      practice: this.spec.money === 'play',
+      rules: tableRulesAt(this.spec.variant, this.spec.structure, 0),
+      seats: this.spec.seats,
+      buyIn: { min: 1, max: Number.MAX_SAFE_INTEGER },
+      mode: 'tournament',
+    };
+    let table: Table | null = null;
+    const entrantOf = (p: TablePlayer): Entrant => {
+      const e = this.entrants.get(p.accountId);
+      if (!e) throw new Error(`${tableId}: ${p.name} is not in ${this.spec.id}`);
+      return e;
+    };
+    const chips = (amount: number): MoneyResult => ({ ok: true, movement: { avant: amount, mouvement: amount, apres: amount } });
+    const hooks: TableHooks = {
+      money: {
+        // The tournament's chip bank: a player brings their stack to the table and takes it away when moved.
+        buyIn: (p, amount) => {
+          const e = entrantOf(p);
+          if (e.stack !== amount) throw new Error(`${tableId}: ${p.name} brings ${amount}, holds ${e.stack}`);
+          e.table = table;
+          this.dirty.add(e);
+          return chips(amount);
+        },
+        // Chips bought (rebuy, add-on: paid already, tournament.purchase) reach the table.
+        topUp: (p, amount) => {
+          const e = entrantOf(p);
+          e.pendingChips = Math.max(0, e.pendingChips - amount);
+          e.stack += amount;
+          this.dirty.add(e);
+          return chips(amount);
+        },
+        cashOut: (p, amount) => {
+          const e = entrantOf(p);
+          e.stack = amount;
+          e.table = null;
+          this.dirty.add(e);
+          return chips(amount);
+        },
+        handStarted: () => undefined,
+        settle: (_handId, _rake, stacks) => {
+          this.handsPlayed++;
+          for (const s of stacks) {
+            const e = this.entrants.get(s.accountId);
+            if (e) {
+              e.stack = s.stack;
+              this.dirty.add(e);
+            }
+          }
+        },
+        handCancelled: () => undefined,
+        participationClosed: () => undefined,
+      },
+      trace: {
+        // POINSCRIT and POBILAN are the tournament's (registration, elimination), not each table's.
+        joined: () => undefined,
+        purchased: () => undefined,
+        left: () => undefined,
+        hand: (data) => this.deps.outbox.put(this.pojeu(data)),
+      },
+      step: (fn) => this.step(fn),
+      rulesForNextHand: () => tableRulesAt(this.spec.variant, this.spec.structure, clockAt(this.spec.structure, this.elapsed() ?? 0).level),
+      mayDeal: () => this.mayDeal(table!),
+      eliminated: (_handId, groups) => this.eliminated(groups),
+      afterHand: () => this.guard(() => this.afterHand()),
+      error: this.deps.error,
+      voided: (v) => this.deps.log?.(`${tableId}: hand ${v.pool} voided (${v.reason}): stakes back on the caves`),
+      playtime: this.playtimeHooks(tableId),
+    };
+    table = new Table(spec, hooks, { betweenHandsMs: 1500, ...this.deps.table, timers: this.deps.timers, idOper: this.deps.idOper, random: this.random });
+    this.tables.set(no, table);
+    this.tableNo.set(table, no);
+    return table;
+  }
+
+  /** R-TIMELIMIT at a real-money tournament's tables: counted, never a stand-up (art. 16-1). */
+  protected playtimeHooks(tableId: string): TableHooks['playtime'] {
+    const watch = this.deps.playtime;
+    if (!watch || this.spec.money !== 'real') return undefined;
+    return { dealt: (id) => watch.handDealt(id, tableId), mayPlayOn: () => true, left: (id) => watch.left(id, tableId) };
+  }
+
+  /** Seats a player with their stack at `table` (a seat the tournament chose, or drawn there). */
+  protected seat(e: Entrant, table: Table, seat: number | undefined, moved: boolean): boolean {
+    const r = table.join(e.player, e.stack, { waitForBigBlind: false, brain: e.brain ?? undefined, seat });
+    if (!r.ok) return false;
+    this.fieldDirty = true;
+    if (e.forfeited) table.sitOut(e.player.accountId);
+    this.notify({ type: 'seated', tournamentId: this.spec.id, accountId: e.player.accountId, tableId: table.tableId, seat: r.seat, moved });
+    return true;
+  }
+
+  /** A late entry: at the table with the most free seats, or a new table (issue 16 item 4). */
+  protected seatLate(e: Entrant): void {
+    const open = this.liveTables().filter((t) => t.seatsTaken < this.spec.seats).sort((a, b) => a.seatsTaken - b.seatsTaken);
+    for (const t of open) if (this.seat(e, t, undefined, false)) return this.afterSeating();
+    const no = Math.max(0, ...this.tables.keys()) + 1;
+    this.seat(e, this.openTable(no), undefined, false);
+    this.afterSeating();
+  }
+
+  /** After players were seated or moved: the field rebalanced, idle tables given their next hand. */
+  protected afterSeating(): void {
+    this.rebalance();
+    this.pokeAll();
+  }
+
+  protected mayDeal(table: Table): boolean {
+    if (this.state !== 'running' || this.seating) return false;
+    if (clockAt(this.spec.structure, this.elapsed() ?? 0).onBreak) return false;
+    if (!this.handForHand()) return true;
+    // Hand-for-hand: one hand per table per round, the next round once every table has finished.
+    if (!this.released.has(table)) return false;
+    this.released.delete(table);
+    return true;
+  }
+
+  /** The field is final (late registration over): the payouts are fixed. */
+  get fieldFinal(): boolean {
+    return this.poolFinal;
+  }
+
+  /** Hand-for-hand play is on (R-TOURN-RUN). */
+  get inHandForHand(): boolean {
+    return this.handForHand();
+  }
+
+  protected handForHand(): boolean {
+    return this.poolFinal && handForHand(this.remaining, this.prizeList.length, this.tables.size);
+  }
+
+  /** Every table that can play is released (a new hand-for-hand round) and dealt to. */
+  protected releaseAll(): void {
+    this.released = new Set(this.liveTables().filter((t) => t.seatsTaken >= 2));
+    this.pokeAll();
+  }
+
+  protected pokeAll(): void {
+    for (const t of this.liveTables()) t.dealWhenReady();
+  }
+
+  /** A table finished a hand: eliminations are ranked already; the field is rebalanced. */
+  protected afterHand(): void {
+    if (this.state !== 'running') return;
+    // Players back in (a rebuy at zero) are seated now, between hands.
+    for (const e of this.comebacks.splice(0)) this.seatLate(e);
+    const touched = this.rebalance();
+    const hfh = this.handForHand();
+    if (hfh) {
+      // The next round when every table has finished its hand and used its turn (nobody gains by stalling).
+      if (this.released.size === 0 && this.liveTables().every((t) => !t.handInProgress)) this.releaseAll();
+    } else if (this.wasHandForHand) {
+      // The money is reached: every table deals again.
+      this.released.clear();
+      this.pokeAll();
+    } else {
+      // Tables deal on their own between hands; those a move gave players may deal now.
+      for (const t of touched) if (this.tableNo.has(t)) t.dealWhenReady();
+    }
+    this.wasHandForHand = hfh;
+  }
+
+  /**
+   * Tables broken and balanced between hands (T 6-6 to 6-11, field.ts): a move out of a table happens
+   * when it is between hands; a table in a hand gives its player at the end of it. The player moved
+   * to balance is the next big blind (T 6-9), sitting in the worst free position (T 6-10); a broken
+   * table's players sit where the draw puts them (T 6-11).
+   */
+  protected rebalance(): Set<Table> {
+    const touched = new Set<Table>();
+    if (this.moving || this.state !== 'running' || !this.fieldDirty) return touched;
+    this.moving = true;
+    let blocked = false;
+    try {
+      // One plan for the field as it is (field.ts); the moves out of tables in a hand wait for the
+      // next rebalance, after that hand (a 10,000-player field: no plan recomputed per move).
+      const field = this.liveTables().map((t) => ({ table: this.tableNo.get(t)!, players: t.seatsTaken, seats: this.spec.seats }));
+      for (const move of fieldMoves(field, { late: field.length <= LATE_TABLES })) {
+        const from = this.tables.get(move.from);
+        const to = this.tables.get(move.to);
+        if (!from || !to || from.handInProgress) {
+          blocked = true;
+          continue;
+        }
+        const who = move.why === 'balance' ? from.balancing().moveOut : (from.players()[0]?.accountId ?? null);
+        if (who === null) continue;
+        const e = this.entrants.get(who)!;
+        const seatIn = move.why === 'balance' ? (to.balancing().seatIn ?? undefined) : undefined;
+        const left = from.leave(who, 'operator');
+        if (!left.ok) throw new Error(`${from.tableId}: ${e.player.name} could not be moved: ${left.code}`);
+        // R-NOBOT may refuse a table (one address per table), or it may be full: the next table with a free seat, else back.
+        const at = this.seat(e, to, seatIn, true)
+          ? to
+          : [...this.liveTables().filter((t) => t !== to && t !== from && t.seatsTaken < this.spec.seats), from].find((t) => this.seat(e, t, undefined, t !== from));
+        if (!at) throw new Error(`${this.spec.id}: ${e.player.name} could not be seated anywhere`);
+        touched.add(at);
+        if (from.seatsTaken === 0) this.closeTable(from);
+        else touched.add(from);
+      }
+    } finally {
+      this.moving = false;
+      // Checked again after the next hand only if a move still waits for a table in a hand.
+      this.fieldDirty = blocked;
+    }
+    return touched;
+  }
+
+  protected closeTable(t: Table): void {
+    const no = this.tableNo.get(t)!;
+    this.tables.delete(no);
+    this.tableNo.delete(t);
+    this.released.delete(t);
+    t.close();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The clock (R-TOURN-RUN: the operator's clock drives levels and breaks)
+
+  protected scheduleClock(): void {
+    const c = clockAt(this.spec.structure, this.elapsed() ?? 0);
+    if (c.msToNext === null) return;
+    this.clockTimer = this.deps.timers.set(() => this.guard(() => this.tick()), c.msToNext);
+  }
+
+  protected tick(): void {
+    this.clockTimer = null;
+    if (this.state !== 'running') return;
+    const c = clockAt(this.spec.structure, this.elapsed() ?? 0);
+    this.notify({ type: 'clock', tournamentId: this.spec.id, level: c.level, onBreak: c.onBreak });
+    // Practice players take the add-on while they may (T 5-4).
+    for (const e of this.order) if (e.autoRebuy && !e.out && mayAddOn(this.spec.structure, this.elapsed() ?? 0, e.addOn)) this.addOn(e.player.accountId);
+    if (!this.poolFinal && !this.fieldOpen()) this.closeRegistration();
+    this.scheduleClock();
+    // A break's end: every table deals again (a level change needs nothing: it applies from the next hand, T 6-1).
+    if (this.state === 'running' && !c.onBreak) {
+      this.afterHand();
+      this.pokeAll();
+    }
+  }
+
+  /**
+   * The field or the pool may still grow: late registration, or the rebuy period and the add-on after
+   * it (T 5-2, 5-4). Until then places are not known (busted players may come back).
+   */
+  protected fieldOpen(): boolean {
+    const elapsed = this.elapsed() ?? 0;
+    if (registrationOpen(this.spec.structure, elapsed)) return true;
+    const r = this.spec.structure.rebuy;
+    if (r === null) return false;
+    const level = clockAt(this.spec.structure, elapsed).level;
+    return level < r.untilLevel || (this.spec.structure.addOn !== null && level === r.untilLevel);
+  }
+}

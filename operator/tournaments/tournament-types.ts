@@ -1,0 +1,105 @@
+/**
+ * A tournament's types (issue 16): what it needs from the operator, what it tells its players, an
+ * entrant and how the store keeps one. Split out of tournament.ts (issue 14: no file over 600 lines).
+ */
+import type { Brain, TablePlayer, TableRefusal } from '../tables/types';
+import type { Table, TableOptions } from '../tables/table';
+import type { RandomInt } from '../tables/deck';
+import type { Timers } from '../tables/timers';
+import type { Db } from '../db';
+import type { TraceOutbox } from '../trace/outbox';
+import type { Wallet } from '../wallet';
+import type { TournamentStore } from './store';
+import type { Tournament } from './tournament';
+
+export interface TournamentDeps {
+  wallet: Wallet;
+  /** The operator database: a money movement and its trace record commit together (issue 12 item 5). */
+  db: Db;
+  outbox: TraceOutbox;
+  timers: Timers;
+  idOper: string;
+  /** Seats and tables drawn (R-RANDSEAT): the CSPRNG, or a seeded one in tests. */
+  random?: RandomInt;
+  table?: Partial<Omit<TableOptions, 'timers' | 'idOper' | 'random'>>;
+  error: (e: unknown) => void;
+  log?: (line: string) => void;
+  /** What players are told (the protocol layer): seats, moves, eliminations, the end. */
+  notify?: (n: TournamentNotice) => void;
+  /** The operator's other tournaments: a satellite's seats are entries in its target (T 1-5). */
+  directory?: (id: string) => Tournament | undefined;
+  /** Where the tournament's state is kept, in the steps that change it (crash safety, issue 16 item 7). */
+  store?: TournamentStore;
+  /** A practice player's brain, for practice entrants restored after a restart. */
+  brain?: () => Brain;
+  /**
+   * Effective playing time (R-TIMELIMIT, decree 2010-518 art. 16-1; protection/watch.ts): real-money
+   * tournament tables count it like cash tables, but at the limit the player finishes the tournament
+   * (no entry to another: the wallet's stake check refuses it).
+   */
+  playtime?: { handDealt(accountId: number, tableId: string): void; left(accountId: number, tableId: string): void };
+}
+
+export type TournamentState = 'registering' | 'running' | 'finished' | 'cancelled';
+
+/** What the tournament tells its players (shared/protocol/tournament.ts carries them). */
+export type TournamentNotice =
+  | { type: 'state'; tournamentId: string; state: TournamentState }
+  | { type: 'seated'; tournamentId: string; accountId: number; tableId: string; seat: number; moved: boolean }
+  | { type: 'finished'; tournamentId: string; accountId: number; place: number; prize: number }
+  | { type: 'clock'; tournamentId: string; level: number; onBreak: boolean };
+
+export interface Entrant {
+  player: TablePlayer;
+  brain: Brain | null;
+  /** The POINSCRIT's Inscription (A 1.3.6.b): one per registration. */
+  inscription: string;
+  /** Chips: the last settled stack (at a table: at the start of the hand in play). */
+  stack: number;
+  table: Table | null;
+  /** Eliminated (or, before the start, never). */
+  out: boolean;
+  /** Final place, 1 = the winner (null while playing, or until late registration closes). */
+  place: number | null;
+  prize: number | null;
+  /** Left after the start: sat out for good, blinded away (R-TOURN-LEAVE, T 2-15). */
+  forfeited: boolean;
+  rebuys: number;
+  addOn: boolean;
+  reEntries: number;
+  /** The bounty on the player's head (money in the fund), paid to who eliminates them. */
+  bounty: number;
+  /** Chips bought (rebuy, add-on) not yet at the table (the hand in play ends first). */
+  pendingChips: number;
+  /** A practice player: rebuys when busted and takes the add-on while it may. */
+  autoRebuy: boolean;
+  /** Registration order (kept across restarts). */
+  n: number;
+  /** The busted group the player is in (its number in the order of eliminations), null while in. */
+  bust: number | null;
+}
+
+/** An entrant as saved (store.ts): the table by its number, the seat in it. */
+export interface SavedEntrant extends Omit<Entrant, 'brain' | 'table'> {
+  brain: boolean;
+  table: number | null;
+  seat: number | null;
+}
+
+/** The tournament's own state as saved; `elapsed`: the clock at the save (restored on restart). */
+export interface SavedState {
+  elapsed: number | null;
+  poolFinal: boolean;
+  entryCount: number;
+  rebuyCount: number;
+  addOnCount: number;
+  paidFromPool: number;
+  /** Busted groups numbered so far (each entrant keeps its group's number: saved with the entrant). */
+  bustSeq: number;
+}
+
+export type Refusal = TableRefusal;
+export const refusal = (code: Refusal['code'], message: string, rule?: string): Refusal => ({ ok: false, code, message, ...(rule ? { rule } : {}) });
+
+/** Balancing at 2 players' difference once this few tables remain (T 6-8: "un nombre prédéfini de tables"). */
+export const LATE_TABLES = 3;
