@@ -9,13 +9,12 @@
  * state: the parts call each other both ways between hands, and `this` keeps those calls as they were.
  */
 import { payoutTable, prizePool, prizes as prizesOf, satellitePrizes } from '../../shared/rules/tournament';
-import { playerRecord } from '../tables/cash';
+import { moneyResult, playerRecord } from '../tables/cash';
 import { secureRandomInt, type RandomInt } from '../tables/deck';
 import type { Table } from '../tables/table';
 import type { TimerHandle } from '../tables/timers';
 import type { MoneyResult, TablePlayer } from '../tables/types';
 import type { Movement, PojeuData } from '../trace/records';
-import { walletMovement } from '../wallet';
 import { tournamentVersion, validateTournamentSpec, type TournamentSpec } from './spec';
 import { refusal, type Entrant, type Refusal, type SavedEntrant, type SavedState, type TournamentDeps, type TournamentNotice, type TournamentState } from './tournament-types';
 
@@ -223,10 +222,9 @@ export abstract class TournamentCore {
       return { ok: true, movement: { avant: b, mouvement: 0, apres: b } };
     }
     const r = way === 'in' ? w.buyIn(p.accountId, this.fundId, amount, { idempotencyKey: key }) : w.cashOut(p.accountId, this.fundId, amount, { idempotencyKey: key });
-    if (r.ok) return { ok: true, movement: walletMovement(r.entry)! };
-    if (r.code === 'INSUFFICIENT_FUNDS') return { ok: false, code: 'INSUFFICIENT_FUNDS', message: r.message, rule: 'R-NODEBT' };
-    if (r.code === 'GUEST_REAL_MONEY') return { ok: false, code: 'REAL_MONEY_FORBIDDEN', message: r.message };
-    return { ok: false, code: 'INTERNAL', message: `${r.code}: ${r.message}` };
+    // One reading of the wallet's refusals for tables and tournaments (tables/cash.ts): an entry is a
+    // stake, so the protection refusals (limits, playing time, self-exclusion) reach the player as such.
+    return moneyResult(r);
   }
 
   protected collectFee(amount: number, key: string): void {

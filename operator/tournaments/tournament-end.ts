@@ -101,7 +101,9 @@ export abstract class TournamentEnd extends TournamentField {
       this.placedPlayers += g.length;
       if (g[0].place !== null) continue;
       const shares = sharedPrizes(this.prizeList, first - 1, g.length);
-      g.forEach((e, i) => this.pay(e, first, shares[i]));
+      // A satellite's seats go to every place they cover (T 1-5), also to players busted on the hand
+      // that left fewer players than seats (a double elimination at three left for two seats).
+      g.forEach((e, i) => (this.spec.satellite && first - 1 + i < this.seatsWon() ? this.qualify(e, shares[i]) : this.pay(e, first, shares[i])));
     }
   }
 
