@@ -114,6 +114,25 @@ describe('playing-time limit at a real-money table (R-TIMELIMIT)', () => {
     expect(wallet.audit().problems).toEqual([]);
   });
 
+  it('a player stood up between hands is told: table.left with the stack returned (as after a hand)', async () => {
+    const spec: TableSpec = { tableId: 'real-2', name: 'real-2', money: 'real', practice: false, seats: 6, buyIn: { min: 2000, max: 10_000 }, mode: 'cash', rules: makeTableRules('THNL', { smallBlind: 50, bigBlind: 100 }) };
+    const hooks = cashTableHooks(spec, { wallet, seats: new SeatLedger(db), vault, error: (e) => { throw e; }, playtime: watch });
+    const t = new Table(spec, hooks, { timers, idOper: '0099', betweenHandsMs: 0 });
+    const alone = await player('alone', 40 * MIN);
+    expect(t.join(alone, 5000, { waitForBigBlind: false })).toMatchObject({ ok: true });
+    const frames: { type: string }[] = [];
+    t.attach(alone.accountId, (f) => frames.push(JSON.parse(f) as { type: string }));
+    timers.runDue();
+    expect(t.handInProgress).toBe(false); // alone: no hand, so the stand-up is at once
+    // What the operator does at the "reached" warning (server/operator.ts, TableManager.standUp).
+    t.standUpIfIdle(alone.accountId);
+    expect(t.seatOf(alone.accountId)).toBeNull();
+    // The client learns it lost the seat (else its table stays on screen with a seat the operator forgot).
+    expect(frames.filter((f) => f.type === 'table.left')).toEqual([{ type: 'table.left', rid: null, tableId: 'real-2', cashedOut: 5000 }]);
+    t.close();
+    expect(wallet.audit().problems).toEqual([]);
+  });
+
   it('play money does not count (art. 16-1 concerns stakes): no stretch, no stand-up', async () => {
     const spec: TableSpec = { tableId: 'play-1', name: 'play-1', money: 'play', practice: false, seats: 6, buyIn: { min: 2000, max: 10_000 }, mode: 'cash', rules: makeTableRules('THNL', { smallBlind: 50, bigBlind: 100 }) };
     const hooks = cashTableHooks(spec, { wallet, seats: new SeatLedger(db), vault, error: (e) => { throw e; }, playtime: watch });

@@ -163,7 +163,11 @@ export class Table extends HandLoop {
    */
   standUpIfIdle(accountId: number): void {
     const m = this.members.get(accountId);
-    if (m && !this.inHand(m)) this.leave(accountId, 'operator');
+    if (!m || this.inHand(m)) return;
+    // Told with `table.left` as one stood up after a hand is (`betweenHands`): the player did not ask,
+    // so no answer to a request carries it, and without it the client keeps a seat the operator forgot.
+    m.leaveBy = 'operator';
+    this.removeMember(m, true);
   }
 
   /**
