@@ -12,9 +12,8 @@
  * bar, leaves; a withdrawal shows the withdrawable amount and is confirmed; self-exclusion is confirmed
  * twice; the next deposit is refused (SELF_EXCLUDED).
  *
- * Left out (operator wiring pending, issue 18): the counter running during dealt hands and the standing-up
- * at the limit (the cash table does not call the playing-time service yet). The warning dialog is the
- * second test, where the test makes the table's one missing call itself.
+ * The second test is the playing-time limit lived through (R-TIMELIMIT): the counter running during
+ * dealt hands, the warnings as dialogs, the standing-up at the limit and the refused join after it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -23,7 +22,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { englishIn } from '../../../renderer/src/i18n/english-words';
 import { type RunningHost, startHost } from '../host';
-import { shot, watchProblems } from '../player';
+import { actIn, decisionOffered, joinTable, PASSIVE, shot, watchProblems } from '../player';
 
 let host: RunningHost | null = null;
 let operator: ChildProcess | null = null;
@@ -220,46 +219,119 @@ test('a new real-money player: registration, limits, deposit, movements, a real-
 });
 
 /**
- * R-TIMELIMIT (art. 16-1): the operator's warning reaches the page as a dialog that only a click closes.
- * The operator runs in this test's process so the test can stand in for the cash table, which does not
- * yet tell the playing-time watch when a hand is dealt (issue 18: the coordinator is wiring it): the
- * test makes that one call (`op.playtime.handDealt`), everything after it is the product's own path
- * (the watch, the operator's push, the link, main's event, the page).
+ * R-TIMELIMIT (decree 2010-518 art. 16-1; issue 18 Tests), the whole path as a player lives it: a
+ * registered real-money player sets a playing-time limit of 0,02 h (72 s: the first two warnings are due
+ * at the first hand dealt, `warningThresholds` in operator/protection/playtime.ts, and "reached" at 72 s
+ * of play), sits at a real-money table with a second real-money player (a scripted client over TLS that
+ * calls or checks every decision) and plays. The counter in the status bar runs; each warning is a dialog
+ * only a click closes; at the limit the operator stands the player up from the end of the hand in
+ * progress (at once when the limit falls between hands), the stack back to the wallet (R-CASH), and a
+ * new join is refused with the reason. Real time (about 80 s): the operator's own clock, no test switch.
  */
-test('the playing-time warning is a dialog that needs a click', async ({ page }, info) => {
-  test.setTimeout(120_000);
+test('at the playing-time limit, warned on the way, the player is stood up (after the hand in progress) and cannot sit again', async ({ page }, info) => {
+  test.setTimeout(180_000);
   const problems = watchProblems(page);
   const { startOperator } = await import('../../../operator/server/operator');
   const { DEFAULT_CONFIG_PATH, loadConfig } = await import('../../../operator/config/config');
-  const op = await startOperator({ dataDir: mkdtempSync(join(tmpdir(), 'cercle-e2e-warn-op-')), lobby: loadConfig(DEFAULT_CONFIG_PATH), port: 0, log: () => undefined });
-  const warnHost = await startHost();
+  const { TEST_CARDS } = await import('../../../operator/cashier/provider');
+  const { AutoPlayer, TestClient } = await import('../../support/operator/test-client');
+  const op = await startOperator({ dataDir: mkdtempSync(join(tmpdir(), 'cercle-e2e-timelimit-op-')), lobby: loadConfig(DEFAULT_CONFIG_PATH), port: 0, log: () => undefined });
+  const limitHost = await startHost();
+  // The other player, from another loopback address (one person per address at a table).
+  const other = await TestClient.connect(op.url, op.pin, { localAddress: '127.0.0.2' });
   try {
-    await openOn(page, warnHost.url, op);
+    await openOn(page, limitHost.url, op);
     await register(page, yearsAgo(40));
     await expect(page.getByTestId('login')).toBeHidden({ timeout: 15_000 });
     await page.getByTestId('nav-responsible').click();
-    await page.getByTestId('limit-time-input').fill('0,25'); // 15 minutes: under 30 minutes left, the first warning is due at once
-    await page.getByTestId('limit-time-save').click();
-    await expect(page.getByTestId('status-playtime')).toHaveText('Temps de jeu 0 h 00 min / 0 h 15 min');
+    for (const [kind, value] of [['deposit', '200'], ['stake', '100'], ['time', '0,02']] as const) {
+      await page.getByTestId(`limit-${kind}-input`).fill(value);
+      await page.getByTestId(`limit-${kind}-save`).click();
+      await expect(page.getByTestId(`limit-${kind}-current`)).toContainText('En vigueur');
+    }
+    await expect(page.getByTestId('status-playtime')).toHaveText('Temps de jeu 0 h 00 min / 0 h 01 min');
+    await page.getByTestId('nav-cashier').click();
+    await pay(page, 'deposit', '50');
+    await expect(page.getByTestId('cashier-deposit-result')).toContainText('confirmé');
+    await expect(page.getByTestId('status-balance')).toContainText(/50,00\s€/);
 
+    // The second real-money player sits first, at the first real-money table of the lobby.
+    const tableId = op.manager.all().find((t) => t.spec.money === 'real' && t.spec.mode === 'cash')!.tableId;
+    await other.hello();
+    const identity = { lastName: 'Martin', firstNames: 'Louis', birthDate: '1985-03-02' };
+    expect(await other.request({ type: 'register', username: 'louis_m', password: 'louis password long', identity })).toMatchObject({ type: 'authed' });
+    for (const [limit, value] of [['deposit', 10_000], ['stake', 100_000], ['time', 36_000_000]] as const) {
+      expect(await other.request({ type: 'protection.setLimit', limit, value })).toMatchObject({ protection: { limits: { [limit]: { value } } } });
+    }
+    expect(await other.request({ type: 'cashier.deposit', requestId: 'louis-1', amount: 5_000, card: TEST_CARDS.succeeds })).toMatchObject({ payment: { state: 'confirmed' } });
+    const bot = new AutoPlayer(other, () => 0.99); // never bets or folds: calls, else checks
+    expect(await other.join(tableId, 1_000)).toMatchObject({ type: 'table.joined', stack: 1_000 });
+
+    // The player sits with the minimum buy-in; the balance shows what is left in the wallet.
+    const tile = await joinTable(page, tableId);
+    await expect(page.getByTestId('status-balance')).toContainText(/46,00\s€/);
     const account = op.accounts.findByUsername('camille_d')!;
-    const table = op.manager.all().find((t) => t.spec.money === 'real')!;
-    op.playtime.handDealt(account.id, table.tableId); // the cash table's call (wiring pending)
+
+    // Plays passively until stood up: each warning dialog is read and closed by its button (a first
+    // one is checked to resist Escape and a click beside it); the counter's texts are noted while seated.
     const dialog = page.getByTestId('playtime-warning');
-    await expect(dialog).toBeVisible();
-    await expect(page.getByTestId('playtime-warning-text')).toHaveAttribute('data-warning', 'near');
-    await expect(page.getByTestId('playtime-warning-text')).toContainText('sur votre limite de 0 h 15 min');
-    await shot(page, info, 'protect-warning');
-    // Neither Escape nor a click beside it closes it: only the button.
-    await page.keyboard.press('Escape');
-    await page.mouse.click(5, 400);
-    await expect(dialog).toBeVisible();
-    await page.getByTestId('playtime-warning-ok').click();
+    const counter = page.getByTestId('status-playtime');
+    const warned: string[] = [];
+    const counted = new Set<string>();
+    for (let i = 0; i < 2_000 && (await tile.isVisible()); i++) {
+      counted.add((await counter.textContent()) ?? '');
+      if (await dialog.isVisible()) {
+        const kind = (await page.getByTestId('playtime-warning-text').getAttribute('data-warning')) ?? '';
+        if (warned.length === 0) {
+          expect(kind).toBe('near');
+          await expect(page.getByTestId('playtime-warning-text')).toContainText('sur votre limite de 0 h 01 min');
+          await shot(page, info, 'protect-warning');
+          await page.keyboard.press('Escape');
+          await page.mouse.click(5, 400);
+          await expect(dialog).toBeVisible();
+        }
+        warned.push(kind);
+        await page.getByTestId('playtime-warning-ok').click();
+        continue;
+      }
+      if (await decisionOffered(tile).isVisible()) await actIn(tile, PASSIVE, 2_000).catch(() => undefined);
+      else await page.waitForTimeout(100);
+    }
+    await expect(tile).toBeHidden();
+    // The counter ran while seated (from the operator's figure, on by the page's clock).
+    expect([...counted]).toEqual(expect.arrayContaining(['Temps de jeu 0 h 00 min / 0 h 01 min', 'Temps de jeu 0 h 01 min / 0 h 01 min']));
+    // "reached" may arrive as the table goes: read it too.
+    if (!warned.includes('reached')) {
+      await expect(page.getByTestId('playtime-warning-text')).toHaveAttribute('data-warning', 'reached');
+      warned.push('reached');
+      await page.getByTestId('playtime-warning-ok').click();
+    }
     await expect(dialog).toBeHidden();
-    op.playtime.left(account.id, table.tableId);
+    // Each warning once, in order (art. 16-1).
+    expect(warned).toEqual(['near', 'ten-minutes', 'reached']);
+    // Not stood up before the limit: the operator counted at least the 72 s.
+    expect(op.protection.timeUsed(account.id, Date.now()).used).toBeGreaterThanOrEqual(72_000);
+
+    // The stack went back to the wallet (R-CASH): the balance is the operator's, above what was left while seated.
+    const cents = op.wallet.balance(account.id, 'real');
+    expect(cents).toBeGreaterThan(4_600);
+    const euros = `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+    await expect(page.getByTestId('status-balance')).toContainText(new RegExp(`${euros}\\s€`));
+    await shot(page, info, 'protect-stood-up');
+
+    // Sitting again is refused with the reason and the end of the period (R-TIMELIMIT).
+    await page.getByTestId('nav-lobby').click();
+    await page.getByTestId(`join-${tableId}`).click();
+    await page.getByTestId('join-confirm-info').check();
+    await page.getByTestId('join-submit').click();
+    await expect(page.getByTestId('join-error')).toContainText('Votre limite de temps de jeu est atteinte');
+    // Issue 13 defect 9: the refusal in French holds no English word (the dialog: the lobby lists the operator's table names).
+    expect(englishIn(await page.getByTestId('join-dialog').innerText())).toEqual([]);
+    expect(bot.problems).toEqual([]);
     expect(problems).toEqual([]);
   } finally {
-    await warnHost.stop();
+    await other.close();
+    await limitHost.stop();
     await op.close();
   }
 });
