@@ -96,7 +96,7 @@ export default {
     warning: {
       title: 'Playing time',
       near: 'You have played {used} of your {limit} limit. Your limit is near.',
-      'ten-minutes': 'Only 10 minutes of play left on your {limit} limit.',
+      'ten-minutes': 'Only {left} of play left on your {limit} limit.',
       reached: 'Your playing-time limit ({limit}) is reached: at cash tables you leave the table at the end of the hand in progress. You can play again after {date}.',
       ok: 'I understand',
     },

@@ -96,7 +96,7 @@ export default {
     warning: {
       title: 'Temps de jeu',
       near: 'Vous avez joué {used} sur votre limite de {limit}. Votre limite approche.',
-      'ten-minutes': 'Plus que 10 minutes de jeu sur votre limite de {limit}.',
+      'ten-minutes': 'Plus que {left} de jeu sur votre limite de {limit}.',
       reached: 'Votre limite de temps de jeu ({limit}) est atteinte : aux tables de cash game, vous quittez la table à la fin de la main en cours. Vous pourrez rejouer après le {date}.',
       ok: 'J’ai compris',
     },
