@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { readyStructure, SPEEDS, type Speed } from '../../shared/rules/tournament';
 import { VARIANT_CODES, VARIANTS } from '../../shared/rules/variants';
 import { arr, bool, int, obj, oneOf, str, validate, type Infer } from '../../shared/validate';
-import { validateTournamentSpec, type TournamentSpec } from './spec';
+import { repeatId, validateTournamentSpec, type TournamentSpec } from './spec';
 
 const money = int({ min: 0, max: 1e12 });
 const speed = oneOf(...(Object.keys(SPEEDS) as Speed[]));
@@ -85,7 +85,7 @@ export function scheduledSpec(c: TournamentsConfig['scheduled'][number], startAt
   if (!(c.speed in SPEEDS)) throw new TournamentsConfigError(`${c.id}.speed: one of ${Object.keys(SPEEDS).join(', ')}`);
   const rebuys = c.rebuys ? { price: c.buyIn, fee: c.fee } : undefined;
   return checked(c.id, {
-    id: `${c.id}-${Math.floor(startAt / 60_000).toString(36)}`,
+    id: repeatId(c.id, startAt),
     name: c.name,
     variant: c.variant,
     money: c.money,
@@ -97,6 +97,7 @@ export function scheduledSpec(c: TournamentsConfig['scheduled'][number], startAt
     minEntrants: c.minEntrants,
     startAt,
     structure: readyStructure(c.variant, c.speed, { rebuys, reEntries: c.reEntries ?? 0 }),
+    repeat: { series: c.id, everyMinutes: c.everyMinutes },
   });
 }
 
