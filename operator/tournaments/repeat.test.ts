@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readyStructure } from '../../shared/rules/tournament';
 import { PracticeBrain } from '../practice/strategy';
 import { cleanupEnvs, env, practice, seeded, type Env } from '../../tests/support/operator/tournament-env';
 import { scheduledSpec, type TournamentsConfig } from './config';
 import { TournamentHub } from './hub';
-import { repeatId, validateTournamentSpec, type TournamentSpec } from './spec';
+import { repeatId, validateTournamentSpec } from './spec';
 import { TournamentStore } from './store';
 
 afterEach(cleanupEnvs);
@@ -18,21 +17,9 @@ describe('recurring scheduled tournaments (issue 16)', () => {
     const hub = hubOf(e);
     const every = 30 * 60_000;
     const first = Math.ceil((e.timers.now() + 1) / every) * every;
-    const spec: TournamentSpec = {
-      id: repeatId('mtt-half', first),
-      name: 'Demi-heure',
-      variant: 'THNL',
-      money: 'play',
-      buyIn: 1000,
-      fee: 100,
-      format: 'scheduled',
-      seats: 6,
-      maxEntrants: 100,
-      minEntrants: 4,
-      startAt: first,
-      structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 },
-      repeat: { series: 'mtt-half', everyMinutes: 30 },
-    };
+    // As the configuration makes it (config.ts): 'mtt-half' every 30 minutes, at least 4 players.
+    const spec = scheduledSpec({ id: 'mtt-half', name: 'Demi-heure', variant: 'THNL', money: 'play', buyIn: 1000, fee: 100, seats: 6, minEntrants: 4, maxEntrants: 100, speed: 'hyper-turbo', everyMinutes: 30 }, first);
+    expect(spec.repeat).toEqual({ series: 'mtt-half', everyMinutes: 30 });
     hub.add(spec);
     expect(hub.all().map((t) => t.spec.id)).toEqual([spec.id]);
     const t1 = hub.get(spec.id)!;
