@@ -4,6 +4,7 @@ import type { Action, HandState, LegalActions } from '../../shared/rules/engine/
 import type { Brain } from '../tables/types';
 import { books, cleanupEnvs, env, expectRankedOnce, playOut, practice, tournament } from '../../tests/support/operator/tournament-env';
 import { roundGroups } from './places';
+import type { Tournament } from './tournament';
 
 afterEach(cleanupEnvs);
 
@@ -20,6 +21,55 @@ class Shover implements Brain {
   }
 }
 
+/** A busted player of a hand-for-hand round: their stack at the start of the hand, their table. */
+interface RoundBust {
+  id: number;
+  stack: number;
+  table: string;
+}
+
+/**
+ * 20 shovers at 3-seat tables, 3 paid: the bubble (4 left) is played on two tables of two, each hand
+ * all in. Played to the end; the rounds where players at different
+ * tables went out, as seen from outside (the stacks when every table was between hands in
+ * hand-for-hand, and who went out before the next such moment). The deck is the CSPRNG's (R-DEAL):
+ * each run deals differently.
+ */
+function crossTableRounds(run: number): { t: Tournament; rounds: RoundBust[][] } {
+  const e = env();
+  const structure = { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 };
+  const t = tournament(e, { id: `mtt-hfh-${run}`, format: 'scheduled', seats: 3, maxEntrants: 20, minEntrants: 20, startAt: e.timers.now() + 1000, structure }, run);
+  for (let i = 0; i < 20; i++) expect(t.register(practice(e), t.version, { brain: new Shover() }).ok).toBe(true);
+  e.timers.advance(1000);
+  expect(t.state).toBe('running');
+  let atStart = new Map<number, number>();
+  let tableOf = new Map<number, string>();
+  let round: RoundBust[] = [];
+  const rounds: RoundBust[][] = [];
+  playOut(e, t, () => {
+    if (t.state !== 'running') return;
+    const gone = t.all().filter((x) => x.out && atStart.has(x.player.accountId) && !round.some((r) => r.id === x.player.accountId));
+    for (const x of gone) round.push({ id: x.player.accountId, stack: atStart.get(x.player.accountId)!, table: tableOf.get(x.player.accountId)! });
+    if (t.liveTables().every((x) => !x.handInProgress)) {
+      rounds.push(round);
+      round = [];
+      atStart = new Map();
+      tableOf = new Map();
+      if (t.inHandForHand) {
+        for (const x of t.all()) if (!x.out && x.table) {
+          atStart.set(x.player.accountId, x.stack);
+          tableOf.set(x.player.accountId, x.table.tableId);
+        }
+      }
+    }
+  });
+  rounds.push(round);
+  expect(e.errors).toEqual([]);
+  expectRankedOnce(t);
+  books(e);
+  return { t, rounds: rounds.filter((r) => new Set(r.map((x) => x.table)).size >= 2) };
+}
+
 describe('hand-for-hand: the busts of one round ranked together across tables (R-TOURN-RUN, T 8-16; issue 16)', () => {
   it('equal stacks share a group; the groups come out the worst first', () => {
     expect(roundGroups([{ who: 'a', stack: 300 }, { who: 'b', stack: 100 }, { who: 'c', stack: 300 }, { who: 'd', stack: 200 }])).toEqual([['b'], ['d'], ['a', 'c']]);
@@ -27,57 +77,22 @@ describe('hand-for-hand: the busts of one round ranked together across tables (R
   });
 
   it('two tables bust a player each in the same round: the one who started the hand with more chips gets the better place', () => {
-    // 20 players at 3-seat tables, 3 paid: the bubble (4 left) is played on two tables of two.
-    let rounds = 0;
-    for (let seed = 1; seed <= 40; seed++) {
-      const e = env();
-      const structure = { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 };
-      const t = tournament(e, { id: `mtt-hfh-${seed}`, format: 'scheduled', seats: 3, maxEntrants: 20, minEntrants: 20, startAt: e.timers.now() + 1000, structure }, seed);
-      for (let i = 0; i < 20; i++) expect(t.register(practice(e), t.version, { brain: new Shover() }).ok).toBe(true);
-      e.timers.advance(1000);
-      expect(t.state).toBe('running');
-      // The stacks at the start of each hand-for-hand round (every table between hands), and who went
-      // out in it from which table.
-      let atStart = new Map<number, number>();
-      let tableOf = new Map<number, string>();
-      let round: { id: number; stack: number; table: string }[] = [];
-      const roundsSeen: (typeof round)[] = [];
-      playOut(e, t, () => {
-        if (t.state !== 'running') return;
-        const live = t.liveTables();
-        const gone = t.all().filter((x) => x.out && tableOf.has(x.player.accountId) && atStart.has(x.player.accountId) && !round.some((r) => r.id === x.player.accountId));
-        for (const x of gone) round.push({ id: x.player.accountId, stack: atStart.get(x.player.accountId)!, table: tableOf.get(x.player.accountId)! });
-        if (live.every((x) => !x.handInProgress)) {
-          if (round.length > 0) roundsSeen.push(round);
-          round = [];
-          atStart = new Map();
-          tableOf = new Map();
-          if (t.inHandForHand) {
-            for (const x of t.all()) if (!x.out && x.table) {
-              atStart.set(x.player.accountId, x.stack);
-              tableOf.set(x.player.accountId, x.table.tableId);
-            }
-          }
-        }
-      });
-      if (round.length > 0) roundsSeen.push(round);
-      expect(e.errors).toEqual([]);
-      expectRankedOnce(t);
-      books(e);
-      for (const r of roundsSeen) {
-        if (new Set(r.map((x) => x.table)).size < 2) continue;
-        rounds++;
-        // Across tables: more chips at the hand's start, a better (smaller) place; equal stacks share it.
+    // Tournaments until 8 such rounds with different stacks were seen: the deck decides (about one run
+    // in ten); bounded. Ranking table by table gets each right one time in two (by which table
+    // finishes first): 8 rounds tell it apart. Equal stacks across tables are rarer (a few runs in a thousand): their sharing
+    // is roundGroups' (above) through the same placing as a hand's ties (tournament.test.ts).
+    let unequal = 0;
+    for (let run = 1; run <= 1000 && unequal < 8; run++) {
+      const { t, rounds } = crossTableRounds(run);
+      for (const r of rounds) {
+        if (new Set(r.map((x) => x.stack)).size === r.length) unequal++;
         for (const a of r)
           for (const b of r) {
-            const pa = t.entrant(a.id)!.place!;
-            const pb = t.entrant(b.id)!.place!;
-            if (a.stack > b.stack) expect(pa).toBeLessThan(pb);
-            if (a.stack === b.stack) expect(pa).toBe(pb);
+            if (a.stack > b.stack) expect(t.entrant(a.id)!.place!).toBeLessThan(t.entrant(b.id)!.place!);
+            if (a.stack === b.stack) expect(t.entrant(a.id)!.place).toBe(t.entrant(b.id)!.place);
           }
       }
     }
-    // The deck decides how often both tables bust a player in one round: some of these seeds do.
-    expect(rounds).toBeGreaterThan(0);
+    expect(unequal).toBeGreaterThanOrEqual(8);
   });
 });
