@@ -1,8 +1,8 @@
 /**
  * The operator's command line (`npm run operator -- …`, i.e. `npx tsx operator/main.ts …`):
  *
- *   --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]
- *       runs the operator (connection caps: server/gate.ts, default 900 and 32); prints `wss://127.0.0.1:<port>` and `pin sha256/<base64>`; stops on
+ *   --port <port> --data <folder> [--config <file>] [--tournaments <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]
+ *       runs the operator (the tournaments of --tournaments, by default config/tournaments.default.json: issue 16) (connection caps: server/gate.ts, default 900 and 32); prints `wss://127.0.0.1:<port>` and `pin sha256/<base64>`; stops on
  *       SIGINT/SIGTERM (hands in progress cancelled, every player cashed out)
  *   trace verify --data <folder> [--config <file>] [--head <hash>]
  *       recomputes the trace vault's hash chain, then checks every ledger movement and every hand
@@ -31,6 +31,7 @@ import { FolderInUseError } from '../shared/node/folder-lock';
 import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from './config/config';
 import type { Db } from './db';
 import { replaceBanFile } from './protection/bans';
+import { DEFAULT_TOURNAMENTS_PATH, loadTournaments, TournamentsConfigError } from './tournaments/config';
 import { openOperatorDatabase } from './schema';
 import { startOperator, type RunningOperator } from './server/operator';
 import { fairPlayReport, formatFairPlayReport, REGULAR_DECISIONS } from './fairplay/fairplay';
@@ -49,7 +50,7 @@ export interface CliIo {
 
 const USAGE = [
   'usage:',
-  '  operator --port <port> --data <folder> [--config <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]',
+  '  operator --port <port> --data <folder> [--config <file>] [--tournaments <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]',
   '  operator trace verify --data <folder> [--config <file>] [--head <hash>]',
   '  operator trace verify --file <export> [--head <hash>]',
   '  operator trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]',
@@ -140,7 +141,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     ? ['data', 'config', 'from', 'to', 'out', 'file', 'head']
     : report
       ? ['data', 'config', 'min-hands', 'min-decisions', 'max-cv', 'play']
-      : ['port', 'data', 'config', 'cert', 'key', 'max-connections', 'max-per-address'];
+      : ['port', 'data', 'config', 'tournaments', 'cert', 'key', 'max-connections', 'max-per-address'];
   for (const k of flags.keys()) {
     if (!known.includes(k)) {
       io.err(`unknown option --${k}\n${USAGE}`);
@@ -282,9 +283,20 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     connectionLimits[field] = n;
   }
+  // The tournaments offered (issue 16), checked like the lobby: a refused file starts nothing.
+  let specs;
+  try {
+    specs = loadTournaments(resolve(flags.get('tournaments') ?? DEFAULT_TOURNAMENTS_PATH), Date.now());
+  } catch (e) {
+    if (e instanceof TournamentsConfigError) {
+      io.err(e.message);
+      return 2;
+    }
+    throw e;
+  }
   let op: RunningOperator;
   try {
-    op = await startOperator({ dataDir, lobby, port, certFile: flags.get('cert'), keyFile: flags.get('key'), connectionLimits, log: io.err });
+    op = await startOperator({ dataDir, lobby, tournaments: { specs }, port, certFile: flags.get('cert'), keyFile: flags.get('key'), connectionLimits, log: io.err });
   } catch (e) {
     if (e instanceof TlsIdentityError) {
       io.err(e.message);

@@ -6,31 +6,48 @@
  * freezeout, rebuy/add-on, re-entry). Every entry is checked like the lobby's tables; a refusal
  * names the entry and the field.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { readyStructure, SPEEDS, type Speed } from '../../shared/rules/tournament';
-import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../shared/rules/variants';
-import type { MoneyKind } from '../wallet';
-import { validateTournamentSpec, type TournamentSpec } from './spec';
+import { VARIANT_CODES, VARIANTS } from '../../shared/rules/variants';
+import { arr, bool, int, obj, oneOf, str, validate, type Infer } from '../../shared/validate';
+import { repeatId, validateTournamentSpec, type TournamentSpec } from './spec';
 
-export interface TournamentsConfig {
-  version: 1;
-  sitAndGo: { money: MoneyKind; buyIn: number; fee: number; speed: Speed; sizes: number[] };
-  scheduled: {
-    id: string;
-    name: string;
-    variant: VariantCode;
-    money: MoneyKind;
-    buyIn: number;
-    fee: number;
-    seats: number;
-    minEntrants: number;
-    maxEntrants: number;
-    speed: Speed;
-    rebuys?: boolean;
-    reEntries?: number;
-    /** A new one starts every this many minutes. */
-    everyMinutes: number;
-  }[];
-}
+const money = int({ min: 0, max: 1e12 });
+const speed = oneOf(...(Object.keys(SPEEDS) as Speed[]));
+
+/** The file's shape, checked like the lobby's (config/config.ts): a refusal names the field. */
+export const tournamentsConfigSchema = obj({
+  version: oneOf(1),
+  sitAndGo: obj({ money: oneOf('real', 'play'), buyIn: money, fee: money, speed, sizes: arr(int({ min: 2, max: 10 }), { min: 0, max: 9 }) }),
+  scheduled: arr(
+    obj(
+      {
+        id: str({ min: 1, max: 40, pattern: /^[a-z0-9][a-z0-9_.-]*$/ }),
+        name: str({ min: 1, max: 60 }),
+        variant: oneOf(...VARIANT_CODES),
+        money: oneOf('real', 'play'),
+        buyIn: money,
+        fee: money,
+        seats: int({ min: 2, max: 10 }),
+        minEntrants: int({ min: 2, max: 100_000 }),
+        maxEntrants: int({ min: 2, max: 100_000 }),
+        speed,
+        rebuys: bool,
+        reEntries: int({ min: 0, max: 10 }),
+        /** A new one opens every this many minutes (on the clock's multiples of it). */
+        everyMinutes: int({ min: 1, max: 10_080 }),
+      },
+      ['rebuys', 'reEntries'],
+    ),
+    { max: 200 },
+  ),
+});
+
+export type TournamentsConfig = Infer<typeof tournamentsConfigSchema>;
+
+/** The checked-in default (`npm run operator` without `--tournaments`). */
+export const DEFAULT_TOURNAMENTS_PATH = fileURLToPath(new URL('../config/tournaments.default.json', import.meta.url));
 
 export class TournamentsConfigError extends Error {}
 
@@ -68,7 +85,7 @@ export function scheduledSpec(c: TournamentsConfig['scheduled'][number], startAt
   if (!(c.speed in SPEEDS)) throw new TournamentsConfigError(`${c.id}.speed: one of ${Object.keys(SPEEDS).join(', ')}`);
   const rebuys = c.rebuys ? { price: c.buyIn, fee: c.fee } : undefined;
   return checked(c.id, {
-    id: `${c.id}-${Math.floor(startAt / 60_000).toString(36)}`,
+    id: repeatId(c.id, startAt),
     name: c.name,
     variant: c.variant,
     money: c.money,
@@ -80,7 +97,42 @@ export function scheduledSpec(c: TournamentsConfig['scheduled'][number], startAt
     minEntrants: c.minEntrants,
     startAt,
     structure: readyStructure(c.variant, c.speed, { rebuys, reEntries: c.reEntries ?? 0 }),
+    repeat: { series: c.id, everyMinutes: c.everyMinutes },
   });
+}
+
+/**
+ * Reads and checks a tournaments file (issue 16 item 3 of the rest): the sit & go's, and each scheduled
+ * tournament's next instance (the first multiple of its interval after `now`). Throws
+ * TournamentsConfigError naming the file and the field; nothing is offered from a refused file.
+ */
+export function loadTournaments(path: string, now: number): TournamentSpec[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new TournamentsConfigError(`cannot read the tournaments ${path}: ${(e as Error).message}`);
+  }
+  const v = validate(tournamentsConfigSchema, raw, 'tournaments');
+  if (!v.ok) throw new TournamentsConfigError(`${path}: ${v.error}`);
+  try {
+    const specs = [...sitAndGoSpecs(v.value), ...v.value.scheduled.map((c) => scheduledSpec(c, nextStart(c.everyMinutes, now)))];
+    const ids = new Set<string>();
+    for (const s of specs) {
+      if (ids.has(s.id)) throw new TournamentsConfigError(`tournament id ${s.id} is used twice`);
+      ids.add(s.id);
+    }
+    return specs;
+  } catch (e) {
+    if (e instanceof TournamentsConfigError) throw new TournamentsConfigError(`${path}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** The next start of a tournament repeated every `everyMinutes`: the first multiple of it after `now`. */
+export function nextStart(everyMinutes: number, now: number): number {
+  const every = everyMinutes * 60_000;
+  return (Math.floor(now / every) + 1) * every;
 }
 
 function checked(where: string, s: TournamentSpec): TournamentSpec {

@@ -14,7 +14,7 @@ import { PracticeBrain, type PracticeOptions } from '../practice/strategy';
 import type { Table } from '../tables/table';
 import type { TimerHandle } from '../tables/timers';
 import type { TablePlayer } from '../tables/types';
-import { formatCode, type TournamentSpec } from './spec';
+import { formatCode, repeatId, type TournamentSpec } from './spec';
 import type { SavedTournament } from './store';
 import { Tournament, type TournamentDeps, type TournamentNotice } from './tournament';
 
@@ -82,6 +82,21 @@ export class TournamentHub {
     const t = this.templates.get(templateId)!;
     t.opened++;
     return this.create({ ...t.spec, id: `${t.spec.id}-${t.opened}` }, templateId);
+  }
+
+  /**
+   * A repeated scheduled tournament started or was cancelled: the next instance opens, `everyMinutes`
+   * after it (the first such time still ahead, when the operator was stopped meanwhile); once only.
+   */
+  private openRepeat(spec: TournamentSpec): void {
+    if (!spec.repeat || spec.startAt === null) return;
+    const every = spec.repeat.everyMinutes * 60_000;
+    let startAt = spec.startAt + every;
+    const now = this.deps.timers.now();
+    if (startAt <= now) startAt += Math.ceil((now - startAt + 1) / every) * every;
+    const id = repeatId(spec.repeat.series, startAt);
+    if (this.tournaments.has(id) || this.deps.store?.ids().has(id)) return;
+    this.create({ ...spec, id, startAt });
   }
 
   private create(spec: TournamentSpec, templateId?: string, saved?: SavedTournament): Tournament {
@@ -253,6 +268,7 @@ export class TournamentHub {
       case 'state':
       case 'clock': {
         if (n.type === 'state' && n.state === 'running' && templateId) this.openNext(templateId);
+        if (n.type === 'state' && (n.state === 'running' || n.state === 'cancelled')) this.openRepeat(t.spec);
         if (n.type === 'state' && n.state !== 'registering') {
           const timer = this.fillTimers.get(t);
           if (timer) this.deps.timers.clear(timer);

@@ -16,3 +16,14 @@ export function placesProblem(places: readonly (number | null)[]): string | null
   }
   return next === places.length + 1 ? null : `places cover ${next - 1} of ${places.length}`;
 }
+
+/**
+ * Players busted during one hand-for-hand round, at any of its tables, ranked together by their stack
+ * at the start of that hand (R-TOURN-RUN, T 8-16): the groups the worst first, equal stacks one group
+ * (they share the places they cover and their prizes), each group in the order the players came in.
+ */
+export function roundGroups<T>(busts: readonly { who: T; stack: number }[]): T[][] {
+  const byStack = new Map<number, T[]>();
+  for (const b of busts) byStack.set(b.stack, [...(byStack.get(b.stack) ?? []), b.who]);
+  return [...byStack.keys()].sort((a, b) => a - b).map((k) => byStack.get(k)!);
+}

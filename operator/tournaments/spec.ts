@@ -41,6 +41,11 @@ export interface TournamentSpec {
   readonly satellite?: { readonly target: string; readonly seatValue: number };
   /** A guaranteed prize pool (play money only: the operator grants the overlay in play chips). */
   readonly guarantee?: number;
+  /**
+   * A scheduled tournament repeated every `everyMinutes` (issue 16): when one starts (or is cancelled),
+   * the next opens, `everyMinutes` later, with the id `<series>-<its start in minutes, base 36>`.
+   */
+  readonly repeat?: { readonly series: string; readonly everyMinutes: number };
 }
 
 export type SpecCheck = { ok: true } | { ok: false; field: string; reason: string };
@@ -76,6 +81,11 @@ export function validateTournamentSpec(s: TournamentSpec): SpecCheck {
     // The ledger has no operator-funded real-money movement: a real-money overlay is not offered.
     if (s.money !== 'play') return no('guarantee', 'guaranteed prize pools are offered in play money only');
   }
+  if (s.repeat !== undefined) {
+    if (s.format !== 'scheduled') return no('repeat', 'only a scheduled tournament repeats (a sit & go reopens when it starts)');
+    if (typeof s.repeat.series !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(s.repeat.series)) return no('repeat.series', '1 to 32 letters, digits, - or _');
+    if (!isCount(s.repeat.everyMinutes) || s.repeat.everyMinutes < 1 || s.repeat.everyMinutes > 10_080) return no('repeat.everyMinutes', '1 minute to a week');
+  }
   const st = validateStructure(s.variant, s.structure);
   if (!st.ok) return no(`structure.${st.field}`, st.reason);
   // Late registration and re-entry are for scheduled tournaments: a sit & go is full at its start.
@@ -83,6 +93,11 @@ export function validateTournamentSpec(s: TournamentSpec): SpecCheck {
     return no('structure.lateRegistrationLevels', 'a sit & go starts full: no late registration or re-entry');
   }
   return { ok: true };
+}
+
+/** The id of a repeated tournament's instance starting at `startAt` (ms). */
+export function repeatId(series: string, startAt: number): string {
+  return `${series}-${Math.floor(startAt / 60_000).toString(36)}`;
 }
 
 /** The version of a tournament's information as shown (R-INFO): any change gives another. */

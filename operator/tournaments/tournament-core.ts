@@ -39,6 +39,10 @@ export abstract class TournamentCore {
   protected clockTimer: TimerHandle | null = null;
   /** Hand-for-hand (R-TOURN-RUN): the tables that may deal one hand in this round. */
   protected released = new Set<Table>();
+  /** Hand-for-hand: the tables dealing this round's hand (released, not finished yet). */
+  protected dealing = new Set<Table>();
+  /** Hand-for-hand: players busted in this round, ranked together when its last hand ends (T 8-16). */
+  protected roundBusts: Entrant[] = [];
   protected readonly random: RandomInt;
   protected moving = false;
   protected finishing = false;

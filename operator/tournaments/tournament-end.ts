@@ -4,6 +4,8 @@
  * link of the chain (tournament-core.ts).
  */
 import { bountyShares, mayRebuy, sharedPrizes } from '../../shared/rules/tournament';
+import type { Table } from '../tables/table';
+import { roundGroups } from './places';
 import { TournamentField } from './tournament-field';
 import type { Entrant } from './tournament-types';
 
@@ -20,8 +22,13 @@ export abstract class TournamentEnd extends TournamentField {
   // ---------------------------------------------------------------------------------------------
   // Eliminations and prizes (R-ELIM, T 8-16; R-TOURN-RUN)
 
-  /** Groups of one hand at one table, best first, tied players together (shared/rules/table elimination). */
-  protected eliminated(groups: { accountId: number; stackAtStart: number; by: number[] }[][]): void {
+  /**
+   * Groups of one hand at one table, best first, tied players together (shared/rules/table elimination).
+   * A hand of a hand-for-hand round: its busts wait for the round's end, ranked with the other tables'
+   * by their stack at the start of the hand (R-TOURN-RUN, T 8-16; flushRound).
+   */
+  protected eliminated(groups: { accountId: number; stackAtStart: number; by: number[] }[][], table?: Table): void {
+    const inRound = table !== undefined && this.dealing.has(table);
     for (const g of [...groups].reverse()) {
       const out: Entrant[] = [];
       for (const x of g) {
@@ -37,7 +44,11 @@ export abstract class TournamentEnd extends TournamentField {
           this.comeBack(e, e.pendingChips);
           continue;
         }
-        out.push(e);
+        if (inRound) {
+          e.roundStack = x.stackAtStart;
+          this.dirty.add(e);
+          this.roundBusts.push(e);
+        } else out.push(e);
       }
       if (out.length > 0) {
         const no = this.bustSeq++;
@@ -51,6 +62,25 @@ export abstract class TournamentEnd extends TournamentField {
     this.fieldDirty = true;
     if (this.poolFinal) this.placeBusted();
     this.maybeFinish();
+    this.save();
+  }
+
+  /**
+   * The hand-for-hand round is over: the players busted in it at every table ranked together by their
+   * stack at the start of the hand, equal stacks sharing (T 8-16), then placed and paid.
+   */
+  protected flushRound(): void {
+    if (this.roundBusts.length === 0) return;
+    for (const g of roundGroups(this.roundBusts.splice(0).map((e) => ({ who: e, stack: e.roundStack ?? 0 })))) {
+      const no = this.bustSeq++;
+      for (const e of g) {
+        e.bust = no;
+        e.roundStack = null;
+        this.dirty.add(e);
+      }
+      this.busted.push(g);
+    }
+    if (this.poolFinal) this.placeBusted();
     this.save();
   }
 
@@ -117,6 +147,9 @@ export abstract class TournamentEnd extends TournamentField {
     if (alive.length > Math.max(1, this.seatsWon())) return;
     if (this.finishing) return;
     this.finishing = true;
+    // The last round's busts are placed before the players left (a round cannot leave one player with
+    // two tables of two or more, but the places must hold whatever the field).
+    this.flushRound();
     this.deps.timers.clear(this.clockTimer);
     this.clockTimer = null;
     // The last tables close first (the chips back to the bank), then the prizes: the players left share

@@ -11,7 +11,9 @@ import { LATE_TABLES, type Entrant, type Refusal } from './tournament-types';
 
 export abstract class TournamentField extends TournamentCore {
   /** A hand's eliminations (tournament-end.ts). */
-  protected abstract eliminated(groups: { accountId: number; stackAtStart: number; by: number[] }[][]): void;
+  protected abstract eliminated(groups: { accountId: number; stackAtStart: number; by: number[] }[][], table?: Table): void;
+  /** The hand-for-hand round is over: its busts ranked together (tournament-end.ts). */
+  protected abstract flushRound(): void;
   /** The field is final (tournament-end.ts). */
   protected abstract closeRegistration(): void;
   /** T 5-4 (tournament-entries.ts): practice players take it on the clock. */
@@ -89,8 +91,8 @@ export abstract class TournamentField extends TournamentCore {
       step: (fn) => this.step(fn),
       rulesForNextHand: () => tableRulesAt(this.spec.variant, this.spec.structure, clockAt(this.spec.structure, this.elapsed() ?? 0).level),
       mayDeal: () => this.mayDeal(table!),
-      eliminated: (_handId, groups) => this.eliminated(groups),
-      afterHand: () => this.guard(() => this.afterHand()),
+      eliminated: (_handId, groups) => this.eliminated(groups, table!),
+      afterHand: () => this.guard(() => this.afterHand(table!)),
       error: this.deps.error,
       voided: (v) => this.deps.log?.(`${tableId}: hand ${v.pool} voided (${v.reason}): stakes back on the caves`),
       playtime: this.playtimeHooks(tableId),
@@ -136,10 +138,12 @@ export abstract class TournamentField extends TournamentCore {
   protected mayDeal(table: Table): boolean {
     if (this.state !== 'running' || this.seating) return false;
     if (clockAt(this.spec.structure, this.elapsed() ?? 0).onBreak) return false;
-    if (!this.handForHand()) return true;
-    // Hand-for-hand: one hand per table per round, the next round once every table has finished.
+    // Hand-for-hand: one hand per table per round, the next round once every table has finished. A
+    // round whose busts reach the money is played to its end (its busts are ranked together, T 8-16).
+    if (!this.handForHand() && !this.roundOpen()) return true;
     if (!this.released.has(table)) return false;
     this.released.delete(table);
+    this.dealing.add(table);
     return true;
   }
 
@@ -157,9 +161,14 @@ export abstract class TournamentField extends TournamentCore {
     return this.poolFinal && handForHand(this.remaining, this.prizeList.length, this.tables.size);
   }
 
-  /** Every table that can play is released (a new hand-for-hand round) and dealt to. */
+  /** A hand-for-hand round is being played: tables released, or dealing its hand. */
+  protected roundOpen(): boolean {
+    return this.released.size > 0 || this.dealing.size > 0;
+  }
+
+  /** In hand-for-hand, every table that can play is released (a new round); then all are dealt to. */
   protected releaseAll(): void {
-    this.released = new Set(this.liveTables().filter((t) => t.seatsTaken >= 2));
+    this.released = this.handForHand() ? new Set(this.liveTables().filter((t) => t.seatsTaken >= 2)) : new Set();
     this.pokeAll();
   }
 
@@ -168,18 +177,20 @@ export abstract class TournamentField extends TournamentCore {
   }
 
   /** A table finished a hand: eliminations are ranked already; the field is rebalanced. */
-  protected afterHand(): void {
+  protected afterHand(table?: Table): void {
     if (this.state !== 'running') return;
+    // This table's hand of the round is over; the round's busts are ranked once every table's is.
+    if (table) this.dealing.delete(table);
+    if (!this.roundOpen()) this.flushRound();
     // Players back in (a rebuy at zero) are seated now, between hands.
     for (const e of this.comebacks.splice(0)) this.seatLate(e);
     const touched = this.rebalance();
-    const hfh = this.handForHand();
+    const hfh = this.handForHand() || this.roundOpen();
     if (hfh) {
       // The next round when every table has finished its hand and used its turn (nobody gains by stalling).
-      if (this.released.size === 0 && this.liveTables().every((t) => !t.handInProgress)) this.releaseAll();
+      if (this.handForHand() && !this.roundOpen() && this.liveTables().every((t) => !t.handInProgress)) this.releaseAll();
     } else if (this.wasHandForHand) {
-      // The money is reached: every table deals again.
-      this.released.clear();
+      // The money is reached and the round is over: every table deals again.
       this.pokeAll();
     } else {
       // Tables deal on their own between hands; those a move gave players may deal now.
@@ -238,6 +249,7 @@ export abstract class TournamentField extends TournamentCore {
     this.tables.delete(no);
     this.tableNo.delete(t);
     this.released.delete(t);
+    this.dealing.delete(t);
     t.close();
   }
 

@@ -77,6 +77,12 @@ export interface Entrant {
   n: number;
   /** The busted group the player is in (its number in the order of eliminations), null while in. */
   bust: number | null;
+  /**
+   * Busted in a hand-for-hand round still being played at other tables: the stack at the start of
+   * that hand, by which the round's busts of every table are ranked together when it ends (T 8-16).
+   * Saved (optional in older saves): a restart ranks them at once.
+   */
+  roundStack?: number | null;
 }
 
 /** An entrant as saved (store.ts): the table by its number, the seat in it. */

@@ -86,6 +86,9 @@ export class Tournament extends TournamentEntries {
     } finally {
       t.seating = false;
     }
+    // Busted in a hand-for-hand round the stop cut short (its hand in play voided): ranked now (T 8-16).
+    t.roundBusts.push(...t.order.filter((e) => e.out && e.bust === null && e.roundStack != null));
+    t.flushRound();
     t.save();
     t.scheduleClock();
     t.releaseAll();
