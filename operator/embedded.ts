@@ -14,7 +14,7 @@ import { writeFileAtomic } from '../shared/node/atomic-file';
 import { join } from 'node:path';
 import { practiceLobby } from './config/config';
 import { startOperator, type RunningOperator } from './server/operator';
-import { sitAndGoSpecs } from './tournaments/config';
+import { nextStart, scheduledSpec, sitAndGoSpecs, type TournamentsConfig } from './tournaments/config';
 
 /** Play chips the embedded guest starts with (and is topped back up to when it runs dry). */
 export const EMBEDDED_PLAY_CHIPS = 1_000_000;
@@ -40,6 +40,15 @@ export interface EmbeddedTiming {
   tablesPerVariant?: number;
 }
 
+/** The embedded operator's tournaments (issue 16 item 9): play money, nothing to set up. */
+const EMBEDDED_TOURNAMENTS: TournamentsConfig = {
+  version: 1,
+  sitAndGo: { money: 'play', buyIn: 1000, fee: 0, speed: 'turbo', sizes: [2, 6, 9] },
+  scheduled: [
+    { id: 'mtt-practice', name: 'Tournoi d’entraînement', variant: 'THNL', money: 'play', buyIn: 1000, fee: 0, seats: 9, minEntrants: 2, maxEntrants: 300, speed: 'hyper-turbo', everyMinutes: 10 },
+  ],
+};
+
 export async function startEmbeddedOperator(options: { dataDir: string; port?: number; log?: (line: string) => void; timing?: EmbeddedTiming }): Promise<EmbeddedOperator> {
   mkdirSync(options.dataDir, { recursive: true });
   const op = await startOperator({
@@ -54,7 +63,13 @@ export async function startEmbeddedOperator(options: { dataDir: string; port?: n
     log: options.log,
     // issue 16 item 9: a play-money sit & go of every variant and size, filled by practice players a
     // few seconds after a person registers, so a new user can play a tournament at once.
-    tournaments: { specs: sitAndGoSpecs({ version: 1, sitAndGo: { money: 'play', buyIn: 1000, fee: 0, speed: 'turbo', sizes: [2, 6, 9] }, scheduled: [] }), practiceFillMs: 3000 },
+    // And a play-money multi-table tournament every 10 minutes, brought to 200 players by practice
+    // players when a person registers (an instance nobody joined is cancelled; the next one opens).
+    tournaments: {
+      specs: [...sitAndGoSpecs(EMBEDDED_TOURNAMENTS), ...EMBEDDED_TOURNAMENTS.scheduled.map((c) => scheduledSpec(c, nextStart(c.everyMinutes, Date.now())))],
+      practiceFillMs: 3000,
+      practiceField: 200,
+    },
   });
   try {
     const guest = embeddedGuest(op, options.dataDir);

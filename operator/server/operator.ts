@@ -92,7 +92,7 @@ export interface OperatorOptions {
    * Tournaments offered (issue 16): sit & go templates and scheduled tournaments; `practiceFillMs`:
    * play-money sit & go's fill with practice players this long after a person registers (null: never).
    */
-  tournaments?: { specs: TournamentSpec[]; practiceFillMs?: number | null };
+  tournaments?: { specs: TournamentSpec[]; practiceFillMs?: number | null; practiceField?: number };
 }
 
 export interface RunningOperator {
@@ -243,6 +243,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     table: o.table,
     practice: o.practice,
     practiceFillMs: o.tournaments?.practiceFillMs ?? 3000,
+    practiceField: o.tournaments?.practiceField,
     playtime,
     store: new TournamentStore(db),
     error: (e) => log(`tournament error: ${(e as Error)?.stack ?? String(e)}`),

@@ -22,6 +22,12 @@ export interface HubDeps extends Omit<TournamentDeps, 'notify' | 'directory' | '
   accounts: Accounts;
   /** After a person registers to a play-money sit & go, practice players fill it this much later (null: never). */
   practiceFillMs?: number | null;
+  /**
+   * Play-money scheduled tournaments: the same while registration is open, practice players bring the
+   * field up to this many (at most the tournament's maximum), so a multi-table tournament of the
+   * embedded operator has a few hundred players (issue 16 item 9). Absent: scheduled ones are not filled.
+   */
+  practiceField?: number;
   practice?: PracticeOptions;
 }
 
@@ -164,10 +170,10 @@ export class TournamentHub {
     return r;
   }
 
-  /** Practice players fill a play-money sit & go a moment after a person registered (issue 16 item 9). */
+  /** Practice players fill a play-money sit & go (or a scheduled one, up to `practiceField`) a moment after a person registered (issue 16 item 9). */
   private scheduleFill(t: Tournament): void {
     const ms = this.deps.practiceFillMs;
-    if (ms === null || ms === undefined || t.spec.format !== 'sit-and-go' || t.spec.money !== 'play' || this.fillTimers.has(t)) return;
+    if (ms === null || ms === undefined || t.spec.money !== 'play' || this.fillTimers.has(t) || this.fieldTarget(t) === 0) return;
     this.fillTimers.set(
       t,
       this.deps.timers.set(() => {
@@ -177,8 +183,15 @@ export class TournamentHub {
     );
   }
 
+  /** How many entrants practice players bring a tournament up to: a sit & go full, a scheduled one to `practiceField`. */
+  private fieldTarget(t: Tournament): number {
+    if (t.spec.format === 'sit-and-go') return t.spec.maxEntrants;
+    return Math.min(t.spec.maxEntrants, this.deps.practiceField ?? 0);
+  }
+
   private fill(t: Tournament): void {
-    for (let n = 0; t.state === 'registering' && n < t.spec.maxEntrants + this.practicePool.length; n++) {
+    const target = this.fieldTarget(t);
+    for (let n = 0; t.state === 'registering' && t.entries < target && n < target + this.practicePool.length; n++) {
       const p = this.practicePlayer(n);
       if (t.entrant(p.accountId)) continue;
       if (this.deps.wallet.balance(p.accountId, 'play') < t.spec.buyIn + t.spec.fee) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PracticeBrain } from '../practice/strategy';
-import { cleanupEnvs, env, practice, seeded, type Env } from '../../tests/support/operator/tournament-env';
+import { cleanupEnvs, env, person, practice, seeded, type Env } from '../../tests/support/operator/tournament-env';
 import { scheduledSpec, type TournamentsConfig } from './config';
 import { TournamentHub } from './hub';
 import { repeatId, validateTournamentSpec } from './spec';
@@ -54,5 +54,27 @@ describe('recurring scheduled tournaments (issue 16)', () => {
     expect(s.id).toBe(repeatId('mtt-x', 45 * 60_000 * 100));
     expect(validateTournamentSpec({ ...s, repeat: { series: 'mtt-x', everyMinutes: 0 } })).toMatchObject({ ok: false, field: 'repeat.everyMinutes' });
     expect(validateTournamentSpec({ ...s, format: 'sit-and-go', startAt: null, minEntrants: 100 })).toMatchObject({ ok: false, field: 'repeat' });
+  });
+
+  it('the embedded reading (issue 16 item 9): a person registers to a play-money scheduled tournament, practice players bring the field to practiceField a moment later, never past it', () => {
+    const e = env();
+    const hub = new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', random: seeded(7), table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), store: new TournamentStore(e.db), practiceFillMs: 3000, practiceField: 40 });
+    const start = e.timers.now() + 10 * 60_000;
+    const spec = scheduledSpec({ id: 'mtt-practice', name: 'Entraînement', variant: 'THNL', money: 'play', buyIn: 1000, fee: 0, seats: 9, minEntrants: 2, maxEntrants: 300, speed: 'hyper-turbo', everyMinutes: 10 }, start);
+    hub.add(spec);
+    // No person, no practice field.
+    e.timers.advance(5000);
+    expect(hub.get(spec.id)!.entries).toBe(0);
+    expect(hub.register(spec.id, person(e), hub.get(spec.id)!.version).ok).toBe(true);
+    e.timers.advance(2999);
+    expect(hub.get(spec.id)!.entries).toBe(1);
+    e.timers.advance(1);
+    expect(hub.get(spec.id)!.entries).toBe(40);
+    // A second person joins a field already brought up: no more practice players than the target.
+    expect(hub.register(spec.id, person(e), hub.get(spec.id)!.version).ok).toBe(true);
+    e.timers.advance(3000);
+    expect(hub.get(spec.id)!.entries).toBe(41);
+    expect(e.errors).toEqual([]);
+    hub.close();
   });
 });
