@@ -24,6 +24,7 @@ import { refusalDetails } from '../../shared/protocol/refusal';
 import { compareVersions, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION } from '../../shared/protocol/version';
 import type { AccountView, Accounts } from '../accounts';
 import type { Cashier, PaymentView } from '../cashier/cashier';
+import { PROTECTION_RULES } from '../protection/rules';
 import type { Protection } from '../protection/service';
 import type { Lobby } from '../lobby/lobby';
 import type { HandHistoryStore } from '../history/history';
@@ -68,24 +69,6 @@ export interface ServerContext {
 const MAX_BUFFERED = 16 * 1024 * 1024;
 
 type Extra = { rule?: string; minVersion?: string; retryAfterMs?: number; tableId?: string; min?: number; max?: number; call?: number; details?: ProtectionDetails };
-
-/** The rule each protection or cashier refusal applies (SPEC §2b), for the `error` frame. */
-const PROTECTION_RULES: Partial<Record<string, string>> = {
-  INVALID_IDENTITY: 'R-AGE',
-  UNDER_AGE: 'R-AGE',
-  BANNED: 'R-BANNED',
-  ACCOUNT_CLOSED: 'R-BANNED',
-  IDENTITY_REQUIRED: 'R-AGE',
-  SELF_EXCLUDED: 'R-EXCLUDE',
-  EXCLUSION_TOO_SHORT: 'R-EXCLUDE',
-  EXCLUSION_CANNOT_SHORTEN: 'R-EXCLUDE',
-  DEPOSIT_LIMIT: 'R-LIMITS',
-  STAKE_LIMIT: 'R-LIMITS',
-  TIME_LIMIT_REACHED: 'R-TIMELIMIT',
-  MONEY_AT_TABLE: 'R-CASHIER',
-  FUNDS_RESERVED: 'R-CASHIER',
-  INSUFFICIENT_FUNDS: 'R-CASHIER',
-};
 
 /** A refusal of the cashier or the protection service as the wire says it: its code, rule and details. */
 function protectionError(r: { code: string; message: string } & Record<string, unknown>): { code: ErrorCode; message: string; extra: Extra } {

@@ -11,6 +11,7 @@ import { formatAmount, hashJoueur, type Movement, type PlayerEventBase } from '.
 import { TraceOutbox } from '../trace/outbox';
 import type { TraceVault } from '../trace/vault';
 import { walletMovement, type MoneyKind, type Wallet } from '../wallet';
+import { PROTECTION_RULES } from '../protection/rules';
 import { describeTable } from '../trace/pojeu';
 import type { SeatLedger } from './seats';
 import type { CancelReason, HandVoided, MoneyResult, RecordOrigin, TableHooks, TableMoney, TablePlayer, TableSpec, TableTrace } from './types';
@@ -23,18 +24,16 @@ export function moneyResult(r: ReturnType<Wallet['buyIn']>): MoneyResult {
       return { ok: false, code: 'INSUFFICIENT_FUNDS', message: r.message, rule: 'R-NODEBT' };
     case 'GUEST_REAL_MONEY':
       return { ok: false, code: 'REAL_MONEY_FORBIDDEN', message: r.message };
-    // The wallet's stake guard (operator/protection/service.ts): a buy-in or top-up is a stake.
+    // The wallet's stake guard (operator/protection/service.ts): a buy-in or top-up is a stake. A limit
+    // not set yet is the stake or time limit (R-LIMITS names both); the rest as the wire says them.
     case 'LIMIT_NOT_SET':
-    case 'STAKE_LIMIT':
       return { ok: false, code: r.code, message: r.message, rule: 'R-LIMITS' };
+    case 'STAKE_LIMIT':
     case 'TIME_LIMIT_REACHED':
-      return { ok: false, code: r.code, message: r.message, rule: 'R-TIMELIMIT' };
     case 'SELF_EXCLUDED':
-      return { ok: false, code: r.code, message: r.message, rule: 'R-EXCLUDE' };
     case 'ACCOUNT_CLOSED':
-      return { ok: false, code: r.code, message: r.message, rule: 'R-BANNED' };
     case 'FUNDS_RESERVED':
-      return { ok: false, code: r.code, message: r.message, rule: 'R-CASHIER' };
+      return { ok: false, code: r.code, message: r.message, rule: PROTECTION_RULES[r.code] };
     default:
       return { ok: false, code: 'INTERNAL', message: `${r.code}: ${r.message}` };
   }
