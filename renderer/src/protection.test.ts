@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, cardNumberOk, detailsText, exclusionChoice, formatDuration, newRequestId, parseDay, parseEuros, parseHours, timeUsedNow } from './protection';
+import { i18n } from './i18n';
+import { ageOn, cardNumberOk, detailsText, exclusionChoice, formatDuration, newRequestId, parseDay, parseEuros, parseHours, playtimeWarningText, timeUsedNow } from './protection';
 
 describe('the cashier and protection forms (issue 18)', () => {
   it('reads euros to integer cents, refusing what is not an amount', () => {
@@ -72,5 +73,17 @@ describe('the cashier and protection forms (issue 18)', () => {
     const b = newRequestId();
     expect(a).not.toBe(b);
     expect(a).toMatch(/^[\x21-\x7e]{1,64}$/);
+  });
+});
+
+describe('the playing-time warnings (R-TIMELIMIT, art. 16-1)', () => {
+  const t = (key: string, named?: Record<string, unknown>) => i18n.global.t(key, named ?? {});
+  const at = (used: number, limit: number) => ({ warning: 'ten-minutes' as const, usedMs: used, limitMs: limit, periodEnd: Date.UTC(2026, 11, 2, 12) });
+
+  it('the second warning says the time really left, rounded up to the minute', () => {
+    expect(playtimeWarningText(t, at(50 * 60_000, 3_600_000), 'fr')).toBe('Plus que 0 h 10 min de jeu sur votre limite de 1 h 00 min.');
+    // A limit of 5 minutes: the warning comes at the first hand, with 5 minutes left, not 10.
+    expect(playtimeWarningText(t, at(0, 5 * 60_000), 'fr')).toBe('Plus que 0 h 05 min de jeu sur votre limite de 0 h 05 min.');
+    expect(playtimeWarningText(t, at(4 * 60_000 + 1, 5 * 60_000), 'fr')).toContain('Plus que 0 h 01 min');
   });
 });

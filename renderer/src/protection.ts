@@ -102,6 +102,24 @@ export function formatWhen(ms: number, locale: string): string {
   return new Date(ms).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
 }
 
+/** A playing-time warning as the operator pushes it (shared/protocol/cashier.ts `protection.warning`). */
+export interface PlaytimeWarningNotice {
+  warning: 'near' | 'ten-minutes' | 'reached';
+  usedMs: number;
+  limitMs: number;
+  periodEnd: number;
+}
+
+/**
+ * R-TIMELIMIT (art. 16-1): the warning's sentence. What is left is rounded up to the minute: the
+ * second warning comes 10 minutes before the limit, or at once when the limit itself is shorter, and
+ * then it says what really remains.
+ */
+export function playtimeWarningText(t: T, x: PlaytimeWarningNotice, locale: string): string {
+  const left = formatDuration(Math.ceil(Math.max(0, x.limitMs - x.usedMs) / 60_000) * 60_000);
+  return t(`playtime.warning.${x.warning}`, { used: formatDuration(x.usedMs), limit: formatDuration(x.limitMs), left, date: formatWhen(x.periodEnd, locale) });
+}
+
 type T = (key: string, named?: Record<string, unknown>) => string;
 export interface RefusalWithDetails {
   code?: string;
