@@ -168,7 +168,9 @@ export async function actIn(tile: Locator, prefer: string[] = PASSIVE, waitMs = 
         .evaluate((el) => {
           const t = el.matches('[data-our-moves]') ? el : el.querySelector('[data-our-moves]');
           return t === null ? null : { table: t.getAttribute('data-testid') ?? '', moves: t.getAttribute('data-our-moves') ?? '' };
-        })
+        // A tile found by position may be gone (its table left after the hand): evaluate would wait for
+        // it without end (no default timeout), until the test's own timeout. Look again instead.
+        }, undefined, { timeout: 1_000 })
         .catch(() => null);
       if (root !== null) {
         // From here on the table itself, by its id: a tile found by position (`nth`) may show another
