@@ -14,6 +14,8 @@ import { ERROR_CODES } from '../protocol/codes';
 import { playConditionsSchema, versionText } from '../protocol/conditions';
 import { card, exclusionChoiceSchema, identitySchema, limitKind, paymentRef, paymentSchema, protectionViewSchema, protectionDetailsSchema, requestId } from '../protocol/cashier';
 import { arr, bool, int, type Infer, nullable, obj, oneOf, type Schema, str } from '../validate';
+import { handTournamentSchema, tournamentCalls, tournamentEvents } from './tournaments';
+import { tournamentId } from '../protocol/tournament';
 
 export const LANGUAGES = ['fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -172,10 +174,18 @@ export const tableStateSchema = obj({
   error: nullable(tableRefusalSchema),
   /** When it is gone: the chips cashed out (null: unknown, the operator will settle it). */
   cashedOut: nullable(amount),
+  /** A tournament's table: its id (the chips are the tournament's, not money; issue 17 item 3). */
+  tournamentId: nullable(tournamentId),
+  /** Followed without a seat (`watchTable`): nothing to act on. */
+  watching: bool,
 });
 export type TableState = Omit<Infer<typeof tableStateSchema>, 'view' | 'lastHand'> & { view: TableView | null; lastHand: LastHand | null };
 
-const totalsShape = { hands: amount, net: signed, rake: amount, result: signed, inPlay: signed };
+/**
+ * `entries`: paid into tournaments (entries, rebuys, add-ons, fees; refunds taken off) and `prizes`:
+ * prizes and bounties won (issue 17 item 4, R-TRACKER). `result` counts them: net + prizes − entries.
+ */
+const totalsShape = { hands: amount, net: signed, rake: amount, result: signed, inPlay: signed, entries: amount, prizes: amount };
 const moneyViewSchema = obj(totalsShape);
 const sessionMoneySchema = obj({ ...totalsShape, bought: amount, cashedOut: amount, onTables: amount });
 export const resultGroupSchema = obj(
@@ -239,8 +249,11 @@ export const historyFilterSchema = obj(
     showdown: bool,
     allIn: bool,
     player: str({ min: 1, max: 64 }),
+    /** Cash hands or tournament hands (issue 17 item 4); absent: both. */
+    kind: oneOf('cash', 'tournament'),
+    tournamentId,
   },
-  ['from', 'to', 'variant', 'stakes', 'tableId', 'money', 'result', 'showdown', 'allIn', 'player'],
+  ['from', 'to', 'variant', 'stakes', 'tableId', 'money', 'result', 'showdown', 'allIn', 'player', 'kind', 'tournamentId'],
 );
 export type HistoryFilter = Infer<typeof historyFilterSchema>;
 
@@ -259,6 +272,8 @@ export const handSummarySchema = obj({
   pot: amount,
   /** The player's own cards (issue 13 habits), as the hand's record knows them at its end. */
   cards: arr(int({ min: 0, max: 51 }), { max: 7 }),
+  /** A tournament's hand: its id and level (0-based); `net` is then in tournament chips, not money. */
+  tournament: nullable(handTournamentSchema),
 });
 export type HandSummaryView = Infer<typeof handSummarySchema>;
 
@@ -437,6 +452,7 @@ export const calls = {
   installUpdate: { args: noArgs, result: obj({ accepted: bool }) },
   ...exchangeCalls,
   ...cashierCalls,
+  ...tournamentCalls,
 } as const satisfies Record<string, { args: Schema<unknown>; result: Schema<unknown> }>;
 
 /** Events pushed from main to every renderer window. */
@@ -455,6 +471,7 @@ export const events = {
   historyJob: historyJobSchema,
   /** R-TIMELIMIT (decree 2010-518 art. 16-1): the operator's playing-time warning, shown as a dialog that needs a click. */
   protectionWarning: obj({ warning: oneOf('near', 'ten-minutes', 'reached'), usedMs: millis, limitMs: millis, periodEnd: millis }),
+  ...tournamentEvents,
 } as const satisfies Record<string, Schema<unknown>>;
 
 export type CallName = keyof typeof calls;

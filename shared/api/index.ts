@@ -1,2 +1,3 @@
 export * from './contract';
+export * from './tournaments';
 export { dispatchCall } from './dispatch';

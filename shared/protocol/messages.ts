@@ -17,7 +17,7 @@ import { playConditionsSchema, versionText } from './conditions';
 import { actionSchema, handRecordSchema, tableRulesSchema, variantCode } from './game';
 import { handViewSchema, type HandView } from './hand';
 import { amount, card, millis, seatIndex, union } from './schema';
-import { tournamentClientVariants, tournamentServerVariants } from './tournament';
+import { tournamentClientVariants, tournamentId, tournamentServerVariants } from './tournament';
 import { HISTORY_PAGE_MAX } from './version';
 
 const rid = int({ min: 0, max: 2 ** 31 - 1 });
@@ -73,6 +73,12 @@ const clientVariants = {
   'table.sitIn': obj({ type: oneOf('table.sitIn'), rid, tableId, waitForBigBlind: bool }),
   'table.waitForBigBlind': obj({ type: oneOf('table.waitForBigBlind'), rid, tableId, waitForBigBlind: bool }),
   'table.snapshot': obj({ type: oneOf('table.snapshot'), rid, tableId }),
+  /**
+   * Watch a table without a seat (issue 17 item 2: open any table of a tournament): `ok`, then its
+   * snapshot and stream as an observer sees them (no hidden card, R-HIDDEN); `table.unwatch` stops it.
+   */
+  'table.watch': obj({ type: oneOf('table.watch'), rid, tableId }),
+  'table.unwatch': obj({ type: oneOf('table.unwatch'), rid, tableId }),
   'table.action': obj({ type: oneOf('table.action'), rid, tableId, actionId, move: moveSchema }),
   history: obj({ type: oneOf('history'), rid, cursor: nullable(str({ min: 1, max: 100 })), limit: int({ min: 1, max: HISTORY_PAGE_MAX }) }),
   ping: obj({ type: oneOf('ping'), t: millis }),
@@ -150,6 +156,8 @@ export const tableViewSchema = obj({
   hand: nullable(handViewSchema),
   turn: nullable(turnSchema),
   you: nullable(youSchema),
+  /** A tournament's table (its chips are the tournament's, not money: issue 17 item 4); null at a cash table. */
+  tournament: nullable(obj({ tournamentId })),
 });
 export type TableView = Omit<Infer<typeof tableViewSchema>, 'rules' | 'hand'> & { rules: TableRules; hand: HandView | null };
 
@@ -176,8 +184,11 @@ export type TableEvent =
   | { type: 'handCancelled'; handNo: number }
   | { type: 'you'; you: Infer<typeof youSchema> | null };
 
-export const historyHandSchema = obj({ handId: str({ min: 1, max: 200 }), tableId, endedAt: millis, record: handRecordSchema });
-export type HistoryHand = { handId: string; tableId: string; endedAt: number; record: HandRecord };
+/** A hand of a tournament carries its id and level (0-based): its chips are not money (issue 17 item 4). */
+export const handTournamentSchema = obj({ tournamentId, level: int({ min: 0, max: 1000 }) });
+export type HandTournament = Infer<typeof handTournamentSchema>;
+export const historyHandSchema = obj({ handId: str({ min: 1, max: 200 }), tableId, endedAt: millis, record: handRecordSchema, tournament: nullable(handTournamentSchema) });
+export type HistoryHand = { handId: string; tableId: string; endedAt: number; record: HandRecord; tournament: HandTournament | null };
 
 const accountSchema = obj({ id: int({ min: 1, max: Number.MAX_SAFE_INTEGER }), username: str({ min: 1, max: 64 }), guest: bool });
 const balancesSchema = obj({ real: amount, play: amount });

@@ -13,12 +13,14 @@ import { versionText } from './conditions';
 import { variantCode } from './game';
 import { amount, millis, seatIndex } from './schema';
 
+/** Most tournament results in one page of `tournament.results`. */
+export const TOURNAMENT_RESULTS_PAGE_MAX = 100;
 const rid = int({ min: 0, max: 2 ** 31 - 1 });
 /** Tournament ids: the trace's Tech code (A 1.3.6.b). */
 export const tournamentId = str({ min: 1, max: 60, pattern: /^[A-Za-z0-9][A-Za-z0-9_-]*$/ });
-const tableRef = str({ min: 1, max: 64, pattern: /^[A-Za-z0-9][A-Za-z0-9_.-]*$/ });
+export const tableRef = str({ min: 1, max: 64, pattern: /^[A-Za-z0-9][A-Za-z0-9_.-]*$/ });
 const count = int({ min: 0, max: 1_000_000 });
-const state = oneOf('registering', 'running', 'finished', 'cancelled');
+export const tournamentStateSchema = oneOf('registering', 'running', 'finished', 'cancelled');
 
 export const tournamentClientVariants = {
   'tournament.list': obj({ type: oneOf('tournament.list'), rid }),
@@ -28,7 +30,13 @@ export const tournamentClientVariants = {
   'tournament.unregister': obj({ type: oneOf('tournament.unregister'), rid, tournamentId }),
   'tournament.rebuy': obj({ type: oneOf('tournament.rebuy'), rid, tournamentId }),
   'tournament.addOn': obj({ type: oneOf('tournament.addOn'), rid, tournamentId }),
+  /**
+   * The account's finished tournaments, newest first, a page at a time (issue 17 item 6: a tournament
+   * played on another machine appears after sign-in, once, like hands). `cursor` from the last page.
+   */
+  'tournament.results': obj({ type: oneOf('tournament.results'), rid, cursor: nullable(str({ min: 1, max: 100 })), limit: int({ min: 1, max: TOURNAMENT_RESULTS_PAGE_MAX }) }),
 };
+
 
 /** A tournament in the lobby: what it is and where it stands. */
 export const tournamentSummarySchema = obj({
@@ -44,7 +52,7 @@ export const tournamentSummarySchema = obj({
   /** Its letters: rebuy (A), bounty (G), re-entry (M), satellite (S). */
   kinds: str({ max: 8 }),
   seats: int({ min: 2, max: 10 }),
-  state,
+  state: tournamentStateSchema,
   entries: count,
   players: count,
   remaining: count,
@@ -102,6 +110,71 @@ export const tournamentDetailsSchema = obj({
 });
 export type TournamentDetails = Infer<typeof tournamentDetailsSchema>;
 
+/** Why a player sits where they sit (`tournament.seat`): the client says so on a move (issue 17 item 3). */
+export const seatReason = oneOf('start', 'late', 'balance', 'broken', 'back');
+
+/**
+ * Where a tournament stands, told to each of its (human) players: on every change of state or clock,
+ * and after each hand at the player's table (their stack and rank). What the tournament bar shows
+ * (issue 17 item 3) is read from it, and from the details' prizes for the pay jumps.
+ */
+export const tournamentStandingSchema = obj({
+  state: tournamentStateSchema,
+  /** The clock: level (0-based) or null before the start; a level applies from the next hand (T 6-1). */
+  level: nullable(int({ min: 0, max: 1000 })),
+  onBreak: bool,
+  /** Until the clock's next change (the level's end, or the break's), from when the message was sent; null when not running. */
+  nextChangeInMs: nullable(millis),
+  /** Tables deal one hand each in step (R-TOURN-RUN, hand-for-hand near the money). */
+  handForHand: bool,
+  /** Entries bought (registrations and re-entries) and players still in. */
+  entries: count,
+  remaining: count,
+  /** Chips in play (every stack): the average stack is `chips / remaining`. */
+  chips: amount,
+  pool: amount,
+  /** Places paid (the length of the prize list). */
+  paid: count,
+  /** The recipient's own standing; null when out (or not registered). */
+  you: nullable(
+    obj({
+      stack: amount,
+      /** 1 = the biggest stack of those still in. */
+      rank: int({ min: 1, max: 1_000_000 }),
+      rebuy: bool,
+      addOn: bool,
+      /** Bounties won so far (money, paid to the wallet as they are won). */
+      bounties: amount,
+    }),
+  ),
+});
+export type TournamentStanding = Infer<typeof tournamentStandingSchema>;
+
+/** A finished tournament of the account (`tournament.results`): what it cost and what it paid. */
+export const tournamentResultSchema = obj({
+  tournamentId,
+  name: str({ min: 1, max: 60 }),
+  variant: variantCode,
+  money: oneOf('real', 'play'),
+  format: oneOf('sit-and-go', 'scheduled'),
+  kinds: str({ max: 8 }),
+  buyIn: amount,
+  fee: amount,
+  /** Entries bought in the whole field. */
+  entries: count,
+  startedAt: millis,
+  endedAt: millis,
+  place: int({ min: 1, max: 1_000_000 }),
+  prize: amount,
+  bounties: amount,
+  rebuys: count,
+  addOns: count,
+  reEntries: count,
+  /** Everything the player paid: entries, rebuys, add-ons, with their fees. */
+  spent: amount,
+});
+export type TournamentResult = Infer<typeof tournamentResultSchema>;
+
 export const tournamentServerVariants = {
   'tournament.list': obj({ type: oneOf('tournament.list'), rid, tournaments: arr(tournamentSummarySchema, { max: 10_000 }) }),
   'tournament.details': obj({ type: oneOf('tournament.details'), rid, tournament: tournamentDetailsSchema }),
@@ -109,11 +182,12 @@ export const tournamentServerVariants = {
   /** Unregistered: the whole entry back before the start; `refunded` null after it (a forfeit). */
   'tournament.unregistered': obj({ type: oneOf('tournament.unregistered'), rid, tournamentId, refunded: nullable(amount) }),
   /** Where the player sits: at the start, a late entry, or a move (`moved`, T 6-7); the table's stream follows. */
-  'tournament.seat': obj({ type: oneOf('tournament.seat'), tournamentId, tableId: tableRef, seat: seatIndex, moved: bool }),
-  /** The tournament's state and clock (a level applies from the next hand, T 6-1). */
-  'tournament.state': obj({ type: oneOf('tournament.state'), tournamentId, state, level: nullable(int({ min: 0, max: 1000 })), onBreak: bool }),
-  /** The player's place and prize (eliminated, or the end). */
-  'tournament.finished': obj({ type: oneOf('tournament.finished'), tournamentId, place: int({ min: 1, max: 1_000_000 }), prize: amount }),
+  'tournament.seat': obj({ type: oneOf('tournament.seat'), tournamentId, tableId: tableRef, seat: seatIndex, moved: bool, why: seatReason }),
+  /** The tournament's state, clock and the player's standing (a level applies from the next hand, T 6-1). */
+  'tournament.state': obj({ type: oneOf('tournament.state'), tournamentId, standing: tournamentStandingSchema }),
+  /** The player's place and prize (eliminated, or the end), with the bounties they won. */
+  'tournament.finished': obj({ type: oneOf('tournament.finished'), tournamentId, place: int({ min: 1, max: 1_000_000 }), prize: amount, bounties: amount }),
+  'tournament.results': obj({ type: oneOf('tournament.results'), rid, results: arr(tournamentResultSchema, { max: TOURNAMENT_RESULTS_PAGE_MAX }), next: nullable(str({ min: 1, max: 100 })) }),
 };
 
 export type TournamentClientMessage = { [K in keyof typeof tournamentClientVariants]: Infer<(typeof tournamentClientVariants)[K]> }[keyof typeof tournamentClientVariants];

@@ -8,7 +8,10 @@
 // 2: `table.join` carries `rulesVersion`, `lobby` carries `conditions` (issue 15 items 7, 8).
 // 3: the hand in progress travels as a `HandView` (hand.ts: its start and the actions as the seat sees
 //    them), no longer as the engine's `HandState` (issue 14 item 2).
-export const PROTOCOL_VERSION = 3;
+// 4: tournaments as the client plays them (issue 17): `tournament.state` carries the standing (clock,
+//    hand-for-hand, field, the player's stack and rank), `tournament.seat` why, `tournament.finished`
+//    the bounties, `tournament.results`; `table.watch`; tables and history hands name their tournament.
+export const PROTOCOL_VERSION = 4;
 
 /**
  * Largest client frame the operator reads, in bytes of UTF-8. Client messages are small (the largest is
