@@ -8,6 +8,7 @@ import { VARIANT_IDS } from '../../../shared/history/compact';
 import { allInEquity } from '../../../shared/history/equity';
 import { handStats, packHandStats } from '../../../shared/history/stats';
 import type { HandRecord } from '../../../shared/rules/record';
+import type { HandTournament } from '../../../shared/protocol/messages';
 import type { VariantCode } from '../../../shared/rules/variants';
 import { HAND_ID_MAX, PLAYER_NAME_MAX, SEATS_MAX, TABLE_ID_MAX } from '../../../shared/protocol/limits';
 import { DatabaseTooNewError, ForeignDatabaseError } from '../../../shared/node/sqlite';
@@ -22,6 +23,8 @@ export interface HandMeta {
   money: MoneyKind;
   /** The player's own seat (the hero): results are theirs. */
   heroSeat: number;
+  /** A tournament's hand (its id and 0-based level): chips, not money; kept out of the cash results (issue 17 item 4). */
+  tournament?: HandTournament | null;
 }
 
 export type AddResult = { stored: true; duplicate: false } | { stored: false; duplicate: true } | { stored: false; duplicate: false; reason: string };
