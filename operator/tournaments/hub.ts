@@ -414,6 +414,8 @@ export class TournamentHub {
     const w = this.wire;
     switch (n.type) {
       case 'seated': {
+        // Practice players have no connection: nothing is built for them (a 10,000-player field moves many).
+        if (t.entrant(n.accountId)?.player.practice !== false) return;
         w?.deliver(n.accountId, { type: 'tournament.seat', tournamentId: n.tournamentId, tableId: n.tableId, seat: n.seat, moved: n.moved, why: n.why });
         const table = t.liveTables().find((x) => x.tableId === n.tableId);
         if (table && w) w.follow(n.accountId, table);

@@ -109,7 +109,7 @@ export abstract class TournamentField extends TournamentCore {
         this.guard(() => this.afterHand(table!));
         // issue 17 item 1: the people who played the hand are told their standing; nothing for practice players.
         const people = table!.people();
-        if (people.length + bustedPeople.length > 0) this.notify({ type: 'hand', tournamentId: this.spec.id, accountIds: [...people, ...bustedPeople.splice(0)] });
+        if (people.length + bustedPeople.length > 0) this.notify({ type: 'hand', tournamentId: this.spec.id, tableId, accountIds: [...people, ...bustedPeople.splice(0)] });
       },
       error: this.deps.error,
       voided: (v) => this.deps.log?.(`${tableId}: hand ${v.pool} voided (${v.reason}): stakes back on the caves`),

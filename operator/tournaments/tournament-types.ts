@@ -63,7 +63,7 @@ export type TournamentNotice =
    * A hand was settled at a table where people play (issue 17 item 1: their standing after each hand):
    * the people seated there and those the hand eliminated. Not sent for tables of practice players only.
    */
-  | { type: 'hand'; tournamentId: string; accountIds: number[] };
+  | { type: 'hand'; tournamentId: string; tableId: string; accountIds: number[] };
 
 export interface Entrant {
   player: TablePlayer;
