@@ -111,6 +111,10 @@ describe('the standing (issue 17 item 1)', () => {
     expect(states.filter((x) => !people.some((p) => p.accountId === x.to)).map((x) => [x.to, JSON.stringify(x.m).slice(0, 300)])).toEqual([]);
     const last = states.filter((x) => x.to === people[0].accountId).at(-1)!.m;
     expect(last.type === 'tournament.state' && last.standing).toMatchObject({ state: 'finished', you: null });
+    // A seat (a move, once the start is over) is followed by the standing at once.
+    const moves = sent.filter((x) => x.m.type === 'tournament.seat' && x.m.why !== 'start');
+    expect(moves.length).toBeGreaterThan(0);
+    for (const x of moves) expect(sent[sent.indexOf(x) + 1]).toMatchObject({ to: x.to, m: { type: 'tournament.state' } });
     // The people's hands were kept with the tournament and the level each was dealt at (its blinds say
     // so, T 6-1: a hand that runs into the next level keeps its own), practice players' not at all.
     expect(written.length).toBeGreaterThan(0);
