@@ -336,7 +336,7 @@ export class Connection {
       return this.error(m.rid, 'RATE_LIMITED', `at most ${MAX_WATCHED} tables are watched at once: stop watching one first`, { tableId: t.tableId });
     }
     const snap = t.watch(accountId, (frame) => this.sendRaw(frame));
-    if (!snap) return this.error(m.rid, 'ALREADY_SEATED', 'you have a seat at this table', { tableId: t.tableId });
+    if (!snap) return this.error(m.rid, 'SHUTTING_DOWN', 'the table is closing', { tableId: t.tableId });
     this.watched.add(t);
     this.send({ type: 'ok', rid: m.rid });
     this.send({ type: 'table.snapshot', rid: null, tableId: t.tableId, seq: snap.seq, table: snap.table });
@@ -509,6 +509,9 @@ export class Connection {
       else this.sendSnapshot(t, null);
       t.attach(account.id, (frame) => this.sendRaw(frame));
     }
+    // Where each of the player's tournaments stands now (issue 17 item 1): a client back after a break
+    // in the link, or on another machine, shows the tournament bar at once.
+    this.ctx.tournaments?.tellAccount(account.id);
   }
 
   private sendSnapshot(t: Table, rid: number | null): void {

@@ -216,11 +216,11 @@ export abstract class TableStreams {
 
   /**
    * `table.watch` (issue 17 item 2): the table as someone without a seat sees it, then its stream, to
-   * `sink`; false when the account sits here (its seat's stream has it all). Watching again restarts
-   * the numbering with the new snapshot.
+   * `sink`; null when the account sits here (its seat's stream has it all) or the table is closed.
+   * Watching again restarts the numbering with the new snapshot.
    */
   watch(accountId: number, sink: (frame: string) => void): { seq: number; table: TableView } | null {
-    if (this.members.has(accountId)) return null;
+    if (this.closed || this.members.has(accountId)) return null;
     const w = { sink, seq: 0 };
     this.watchers.set(accountId, w);
     return { seq: 0, table: this.view(null) };

@@ -388,6 +388,18 @@ export class TournamentHub {
     for (const [id, standing] of this.standings(t, accountIds)) w.deliver(id, { type: 'tournament.state', tournamentId: t.spec.id, standing });
   }
 
+  /**
+   * A person's connection (a login, a resume): their standing in each tournament they are in or
+   * registered to, at once (the messages sent while they were away are not replayed).
+   */
+  tellAccount(accountId: number): void {
+    for (const t of this.tournaments.values()) {
+      if (t.state !== 'registering' && t.state !== 'running') continue;
+      const e = t.entrant(accountId);
+      if (e && e.place === null && !e.player.practice) this.tell(t, [accountId]);
+    }
+  }
+
   /** Every person registered (in or out): told on each change of state, of the clock, or of the field while registering. */
   private tellAll(t: Tournament): void {
     const people: number[] = [];

@@ -67,7 +67,8 @@ beforeAll(async () => {
     rateLimit: { perSecond: 100_000, burst: 100_000, abuse: 1_000_000 },
     durability: 'normal',
     log: () => undefined,
-    tournaments: { specs: [KO], practiceFillMs: 40_000 },
+    // A scheduled one an hour of operator time away (practice players fill only sit & go's here).
+    tournaments: { specs: [KO, { ...KO, id: 'later', name: 'Later', format: 'scheduled', maxEntrants: 100, minEntrants: 2, startAt: Date.now() + 60 * 60_000 * 40 }], practiceFillMs: 40_000 },
   };
   op = await startOperator(options);
 });
@@ -307,4 +308,19 @@ describe('table.watch (issue 17 item 2)', () => {
     await c.close();
     await until('watches dropped', () => CASH.every((t) => !op.manager.get(t.id)!.isWatching(id)));
   }, 60_000);
+
+  it('a player who connects again is told at once where each of their tournaments stands', async () => {
+    const d = await TestClient.guest(op.url, op.pin, { localAddress: '127.0.0.6' });
+    const later = op.tournaments.get('later')!;
+    expect(await d.request({ type: 'tournament.register', tournamentId: 'later', version: later.version })).toMatchObject({ type: 'tournament.registered' });
+    const token = authed(d).token!;
+    d.cut();
+    const back = await TestClient.connect(op.url, op.pin, { localAddress: '127.0.0.6' });
+    await back.hello();
+    const told = back.waitFor((m) => m.type === 'tournament.state', 5000);
+    expect(await back.request({ type: 'resume', token, tables: [] })).toMatchObject({ type: 'authed' });
+    expect(await told).toMatchObject({ tournamentId: 'later', standing: { state: 'registering', entries: 1, you: { stack: 10_000, rank: 1 } } });
+    expect(await back.request({ type: 'tournament.unregister', tournamentId: 'later' })).toMatchObject({ type: 'tournament.unregistered', refunded: 1100 });
+    await back.close();
+  }, 30_000);
 });
