@@ -472,3 +472,52 @@ describe('the supervision flag: records written without the player\'s action (A 
     for (const r of own) expect(openingTag(r.xml)).toMatch(/^<PO[A-Z]+ supervision="true" test="true">$/);
   });
 });
+
+describe('watching a table without a seat (table.watch, issue 17 item 2)', () => {
+  it('the snapshot and a stream of its own as no seat sees it; a seat taken ends it; unwatch ends it; the table closing tells the watcher', () => {
+    const e = env();
+    const host = new PracticeHost({ accounts: e.accounts, wallet: e.wallet, timers: e.timers, brain: { samples: 2 } });
+    const t = table(e, { rules: rulesFor('THNL') }, {}, host);
+    host.manage(t, 3);
+    const w = person(e, '203.0.113.9');
+    const frames: { type: string; seq?: number; event?: TableEvent }[] = [];
+    const snap = t.watch(w.accountId, (f) => frames.push(JSON.parse(f) as (typeof frames)[number]));
+    expect(snap).toMatchObject({ seq: 0, table: { you: null, tournament: null } });
+    while (t.handsPlayed < 3) e.timers.runDue(1);
+    const events = frames.filter((f) => f.type === 'table.event');
+    // Numbered 1, 2, 3, … from the snapshot's 0, without gaps.
+    expect(events.map((f) => f.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(events.some((f) => f.event?.type === 'handEnd')).toBe(true);
+    // No seat's down card: every hole card of another seat is hidden (null) until shown.
+    let dealt = 0;
+    for (const f of events) {
+      const a = f.event?.type === 'action' ? f.event.action : null;
+      if (a?.type !== 'deal' || a.seat === null) continue;
+      dealt++;
+      expect(a.cards.every((c) => c === null)).toBe(true);
+    }
+    expect(dealt).toBeGreaterThan(0);
+    expect(t.isSeated(w.accountId)).toBe(false);
+    // A seat taken here: the seat's stream from now on, the watch over.
+    expect(t.join(w, 5000, { waitForBigBlind: false })).toMatchObject({ ok: true });
+    expect(t.isWatching(w.accountId)).toBe(false);
+    expect(t.watch(w.accountId, () => undefined)).toBeNull();
+    expect(t.leave(w.accountId)).toMatchObject({ ok: true });
+    while (t.handInProgress) e.timers.runDue(1);
+    // Watching again, then unwatch: nothing more arrives.
+    const again: string[] = [];
+    expect(t.watch(w.accountId, (f) => again.push(f))).not.toBeNull();
+    expect(t.unwatch(w.accountId)).toBe(true);
+    expect(t.unwatch(w.accountId)).toBe(false);
+    const played = t.handsPlayed;
+    while (t.handsPlayed < played + 2) e.timers.runDue(1);
+    expect(again).toEqual([]);
+    // The table closes: its watchers are told it is gone for them.
+    const last: string[] = [];
+    t.watch(w.accountId, (f) => last.push(f));
+    t.close();
+    expect(JSON.parse(last.at(-1)!)).toEqual({ type: 'table.left', rid: null, tableId: t.tableId, cashedOut: 0 });
+    expect(t.isWatching(w.accountId)).toBe(false);
+    expect(e.errors).toEqual([]);
+  });
+});
