@@ -85,6 +85,22 @@
  *   hour_series(money, variant, stakes, hour, …) WITHOUT ROWID: per UTC hour and filter key (-1: any),
  *     the hour's piece of the results graph (hands, end sums, lowest and highest points).
  *
+ * Schema, version 6 (tournaments: issue 17 item 4; schema/v6.ts, tournaments.ts)
+ * ---------------------------------------------------------------------------------------------
+ *   tournaments(id, tid UNIQUE, name, variant, money, format, kinds, buy_in, fee, entries, registered_at,
+ *               started_at, ended_at, place, prize, bounties, rebuys, add_ons, re_entries, spent)
+ *     One row per tournament, upserted by the operator's id (`putTournament`: registered, finished,
+ *     synced again: one row, never counted twice). A hand that comes before its record makes a stub
+ *     (only `tid`), listed nowhere until the record comes. INDEX (registered_at, id), INDEX (ended_at).
+ *   hands.tournament, hands.level   a tournament hand's row in `tournaments` and its 0-based level
+ *     (NULL for cash hands); `flags` bit 32 marks it. INDEX hands_by_tournament (tournament, played_at)
+ *     WHERE tournament IS NOT NULL: one tournament's hands, and each tournament's count of hands.
+ *   A tournament hand's chips are not money: it is in no day/hour total, statistics sum or graph piece;
+ *   the results reads (graph, sessions, statistics) are of cash hands unless the filter asks for
+ *   tournament hands (`kind`, `tournamentId`); the history's list shows both. A period's totals add the
+ *   tournaments apart: `entries` (spent of those registered in it), `prizes` (prize + bounties of those
+ *   ended in it). Tournament results and the tournaments' graph line read `tournaments` (tournaments.ts).
+ *
  * Pages are keyset-paginated on (played_at, id) or (hero_net, id); the driving index is chosen by
  * the filter (player → hand_players, table, variant, else time; by net: the net index unless the
  * filter's own index narrows to a few thousand hands, which are then sorted).
