@@ -444,7 +444,8 @@ export function* generateHands(o: GenerateOptions): Generator<GeneratedHand> {
     const tables = Array.from({ length: 2 + r.int(4) }, () => openTable(at + r.int(60_000)));
     for (const t of tables) t.until = until;
     // A tournament started is played to its end (the hero's), after the session's end if need be.
-    const playing = (t: OpenTable): boolean => (t.tourney === undefined ? t.at < until : !t.tourney.over && (t.at < until || t.tourney.hands > 0));
+    // Never past the period's end (a tournament still running then stays unfinished: no record).
+    const playing = (t: OpenTable): boolean => (t.tourney === undefined ? t.at < until : !t.tourney.over && (t.at < until || t.tourney.hands > 0) && t.at + 65_000 <= end);
     for (let live = true; live && made < n; ) {
       live = false;
       for (const t of tables) {

@@ -59,6 +59,8 @@ describe('the generated history has tournaments (shared/history/generate.ts)', (
     expect(finished.some((t) => t.prize === 0)).toBe(true);
     expect(finished.some((t) => t.bounties > 0)).toBe(true);
     expect(new Set(finished.map((t) => t.format))).toEqual(new Set(['sit-and-go', 'scheduled']));
+    // Inside the period, tournaments too.
+    expect(Math.max(...all.map((h) => h.meta.playedAt))).toBeLessThanOrEqual(END);
     // Each tournament's hands: its id, levels rising from 0, all before its end.
     for (const t of finished) {
       const mine = all.filter((h) => h.meta.tournament?.tournamentId === t.tournamentId);
