@@ -236,6 +236,19 @@ interface OpenTable {
   at: number;
 }
 
+/** The next hand's plan at a table: Stud has no button; else the button moves to the next seated player. */
+function nextPlan(t: OpenTable, occupied: number[], stud: boolean): HandConfig['plan'] {
+  if (stud) return { button: null, smallBlind: null, bigBlind: null, extraBigBlinds: [], deadSmallBlinds: [], dealtIn: occupied };
+  const size = t.seats.length;
+  do t.button = (t.button + 1) % size;
+  while (t.seats[t.button] === null);
+  const order = occupied.filter((i) => i > t.button).concat(occupied.filter((i) => i <= t.button));
+  // T 6-19: heads-up the button posts the small blind.
+  return order.length === 2
+    ? { button: t.button, smallBlind: t.button, bigBlind: order[0], extraBigBlinds: [], deadSmallBlinds: [], dealtIn: order }
+    : { button: t.button, smallBlind: order[0], bigBlind: order[1], extraBigBlinds: [], deadSmallBlinds: [], dealtIn: order };
+}
+
 /**
  * The hands, oldest session first (hands of the tables of one session interleave in time). Runs
  * lazily: a million hands never sit in memory at once.
@@ -352,18 +365,7 @@ export function* generateHands(o: GenerateOptions): Generator<GeneratedHand> {
     // Nobody is replaced in a tournament: a busted seat stays empty.
     for (let i = 0; i < size; i++) if (t.seats[i] !== null && t.seats[i]!.stack === 0) t.seats[i] = null;
     const occupied = t.seats.map((s, i) => (s ? i : -1)).filter((i) => i >= 0);
-    let plan: HandConfig['plan'];
-    if (stud) plan = { button: null, smallBlind: null, bigBlind: null, extraBigBlinds: [], deadSmallBlinds: [], dealtIn: occupied };
-    else {
-      do t.button = (t.button + 1) % size;
-      while (t.seats[t.button] === null);
-      const order = occupied.filter((i) => i > t.button).concat(occupied.filter((i) => i <= t.button));
-      plan =
-        order.length === 2
-          ? { button: t.button, smallBlind: t.button, bigBlind: order[0], extraBigBlinds: [], deadSmallBlinds: [], dealtIn: order }
-          : { button: t.button, smallBlind: order[0], bigBlind: order[1], extraBigBlinds: [], deadSmallBlinds: [], dealtIn: order };
-    }
-    const config: HandConfig = { rules, seats: t.seats.map((s) => (s ? { ...s } : null)), plan, handId: `${x.id}-${++t.handNo}` };
+    const config: HandConfig = { rules, seats: t.seats.map((s) => (s ? { ...s } : null)), plan: nextPlan(t, occupied, stud), handId: `${x.id}-${++t.handNo}` };
     const final = player.play(config, t.seats[t.hero]!.stack < rules.bigBlind * 10 + rules.smallBet * 10);
     let busted = 0;
     for (let i = 0; i < size; i++) {
@@ -408,20 +410,7 @@ export function* generateHands(o: GenerateOptions): Generator<GeneratedHand> {
       t.seats[i] = newcomer(k, t);
       occupied = t.seats.map((s, j) => (s ? j : -1)).filter((j) => j >= 0);
     }
-    let plan: HandConfig['plan'];
-    if (stud) {
-      plan = { button: null, smallBlind: null, bigBlind: null, extraBigBlinds: [], deadSmallBlinds: [], dealtIn: occupied };
-    } else {
-      do t.button = (t.button + 1) % size;
-      while (t.seats[t.button] === null);
-      const order = occupied.filter((i) => i > t.button).concat(occupied.filter((i) => i <= t.button));
-      // T 6-19: heads-up the button posts the small blind.
-      plan =
-        order.length === 2
-          ? { button: t.button, smallBlind: t.button, bigBlind: order[0], extraBigBlinds: [], deadSmallBlinds: [], dealtIn: order }
-          : { button: t.button, smallBlind: order[0], bigBlind: order[1], extraBigBlinds: [], deadSmallBlinds: [], dealtIn: order };
-    }
-    const config: HandConfig = { rules: k.rules, seats: t.seats.map((s) => (s ? { ...s } : null)), plan, handId: `${t.id}-${t.run}-${++t.handNo}` };
+    const config: HandConfig = { rules: k.rules, seats: t.seats.map((s) => (s ? { ...s } : null)), plan: nextPlan(t, occupied, stud), handId: `${t.id}-${t.run}-${++t.handNo}` };
     const heroStack = t.seats[t.hero]!.stack;
     const final = player.play(config, heroStack < k.buyIn / 4);
     for (let i = 0; i < size; i++) {
