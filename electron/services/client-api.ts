@@ -70,6 +70,9 @@ export function createHandlers(s: ClientServices): Handlers {
     resultsSeries: async (a) => core.resultsSeries(a),
     resultsSessions: async (a) => core.resultsSessions(a),
     playerStats: async (a) => core.playerStats(a),
+    // The stored tournaments and their results (issue 17 item 4), read by the history's reader worker.
+    tournamentHistory: (a) => core.reader.call('tournaments', a),
+    tournamentResults: (a) => core.reader.call('tournamentResults', a),
     // History exchange jobs (issue 6): import and export off the main thread, progress as `historyJob` events.
     historyExport: async (a) => core.historyExport(a),
     historyImportBegin: async () => core.historyImportBegin(),

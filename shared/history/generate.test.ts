@@ -65,4 +65,12 @@ describe('generateHands', () => {
     const other = [...generateHands({ hands: 300, seed: 8, end: END, days: 400, hero: 'zoé' })];
     expect(other.map((h) => h.record.handId)).not.toEqual(again.map((h) => h.record.handId));
   });
+
+  it('with tournaments (issue 17 item 4), every hand inside the period: a tournament running at its end is left unfinished', () => {
+    // A short period with more hands than its sessions hold: tournaments run up to its end.
+    const list = [...generateHands({ hands: 2500, seed: 17, end: END, days: 8, tournaments: 0.3 })];
+    expect(list.some((h) => h.meta.tournament !== undefined)).toBe(true);
+    expect(Math.max(...list.map((h) => h.meta.playedAt))).toBeLessThanOrEqual(END);
+    for (const h of list) if (h.finished) expect(h.finished.endedAt!).toBeLessThanOrEqual(END);
+  });
 });

@@ -14,6 +14,7 @@
  * The random tables of `test-support.ts` (every rule reading, dead blinds, odd plans) are for the
  * codec and store tests; this one is for volume and realism.
  */
+import type { TournamentRecordView } from '../api/tournaments';
 import type { Card } from '../rules/cards';
 import { apply, legalActions, reshuffleCards, startHand, viewFor } from '../rules/engine';
 import type { Action, HandConfig, HandState, LegalActions } from '../rules/engine';
@@ -30,11 +31,15 @@ export interface GeneratedMeta {
   tableId: string;
   money: 'real' | 'play';
   heroSeat: number;
+  /** A tournament's hand: its id and 0-based level (absent at a cash table). */
+  tournament?: { tournamentId: string; level: number };
 }
 
 export interface GeneratedHand {
   meta: GeneratedMeta;
   record: HandRecord;
+  /** On the hero's last hand of a tournament: its record as the client stores it when it ends (issue 17 item 4). */
+  finished?: TournamentRecordView;
 }
 
 export interface GenerateOptions {
@@ -50,6 +55,13 @@ export interface GenerateOptions {
   days?: number;
   /** The hero's name at every table (default "me"). */
   hero?: string;
+  /**
+   * The share (0 to 1) of the tables opened that are sit & go's (issue 17 item 4; default 0, and then
+   * the hands are those of a generator without tournaments): one table, every player from the same
+   * stack, the blinds up a level every 8 hands, nobody replaced; the hero's tournament ends when they
+   * are out or alone (or after 200 hands, ranked by stack), and the table starts the next one.
+   */
+  tournaments?: number;
 }
 
 /** A seeded generator of whole numbers below n (xorshift32). */
@@ -190,8 +202,30 @@ function tableKinds(r: Rand): { kinds: TableKind[]; weighted: number[] } {
   return { kinds, weighted };
 }
 
+/** The big blind of each tournament level (multiples of 20: Stud's ante, bring-in and small bet stay whole). */
+const LEVEL_BB = [20, 40, 60, 80, 100, 140, 200, 300, 400, 600, 800, 1000, 1400, 2000, 3000, 4000, 6000, 8000, 10_000, 14_000, 20_000];
+const START_STACK = 1500;
+const HANDS_PER_LEVEL = 8;
+const MAX_TOURNAMENT_HANDS = 200;
+/** Payouts in percent by field size (sit & go's). */
+const PAYOUTS: Record<number, number[]> = { 2: [100], 6: [65, 35], 9: [50, 30, 20] };
+
+interface Tourney {
+  id: string;
+  record: TournamentRecordView;
+  levels: TableRules[];
+  hands: number;
+  /** The hero's bounties so far (kinds 'G'). */
+  bounty: number;
+  /** Finished after the session's end: the table is closed. */
+  over: boolean;
+}
+
 interface OpenTable {
   kind: TableKind;
+  /** A sit & go's table (the `tournaments` option): it plays its tournament to the end, past the session's. */
+  tourney?: Tourney;
+  until?: number;
   id: string;
   run: string;
   handNo: number;
@@ -200,6 +234,19 @@ interface OpenTable {
   hero: number;
   button: number;
   at: number;
+}
+
+/** The next hand's plan at a table: Stud has no button; else the button moves to the next seated player. */
+function nextPlan(t: OpenTable, occupied: number[], stud: boolean): HandConfig['plan'] {
+  if (stud) return { button: null, smallBlind: null, bigBlind: null, extraBigBlinds: [], deadSmallBlinds: [], dealtIn: occupied };
+  const size = t.seats.length;
+  do t.button = (t.button + 1) % size;
+  while (t.seats[t.button] === null);
+  const order = occupied.filter((i) => i > t.button).concat(occupied.filter((i) => i <= t.button));
+  // T 6-19: heads-up the button posts the small blind.
+  return order.length === 2
+    ? { button: t.button, smallBlind: t.button, bigBlind: order[0], extraBigBlinds: [], deadSmallBlinds: [], dealtIn: order }
+    : { button: t.button, smallBlind: order[0], bigBlind: order[1], extraBigBlinds: [], deadSmallBlinds: [], dealtIn: order };
 }
 
 /**
@@ -238,13 +285,111 @@ export function* generateHands(o: GenerateOptions): Generator<GeneratedHand> {
     const ofGame = kinds.filter((k) => k.code === code);
     return ofGame[r.int(ofGame.length)];
   };
+  // Tournament draws use their own generator: without tournaments the hands are the same as before.
+  const share = o.tournaments ?? 0;
+  const tr = new Rand(((o.seed ?? 0x2545f491) ^ 0x7f4a7c15) >>> 0);
+  let tourneys = 0;
+  const startTourney = (t: OpenTable): void => {
+    const k = t.kind;
+    const stud = k.rules.bringIn > 0;
+    const levels = LEVEL_BB.map((bb) => (stud ? makeTableRules(k.code, { ante: bb / 10, bringIn: bb / 4, smallBet: bb / 2 }) : makeTableRules(k.code, { smallBlind: bb / 2, bigBlind: bb })));
+    const buyIn = k.buyIn / 10;
+    const bountyKind = tr.chance(0.25);
+    const id = `sng${(++tourneys).toString(36)}-${t.at.toString(36)}`;
+    t.id = `${id}-1`;
+    t.run = id;
+    t.handNo = 0;
+    t.seats = t.seats.map((_, i) => (i === t.hero ? { player: hero, stack: START_STACK } : { ...newcomer(k, null), stack: START_STACK }));
+    for (let i = 0; i < t.seats.length; i++) if (i !== t.hero) while (t.seats.some((s, j) => j !== i && s?.player === t.seats[i]!.player)) t.seats[i] = { ...newcomer(k, null), stack: START_STACK };
+    t.tourney = {
+      id,
+      levels,
+      hands: 0,
+      bounty: 0,
+      over: false,
+      record: {
+        tournamentId: id,
+        name: `Sit & Go ${k.code} ${k.seats}`,
+        variant: k.code,
+        money: k.money,
+        format: tr.chance(0.2) ? 'scheduled' : 'sit-and-go',
+        kinds: bountyKind ? 'G' : '',
+        buyIn,
+        fee: buyIn / 10,
+        entries: k.seats,
+        registeredAt: t.at - 60_000 - tr.int(600_000),
+        startedAt: t.at,
+        endedAt: null,
+        place: null,
+        prize: 0,
+        bounties: 0,
+        rebuys: 0,
+        addOns: 0,
+        reEntries: 0,
+        spent: buyIn + buyIn / 10,
+        hands: 0,
+      },
+    };
+  };
+  /** The hero's place and prize once out, alone, or at the hands' limit (ranked by stack then). */
+  const finishTourney = (t: OpenTable): TournamentRecordView | null => {
+    const x = t.tourney!;
+    const me = t.seats[t.hero]!.stack;
+    const others = t.seats.filter((s, i) => i !== t.hero && s !== null && s.stack > 0).map((s) => s!.stack);
+    if (me > 0 && others.length > 0 && x.hands < MAX_TOURNAMENT_HANDS) return null;
+    const place = me === 0 ? others.length + 1 : 1 + others.filter((s) => s > me).length;
+    const r = x.record;
+    const pool = r.entries * (r.kinds === 'G' ? (r.buyIn * 4) / 5 : r.buyIn);
+    const pays = PAYOUTS[r.entries] ?? PAYOUTS[6];
+    const prize = place <= pays.length ? Math.floor((pool * pays[place - 1]) / 100) + (place === 1 ? pool - pays.reduce((a, p) => a + Math.floor((pool * p) / 100), 0) : 0) : 0;
+    return { ...r, endedAt: t.at, place, prize, bounties: x.bounty, hands: x.hands };
+  };
   const openTable = (at: number): OpenTable => {
+    if (share > 0 && tr.chance(share)) {
+      const kind = pickKind();
+      const t: OpenTable = { kind, id: '', run: '', handNo: 0, seats: Array.from({ length: kind.seats }, () => null), hero: r.int(kind.seats), button: r.int(kind.seats), at };
+      startTourney(t);
+      return t;
+    }
     const kind = pickKind();
     const t: OpenTable = { kind, id: `${kind.name}-${1 + r.int(4)}`, run: (at + r.int(1e9)).toString(36), handNo: 0, seats: [], hero: r.int(kind.seats), button: r.int(kind.seats), at };
     for (let i = 0; i < kind.seats; i++) t.seats.push(i === t.hero ? { player: hero, stack: kind.buyIn } : kind.seats > 2 && r.chance(0.08) ? null : newcomer(kind, t));
     return t;
   };
+  const nextTourneyHand = (t: OpenTable): GeneratedHand => {
+    const x = t.tourney!;
+    const level = Math.min(LEVEL_BB.length - 1, Math.floor(x.hands / HANDS_PER_LEVEL));
+    const rules = x.levels[level];
+    const size = t.kind.seats;
+    const stud = rules.bringIn > 0;
+    // Nobody is replaced in a tournament: a busted seat stays empty.
+    for (let i = 0; i < size; i++) if (t.seats[i] !== null && t.seats[i]!.stack === 0) t.seats[i] = null;
+    const occupied = t.seats.map((s, i) => (s ? i : -1)).filter((i) => i >= 0);
+    const config: HandConfig = { rules, seats: t.seats.map((s) => (s ? { ...s } : null)), plan: nextPlan(t, occupied, stud), handId: `${x.id}-${++t.handNo}` };
+    const final = player.play(config, t.seats[t.hero]!.stack < rules.bigBlind * 10 + rules.smallBet * 10);
+    let busted = 0;
+    for (let i = 0; i < size; i++) {
+      const s = t.seats[i];
+      if (!s) continue;
+      if (i !== t.hero && s.stack > 0 && final.seats[i].stack === 0) busted++;
+      s.stack = final.seats[i].stack;
+    }
+    x.hands++;
+    const record = recordOf(viewFor(final, t.hero));
+    // A bounty tournament pays a fifth of the buy-in for each player the hero knocks out (a hand the hero won).
+    if (x.record.kinds === 'G' && busted > 0 && (record.seats.find((s) => s.seat === t.hero)?.net ?? 0) > 0) x.bounty += (busted * x.record.buyIn) / 5;
+    t.at += 35_000 + r.int(30_000);
+    const out: GeneratedHand = { meta: { playedAt: t.at, tableId: t.id, money: t.kind.money, heroSeat: t.hero, tournament: { tournamentId: x.id, level } }, record };
+    const done = finishTourney(t);
+    if (done !== null) {
+      out.finished = done;
+      if (t.at < (t.until ?? Infinity)) startTourney(t); // the table's next sit & go
+      else x.over = true;
+    }
+    return out;
+  };
   const nextHand = (t: OpenTable): GeneratedHand => {
+    if (t.tourney !== undefined) return nextTourneyHand(t);
     const k = t.kind;
     const size = k.seats;
     const stud = k.rules.bringIn > 0;
@@ -265,20 +410,7 @@ export function* generateHands(o: GenerateOptions): Generator<GeneratedHand> {
       t.seats[i] = newcomer(k, t);
       occupied = t.seats.map((s, j) => (s ? j : -1)).filter((j) => j >= 0);
     }
-    let plan: HandConfig['plan'];
-    if (stud) {
-      plan = { button: null, smallBlind: null, bigBlind: null, extraBigBlinds: [], deadSmallBlinds: [], dealtIn: occupied };
-    } else {
-      do t.button = (t.button + 1) % size;
-      while (t.seats[t.button] === null);
-      const order = occupied.filter((i) => i > t.button).concat(occupied.filter((i) => i <= t.button));
-      // T 6-19: heads-up the button posts the small blind.
-      plan =
-        order.length === 2
-          ? { button: t.button, smallBlind: t.button, bigBlind: order[0], extraBigBlinds: [], deadSmallBlinds: [], dealtIn: order }
-          : { button: t.button, smallBlind: order[0], bigBlind: order[1], extraBigBlinds: [], deadSmallBlinds: [], dealtIn: order };
-    }
-    const config: HandConfig = { rules: k.rules, seats: t.seats.map((s) => (s ? { ...s } : null)), plan, handId: `${t.id}-${t.run}-${++t.handNo}` };
+    const config: HandConfig = { rules: k.rules, seats: t.seats.map((s) => (s ? { ...s } : null)), plan: nextPlan(t, occupied, stud), handId: `${t.id}-${t.run}-${++t.handNo}` };
     const heroStack = t.seats[t.hero]!.stack;
     const final = player.play(config, heroStack < k.buyIn / 4);
     for (let i = 0; i < size; i++) {
@@ -299,10 +431,14 @@ export function* generateHands(o: GenerateOptions): Generator<GeneratedHand> {
     const at = starts[s % sessions] + Math.floor(s / sessions) * 7 * HOUR;
     const until = Math.min(at + HOUR + r.int(2 * HOUR), end);
     const tables = Array.from({ length: 2 + r.int(4) }, () => openTable(at + r.int(60_000)));
+    for (const t of tables) t.until = until;
+    // A tournament started is played to its end (the hero's), after the session's end if need be.
+    // Never past the period's end (a tournament still running then stays unfinished: no record).
+    const playing = (t: OpenTable): boolean => (t.tourney === undefined ? t.at < until : !t.tourney.over && (t.at < until || t.tourney.hands > 0) && t.at + 65_000 <= end);
     for (let live = true; live && made < n; ) {
       live = false;
       for (const t of tables) {
-        if (t.at >= until || made >= n) continue;
+        if (!playing(t) || made >= n) continue;
         live = true;
         yield nextHand(t);
         made++;

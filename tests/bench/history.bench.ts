@@ -15,7 +15,8 @@
  * the worst cases go to stderr. The results page (docs/stats.md): the graph's lines
  * (`history-series-ms`) and the statistics (`history-stats-ms`) of a period of 1 to 31 days, real
  * money, 2,000 points; a whole year's lines (`history-series-year-ms`, ≤ 50 ms at 1,000,000 hands) with
- * their per-hand peer in the same run; the year's statistics go to stderr.
+ * their per-hand peer in the same run; the year's statistics go to stderr. With 20 % tournament hands
+ * by default (issue 17 item 4, `CERCLE_BENCH_TOURNAMENTS`).
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -23,12 +24,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { playerStats, resultsSeries } from '../../electron/services/history/results';
 import { seriesFromRows } from '../../electron/services/history/series';
-import { HistoryStore, type HandFilter, type HandMeta, type PageRequest } from '../../electron/services/history/store';
-import { generateHands } from '../../shared/history/generate';
-import type { HandRecord } from '../../shared/rules/record';
+import { HistoryStore, type HandFilter, type PageRequest } from '../../electron/services/history/store';
+import { generateHands, type GeneratedHand } from '../../shared/history/generate';
 import type { BenchResult } from './types';
 
 const N = Number(process.env.CERCLE_BENCH_HANDS ?? 200_000);
+/**
+ * The share of sit & go tables (issue 17 item 4: the bars hold with 20 % tournament hands): their hands
+ * are stored with their tournament and level, each tournament's record as it ends (`putTournament`, timed
+ * with the import). `CERCLE_BENCH_TOURNAMENTS=0` measures a history of cash hands only.
+ */
+const TOURNAMENTS = Number(process.env.CERCLE_BENCH_TOURNAMENTS ?? 0.2);
 const CHUNK = 2_000; // small chunks: records waiting in memory would make the import pay for their garbage collection
 const DAY = 86_400_000;
 let YEAR_START = Date.UTC(2025, 0, 1);
@@ -107,10 +113,12 @@ export default async function run(): Promise<BenchResult[]> {
       }
       process.stderr.write(`\n  history: ${store.count().toLocaleString('en')} hands in ${EXISTING}\n`);
     }
-    const gen = generateHands({ hands: N, start: YEAR_START, end: YEAR_START + 365 * DAY });
+    const gen = generateHands({ hands: N, start: YEAR_START, end: YEAR_START + 365 * DAY, tournaments: TOURNAMENTS });
+    let tournamentHands = 0;
+    let tournaments = 0;
     const imp = store.importer();
     for (let done = 0; done < (EXISTING ? 0 : N); ) {
-      const chunk: { meta: HandMeta; record: HandRecord }[] = [];
+      const chunk: GeneratedHand[] = [];
       genMs += time(() => {
         for (let i = 0; i < CHUNK && done + chunk.length < N; i++) {
           const x = gen.next();
@@ -126,12 +134,19 @@ export default async function run(): Promise<BenchResult[]> {
       importMs += time(() => {
         const r = imp.add(chunk);
         if (r.stored !== chunk.length) throw new Error(`stored ${r.stored} of ${chunk.length}: ${JSON.stringify(r.refused.slice(0, 3))}`);
+        for (const h of chunk) {
+          if (h.finished === undefined) continue;
+          const put = store.putTournament(h.finished);
+          if (!put.ok) throw new Error(put.reason);
+          tournaments++;
+        }
       });
+      for (const h of chunk) if (h.meta.tournament !== undefined) tournamentHands++;
       done += chunk.length;
       if (done % 100_000 === 0 || done === N) process.stderr.write(`\n  history: ${done.toLocaleString('en')} hands (generated in ${(genMs / 1000).toFixed(1)} s, imported in ${(importMs / 1000).toFixed(1)} s)`);
     }
     importMs += time(() => imp.finish());
-    process.stderr.write('\n');
+    process.stderr.write(`\n  history: ${tournamentHands.toLocaleString('en')} tournament hands (${((100 * tournamentHands) / Math.max(1, N)).toFixed(1)} %), ${tournaments.toLocaleString('en')} tournaments\n`);
     if (!EXISTING) store.checkpoint();
     const bytes = statSync(file).size;
 
@@ -160,6 +175,9 @@ export default async function run(): Promise<BenchResult[]> {
       [{ result: 'lost', showdown: true }, 'net'],
       [{ variant: 'O4HPL', result: 'lost', from: YEAR_START + 30 * DAY }, 'time'],
       [{ player: 'me', result: 'won' }, 'net'],
+      // Issue 17 item 4: cash or tournament hands.
+      [{ kind: 'cash', money: 'real' }, 'time'],
+      [{ kind: 'tournament', from: YEAR_START + 60 * DAY }, 'time'],
     ];
     const pageTimes: number[] = [];
     const slowest = filters.map(() => 0);
@@ -229,6 +247,17 @@ export default async function run(): Promise<BenchResult[]> {
       `  results page: worst series ${Math.max(...seriesTimes).toFixed(2)} ms, worst stats ${Math.max(...statsTimes).toFixed(2)} ms (1 to 31 days); ` +
         `a whole year: series ${yearSeries.toFixed(1)} ms, stats ${yearStats.toFixed(1)} ms\n`,
     );
+    // Tournaments (issue 17 item 4): the list's first page and the results of a period (a year, by game), stderr only.
+    const tournamentTimes: number[] = [];
+    for (let k = 0; k < 6; k++) {
+      tournamentTimes.push(
+        time(() => {
+          if (!store.tournamentHistory({}, 50, null).ok) throw new Error('tournament list refused');
+          if (!store.tournamentResults({ from: YEAR_START, to: YEAR_START + 366 * DAY, money: 'real' }, 'variant').ok) throw new Error('tournament results refused');
+        }),
+      );
+    }
+    process.stderr.write(`  tournaments: list page + year's results ${median(tournamentTimes.slice(1)).toFixed(2)} ms\n`);
     const n = store.count();
     store.close();
     process.stderr.write(

@@ -3,9 +3,7 @@
  * importer: `cercle generate` (electron/cli/commands/generate.ts) and tests. Hands are made and
  * stored a chunk at a time (a million never sit in memory); progress after every chunk.
  */
-import { generateHands, type GenerateOptions } from '../../../shared/history/generate';
-import type { HandRecord } from '../../../shared/rules/record';
-import type { HandMeta } from './store';
+import { generateHands, type GeneratedHand, type GenerateOptions } from '../../../shared/history/generate';
 import type { HistoryStore } from './store';
 
 export interface FillProgress {
@@ -41,7 +39,7 @@ export function fillHistory(store: HistoryStore, o: GenerateOptions, progress?: 
         return { done, total: o.hands, generateMs, storeMs, stored, duplicates, refused };
       }
       const t0 = performance.now();
-      const chunk: { meta: HandMeta; record: HandRecord }[] = [];
+      const chunk: GeneratedHand[] = [];
       for (let i = 0; i < CHUNK; i++) {
         const x = gen.next();
         if (x.done) break;
@@ -51,6 +49,8 @@ export function fillHistory(store: HistoryStore, o: GenerateOptions, progress?: 
       generateMs += t1 - t0;
       if (chunk.length === 0) break;
       const r = imp.add(chunk);
+      // The tournaments that ended in this chunk, as the client stores them when they end (issue 17 item 4).
+      for (const h of chunk) if (h.finished !== undefined) store.putTournament(h.finished);
       storeMs += performance.now() - t1;
       done += chunk.length;
       stored += r.stored;

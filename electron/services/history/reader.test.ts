@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generateHands } from '../../../shared/history/generate';
 import { playRecord, prng, randInt, randomConfig } from '../../../shared/history/test-support';
 import { VARIANT_CODES } from '../../../shared/rules/variants';
 import { HistoryReader } from './reader';
-import { playerStats, resultsSeries, resultsSessions } from './results';
+import { playerStats, resultsSeries, resultsSessions, tournamentHistory, tournamentResults } from './results';
 import { HistoryStore, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
 
@@ -103,6 +104,30 @@ describe('the history reader worker (issue 14 item 7)', () => {
       expect(page.hands.some((h) => h.cards.length > 0)).toBe(true);
       const one = await reader.call('hand', list[7].record.handId!);
       expect(one.ok && one.summary.cards).toEqual(page.hands[7].cards);
+    } finally {
+      await reader.close();
+      store.close();
+    }
+  });
+
+  it('serves the stored tournaments and their results (issue 17 item 4, schema version 6)', async () => {
+    const file = join(dir, 'history.sqlite');
+    const store = HistoryStore.open(file);
+    const list = [...generateHands({ hands: 1500, seed: 5, end: T0, days: 10, tournaments: 0.4 })];
+    store.addHands(list);
+    for (const h of list) if (h.finished) store.putTournament(h.finished);
+    const reader = new HistoryReader(file, ENTRY);
+    try {
+      const a = { filter: {}, limit: 20, cursor: null };
+      const page = await reader.call('tournaments', a);
+      expect(page.tournaments.length).toBeGreaterThan(0);
+      expect(page).toEqual(tournamentHistory(store, a));
+      for (const groupBy of ['format', 'variant', 'buyIn'] as const) {
+        expect(await reader.call('tournamentResults', { filter: { money: 'real' }, groupBy })).toEqual(tournamentResults(store, { filter: { money: 'real' }, groupBy }));
+      }
+      const hands = await reader.call('page', { tournamentId: page.tournaments[0].tournamentId }, { sort: 'time', dir: 'asc', limit: 200 });
+      expect(hands.ok && hands.hands.length).toBe(page.tournaments[0].hands);
+      expect((await reader.call('tournaments', { ...a, cursor: 'x' })).ok).toBe(false);
     } finally {
       await reader.close();
       store.close();

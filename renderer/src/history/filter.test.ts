@@ -37,6 +37,13 @@ describe('history filter', () => {
     expect(long.ok && long.filter.player).toHaveLength(64);
   });
 
+  it('cash or tournament hands, and one tournament’s hands (issue 17 item 4)', () => {
+    expect(toHistoryFilter(form({ kind: 'cash' }), now)).toEqual({ ok: true, filter: { kind: 'cash' } });
+    expect(toHistoryFilter(form({ kind: 'tournament', money: undefined } as never), now)).toEqual({ ok: true, filter: { kind: 'tournament' } });
+    expect(toHistoryFilter(form({ kind: 'cash', tournamentId: 'sng4-x_1' }), now)).toEqual({ ok: true, filter: { kind: 'tournament', tournamentId: 'sng4-x_1' } });
+    expect(toHistoryFilter(form({ tournamentId: 'not an id' }), now)).toEqual({ ok: true, filter: {} });
+  });
+
   it('reads days both ways', () => {
     expect(dayText(dayStart('2026-03-29')!)).toBe('2026-03-29');
     expect(dayStart('29/03/2026')).toBeNull();

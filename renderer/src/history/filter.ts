@@ -21,10 +21,14 @@ export interface FilterForm {
   showdown: Tri;
   allIn: Tri;
   player: string;
+  /** Cash hands or tournament hands, '' for both (issue 17 item 4). */
+  kind: '' | 'cash' | 'tournament';
+  /** One tournament's hands (picked in the tournament list), '' for any. */
+  tournamentId: string;
 }
 
 export function emptyForm(): FilterForm {
-  return { period: 'all', from: '', to: '', variant: '', stakes: '', tableId: '', result: '', showdown: '', allIn: '', player: '' };
+  return { period: 'all', from: '', to: '', variant: '', stakes: '', tableId: '', result: '', showdown: '', allIn: '', player: '', kind: '', tournamentId: '' };
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -96,6 +100,12 @@ export function toHistoryFilter(form: FilterForm, now: Date): FilterResult {
   if (allIn !== undefined) f.allIn = allIn;
   const player = form.player.trim();
   if (player !== '') f.player = player.slice(0, 64);
+  if (form.kind === 'cash' || form.kind === 'tournament') f.kind = form.kind;
+  // One tournament's hands are tournament hands whatever the kind chosen.
+  if (/^[A-Za-z0-9][A-Za-z0-9_-]{0,59}$/.test(form.tournamentId)) {
+    f.tournamentId = form.tournamentId;
+    f.kind = 'tournament';
+  }
   return { ok: true, filter: f };
 }
 

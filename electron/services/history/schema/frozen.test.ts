@@ -6,7 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { HISTORY_MIGRATIONS } from '.';
+import { UNDO_V6 } from './undo';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -18,5 +20,25 @@ describe('the history schema migrations (issue 14 item 6)', () => {
       const imports = [...readFileSync(join(here, f), 'utf8').matchAll(/^import .*$/gm)].map((m) => m[0]);
       expect(imports, f).toEqual(["import type { Migration } from '../../../../shared/node/sqlite';"]);
     }
+  });
+});
+
+describe('schema version 6 (issue 17 item 4: tournaments)', () => {
+  const schemaOf = (db: Database.Database): unknown[] => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name").raw().all();
+
+  it('adds the tournaments table, the hands’ tournament and level and their partial index, and nothing else; UNDO_V6 (the tests’ version 5 file) takes exactly that away', () => {
+    const v5 = new Database(':memory:');
+    for (const m of HISTORY_MIGRATIONS.slice(0, 5)) m(v5);
+    const v6 = new Database(':memory:');
+    for (const m of HISTORY_MIGRATIONS.slice(0, 6)) m(v6);
+    const before = schemaOf(v5) as string[][];
+    const after = schemaOf(v6) as string[][];
+    const added = after.filter((r) => !before.some((b) => b[1] === r[1])).map((r) => r[1]);
+    expect(added.sort()).toEqual(['hands_by_tournament', 'tournaments', 'tournaments_by_end', 'tournaments_by_registered']);
+    expect(v6.prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid').pluck().all('hands').slice(-2)).toEqual(['tournament', 'level']);
+    v6.exec(UNDO_V6);
+    expect(schemaOf(v6)).toEqual(before);
+    v5.close();
+    v6.close();
   });
 });

@@ -1,0 +1,61 @@
+/**
+ * Tournaments on the history and results pages (issue 17 item 4). Pure.
+ *
+ * The results graph can show cash, tournaments or both. Cash is the line of the cash hands (by hand);
+ * tournaments are plotted by their end time, one point each, the line moving by the tournament's net
+ * (prizes + bounties − entries); both adds the two lines at every point of either, in time order:
+ * at a cash point the tournaments' line as it stood then is added, and the other way round. Both lines
+ * are in the same money (the page never adds real and play money), so the sum is money too.
+ */
+import type { SeriesView, TournamentRecordView } from '../../../shared/api';
+
+export type GraphKind = 'cash' | 'tournaments' | 'both';
+
+const empty = (): SeriesView => ({ hands: [], at: [], total: [], showdown: [], noShowdown: [], allInAdjusted: [] });
+
+/**
+ * The sum of the cash line and the tournaments' line at every point of either, in time order (a cash
+ * point first at the same instant). `hands` counts hands and tournaments; the showdown line is the cash
+ * hands' (a tournament's result has no showdown part), the other lines add the tournaments' total.
+ */
+export function mergeSeries(cash: SeriesView, tournaments: SeriesView): SeriesView {
+  if (tournaments.at.length === 0) return cash;
+  if (cash.at.length === 0) return tournaments;
+  const out = empty();
+  let i = 0;
+  let j = 0;
+  // The last point seen of each line (-1: none yet, the line is at 0).
+  let ci = -1;
+  let tj = -1;
+  while (i < cash.at.length || j < tournaments.at.length) {
+    const fromCash = j >= tournaments.at.length || (i < cash.at.length && cash.at[i] <= tournaments.at[j]);
+    if (fromCash) ci = i++;
+    else tj = j++;
+    const c = (k: keyof SeriesView): number => (ci < 0 ? 0 : cash[k][ci]);
+    const tt = tj < 0 ? 0 : tournaments.total[tj];
+    out.at.push(fromCash ? cash.at[ci] : tournaments.at[tj]);
+    out.hands.push(c('hands') + (tj < 0 ? 0 : tournaments.hands[tj]));
+    out.total.push(c('total') + tt);
+    out.showdown.push(c('showdown'));
+    out.noShowdown.push(c('noShowdown') + tt);
+    out.allInAdjusted.push(c('allInAdjusted') + tt);
+  }
+  return out;
+}
+
+/** A tournament's net for the player: prizes + bounties − what it cost (null while it runs). */
+export function tournamentNet(t: Pick<TournamentRecordView, 'place' | 'prize' | 'bounties' | 'spent'>): number | null {
+  return t.place === null ? null : t.prize + t.bounties - t.spent;
+}
+
+/** A fraction as a percentage with one decimal in the page's language ("—" when there is none). */
+export function percent(x: number | null, locale: string, signed = false): string {
+  if (x === null || !Number.isFinite(x)) return '—';
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' }).format(x);
+}
+
+/** A mean with one decimal ("—" when there is none). */
+export function decimal(x: number | null, locale: string): string {
+  if (x === null || !Number.isFinite(x)) return '—';
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(x);
+}
