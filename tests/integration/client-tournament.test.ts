@@ -180,4 +180,48 @@ describe('tournaments in the client (issue 17)', () => {
     expect(await c.call('tournamentUnregister', { tournamentId: 'six-1' })).toMatchObject({ ok: false, code: 'NOT_REGISTERED' });
     expect(c.invalid).toEqual([]);
   }, 30_000);
+
+  it('a move to another table is followed: the new table live, the old one gone without a cash-out, and why', async () => {
+    // Four players on tables of three: two tables of two; after the first bust the three left fit one
+    // table, so table 2 breaks and its players move to table 1 (T 6-6, 6-11). Seated at table 1 (drawn
+    // at random), we forfeit (R-TOURN-LEAVE) and enter the next instance, a few times at most.
+    const op = await testOperator('0093', [PLAY_TABLE], {
+      tournaments: { specs: [sitAndGo('mv', 4, 3)], practiceFillMs: 50 },
+      table: { practiceDelayMs: [0, 5], betweenHandsMs: 30 },
+    });
+    const c = await client(op, 'carol');
+    const player = autoplay(c, 'passive');
+    let moved: TournamentPlay | undefined;
+    let id = '';
+    try {
+      for (let n = 1; n <= 12 && !moved; n++) {
+        id = `mv-${n}`;
+        const s = await summaryOf(c, id);
+        expect(await c.call('tournamentRegister', { tournamentId: id, version: s.version })).toEqual({ ok: true });
+        await until(() => plays(c, id).some((p) => p.seat !== null), 20_000, `seated in ${id}`);
+        if (plays(c, id).find((p) => p.seat !== null)!.seat!.tableId === `${id}-t1`) {
+          expect(await c.call('tournamentUnregister', { tournamentId: id })).toEqual({ ok: true, refunded: null }); // a forfeit
+          continue;
+        }
+        await until(() => plays(c, id).some((p) => p.move !== null || p.status === 'finished'), 60_000, `moved or out in ${id}`);
+        moved = plays(c, id).find((p) => p.move !== null);
+      }
+    } finally {
+      await player.stop();
+    }
+    if (!moved) throw new Error('never moved in 12 sit & go’s (each time at table 1, or out first)');
+    expect(moved.move).toMatchObject({ from: `${id}-t2`, to: `${id}-t1`, why: 'broken' });
+    expect(moved.seat!.tableId).toBe(`${id}-t1`);
+    // The new table is followed live; the old one ended without a cash-out (tournament chips are not money).
+    await until(() => c.core.tables().some((t) => t.tableId === `${id}-t1` && t.status === 'live' && t.view?.you !== null), 10_000, 'the new table live');
+    expect(c.core.tables().some((t) => t.tableId === `${id}-t2`)).toBe(false);
+    const states = tableStates(c, id);
+    const old = states.filter((t) => t.tableId === `${id}-t2`);
+    expect(old.at(-1)).toMatchObject({ status: 'gone', cashedOut: null, tournamentId: id, watching: false });
+    expect(old.filter((t) => t.status === 'gone')).toHaveLength(1);
+    const money = c.core.trackerView().session.play;
+    expect(money).toMatchObject({ hands: 0, net: 0, bought: 0, cashedOut: 0, onTables: 0, inPlay: 0 });
+    expect(c.invalid).toEqual([]);
+    expect(expectNoHiddenCard(c.pushed)).toBeGreaterThan(0);
+  }, 240_000);
 });
