@@ -7,15 +7,22 @@
 import type { TournamentRecordView } from '../../../shared/api';
 import type { HistoryStore } from '../history/store';
 
+type Written = { ok: true } | { ok: false; reason: string } | undefined | void;
+
 interface TournamentWrites {
-  putTournament?: (t: TournamentRecordView) => unknown;
-  removeTournament?: (tournamentId: string) => unknown;
+  putTournament?: (t: TournamentRecordView) => Written;
+  removeTournament?: (tournamentId: string) => Written;
+}
+
+/** A refused write is thrown, so that the caller logs it (client/tournaments.ts). */
+function done(r: Written): void {
+  if (r && r.ok === false) throw new Error(r.reason);
 }
 
 export function tournamentRecords(store: HistoryStore): { putTournament: (t: TournamentRecordView) => void; removeTournament: (tournamentId: string) => void } {
   const w = store as unknown as TournamentWrites;
   return {
-    putTournament: (t) => void w.putTournament?.call(store, t),
-    removeTournament: (id) => void w.removeTournament?.call(store, id),
+    putTournament: (t) => done(w.putTournament?.call(store, t)),
+    removeTournament: (id) => done(w.removeTournament?.call(store, id)),
   };
 }

@@ -163,6 +163,7 @@ async function syncTournaments(o: SyncOptions, t: NonNullable<SyncOptions['tourn
   const key = `${o.operator} ${o.username} tournaments`;
   const mark = readMarks(o.marksFile)[key] ?? null;
   let stored = 0;
+  let failed = 0;
   let newest: number | null = null;
   let cursor: string | null = null;
   for (let pages = 0; pages < MAX_PAGES; pages++) {
@@ -173,12 +174,18 @@ async function syncTournaments(o: SyncOptions, t: NonNullable<SyncOptions['tourn
     for (const x of page.results) {
       if (newest === null || x.endedAt > newest) newest = x.endedAt;
       if (mark !== null && x.endedAt < mark - MARGIN_MS) reachedMark = true;
-      t.put(tournamentRecordOf(x));
-      stored++;
+      try {
+        t.put(tournamentRecordOf(x));
+        stored++;
+      } catch {
+        // Refused by the store (it says why in its answer): the others are still stored; the next sync tries it again.
+        failed++;
+      }
     }
     if (reachedMark || page.next === null) break;
     cursor = page.next;
   }
-  if (newest !== null && (mark === null || newest > mark)) setMark(o.marksFile, key, newest);
-  return { ok: true, stored };
+  // The mark moves only when every one was stored: a refused one is read again next time.
+  if (failed === 0 && newest !== null && (mark === null || newest > mark)) setMark(o.marksFile, key, newest);
+  return failed === 0 ? { ok: true, stored } : { ok: false, reason: `${failed} tournament(s) not stored`, stored };
 }

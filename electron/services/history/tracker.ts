@@ -263,8 +263,10 @@ export class Tracker {
     if (!r.ok) return r;
     const money = (m: MoneyKind): MoneyView => {
       const inPlay = live ? this.inPlay(m).inPlay : 0;
-      // Tournament money of the span as this session saw it move (issue 17 item 3).
-      const t = this.tournamentSums(m, from, to);
+      // Tournament money of the span (issue 17 item 3): the stored tournaments' when the store counts
+      // them (entries of those registered in it, prizes of those ended in it), else as this session saw it move.
+      const stored = r[m] as Totals & Partial<{ entries: number; prizes: number }>;
+      const t = stored.entries !== undefined && stored.prizes !== undefined ? { entries: stored.entries, prizes: stored.prizes } : this.tournamentSums(m, from, to);
       return { ...r[m], inPlay, ...t, result: r[m].net + inPlay + t.prizes - t.entries };
     };
     return { ok: true, from, to, real: money('real'), play: money('play'), groups: r.groups };
