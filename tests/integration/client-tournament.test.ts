@@ -224,4 +224,61 @@ describe('tournaments in the client (issue 17)', () => {
     expect(c.invalid).toEqual([]);
     expect(expectNoHiddenCard(c.pushed)).toBeGreaterThan(0);
   }, 240_000);
+
+  it('a tournament table resumed after a dropped connection like a cash table; another player watches it, without a seat, and stops', async () => {
+    const op = await testOperator('0094', [PLAY_TABLE], {
+      // Full stacks: the sit & go lasts while we look.
+      tournaments: { specs: [sitAndGo('six', 6, 6, { structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 } })], practiceFillMs: 50 },
+      table: { practiceDelayMs: [0, 5], betweenHandsMs: 30 },
+    });
+    const alice = await client(op, 'alice');
+    const metas = storedMetas(alice);
+    const s = await summaryOf(alice, 'six-1');
+    const player = autoplay(alice, 'passive');
+    const tableId = 'six-1-t1';
+    try {
+      expect(await alice.call('tournamentRegister', { tournamentId: 'six-1', version: s.version })).toEqual({ ok: true });
+      await until(() => metas.length >= 2, 30_000, 'two hands of the sit & go stored');
+
+      // Another player watches the table: its stream without a seat, nothing of it stored.
+      const dave = await client(op, 'dave');
+      expect(await dave.call('watchTable', { tableId, watch: true })).toEqual({ ok: true });
+      const watchedHands = () => new Set(tableStates(dave, 'six-1').flatMap((t) => (t.lastHand ? [t.lastHand.handId] : [])));
+      await until(() => watchedHands().size >= 2, 30_000, 'two hands watched');
+      expect(dave.core.tables()).toMatchObject([{ tableId, status: 'live', watching: true, tournamentId: 'six-1', view: { you: null } }]);
+
+      // Alice's connection drops: the link resumes the session and the table's stream, as for a cash table.
+      const storedBefore = metas.length;
+      op.context.byAccount.get(op.accounts.findByUsername('alice')!.id)!.ws.terminate();
+      await until(() => alice.core.session().link.state !== 'connected', 10_000, 'alice sees the drop');
+      await until(() => alice.core.session().link.state === 'connected', 20_000, 'alice back');
+      await until(() => metas.length >= storedBefore + 2, 30_000, 'hands stored after the resume');
+      expect(new Set(metas.map((m) => `${m.tableId}`))).toEqual(new Set([tableId]));
+      expect(alice.pushed.some((p) => p.event === 'table' && (p.payload as TableState).status === 'gone')).toBe(false);
+      expect(alice.core.tables()).toMatchObject([{ tableId, status: 'live', watching: false, tournamentId: 'six-1' }]);
+
+      // Dave's drops too: the table is watched again (a fresh snapshot), then he stops watching.
+      const seenBefore = watchedHands().size;
+      op.context.byAccount.get(op.accounts.findByUsername('dave')!.id)!.ws.terminate();
+      await until(() => dave.core.session().link.state !== 'connected', 10_000, 'dave sees the drop');
+      await until(() => dave.core.session().link.state === 'connected', 20_000, 'dave back');
+      await until(() => watchedHands().size >= seenBefore + 2, 30_000, 'watching again after the drop');
+      expect(dave.core.tables()).toMatchObject([{ tableId, status: 'live', watching: true }]);
+      expect(await dave.call('watchTable', { tableId, watch: false })).toEqual({ ok: true });
+      expect(dave.core.tables()).toEqual([]);
+      expect(tableStates(dave, 'six-1').at(-1)).toMatchObject({ status: 'gone', cashedOut: null, watching: false });
+      expect(dave.core.history.count()).toBe(0);
+      expect(dave.core.trackerView().session.play).toMatchObject({ hands: 0, bought: 0, entries: 0 });
+      expect(dave.invalid).toEqual([]);
+      // A watcher sees no hole card but those shown (R-HIDDEN).
+      expect(expectNoHiddenCard(dave.pushed)).toBeGreaterThan(0);
+    } finally {
+      await player.stop();
+    }
+    // Its hands are the tournament's; none of them money.
+    expect(new Set(metas.map((m) => m.tournament?.tournamentId))).toEqual(new Set(['six-1']));
+    expect(alice.core.trackerView().session.play).toMatchObject({ hands: 0, net: 0, bought: 0, cashedOut: 0, entries: BUY_IN + FEE });
+    expect(alice.invalid).toEqual([]);
+    expect(expectNoHiddenCard(alice.pushed)).toBeGreaterThan(0);
+  }, 180_000);
 });

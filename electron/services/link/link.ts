@@ -361,6 +361,7 @@ export class OperatorLink {
         for (const model of this.streams.all()) {
           if (model.tableId !== m.tableId && model.tournamentId === m.tournamentId && !this.streams.isWatched(model.tableId)) this.streams.end(model.tableId);
         }
+        this.streams.seatedAt(m.tableId);
         this.emit('tournament', m);
         return;
       case 'tournament.finished':

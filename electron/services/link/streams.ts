@@ -64,6 +64,11 @@ export class TableStreams {
     this.watched.add(tableId);
   }
 
+  /** A seat at a table we watched (a tournament's move there): its seat's stream replaces the watch. */
+  seatedAt(tableId: string): void {
+    this.watched.delete(tableId);
+  }
+
   /** We stop watching: the model ends (nothing was ours there). */
   unwatch(tableId: string): void {
     if (!this.watched.delete(tableId)) return;
@@ -119,6 +124,9 @@ export class TableStreams {
   }
 
   left(m: ServerMessageOf<'table.left'>): void {
+    // A watched table that closed is left too (the operator says so to its watchers).
+    this.watched.delete(m.tableId);
+    this.endAfterHand.delete(m.tableId);
     const model = this.models.get(m.tableId);
     this.models.delete(m.tableId);
     model?.gone(m.cashedOut);
