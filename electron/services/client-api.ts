@@ -93,8 +93,9 @@ export function createHandlers(s: ClientServices): Handlers {
     tournamentAddOn: (a) => core.tournaments.addOn(a),
     watchTable: (a) => core.tournaments.watchTable(a),
     myTournaments: async () => core.tournaments.mine(),
-    tournamentHistory: async () => core.tournaments.history(),
-    tournamentResults: async () => core.tournaments.results(),
+    // The stored tournaments and their results, read off the main thread (history/reader.ts).
+    tournamentHistory: (a) => core.reader.call('tournaments', a),
+    tournamentResults: (a) => core.reader.call('tournamentResults', a),
     ...updateHandlers(s.updates ?? unsupportedUpdateService()),
   };
 }

@@ -159,6 +159,37 @@ describe('tournaments in the client (issue 17)', () => {
     expect(c.invalid).toEqual([]);
     expect(expectNoHiddenCard(c.pushed)).toBeGreaterThan(0);
     expect(op.wallet.audit().problems).toEqual([]);
+
+    // The local record (issue 17 item 4): stored at registration, completed at the finish.
+    const record = c.core.history.tournament(id)!;
+    expect(record).toMatchObject({ tournamentId: id, name: summary.name, buyIn: BUY_IN, fee: FEE, spent: BUY_IN + FEE, entries: 2, ...last.finished, rebuys: 0, addOns: 0 });
+    expect(record.registeredAt).toBeLessThanOrEqual(record.startedAt!);
+    expect(record.startedAt).toBeLessThanOrEqual(record.endedAt!);
+    expect(record.hands).toBe(metas.length);
+    // Its hands, in the history as the tournament's (the list's filter), none among the cash hands.
+    const page = await c.call<{ ok: boolean; hands: { handId: string; tournament: { tournamentId: string } | null }[] }>('historyPage', { filter: { kind: 'tournament' }, sort: 'time', dir: 'desc', limit: 200, cursor: null });
+    expect(page.hands).toHaveLength(metas.length);
+    for (const h of page.hands) expect(h.tournament?.tournamentId).toBe(id);
+    expect((await c.call<{ hands: unknown[] }>('historyPage', { filter: { kind: 'cash' }, sort: 'time', dir: 'desc', limit: 200, cursor: null })).hands).toEqual([]);
+    // Today now equals the session: its hands' totals leave tournament hands out.
+    expect(c.core.trackerView().today!.play).toMatchObject({ hands: 0, net: 0, result: money.result });
+
+    // Synced (issue 17 item 6): another data folder signed in to the same account finds the tournament and its hands, once.
+    const other = await client(op, 'alice', false);
+    const syncs = () => other.core.historyJobs().filter((j) => j.kind === 'sync' && j.state === 'done').length;
+    await until(() => syncs() >= 1, 20_000, 'the sync after sign-in');
+    const list = async () => (await other.call<{ ok: boolean; tournaments: { tournamentId: string }[] }>('tournamentHistory', { filter: {}, limit: 50, cursor: null })).tournaments;
+    expect((await list()).map((t) => t.tournamentId)).toEqual([id]);
+    expect(other.core.history.tournament(id)).toMatchObject({ ...last.finished, spent: BUY_IN + FEE, buyIn: BUY_IN, fee: FEE, entries: 2, hands: metas.length });
+    const synced = await other.call<{ hands: { tournament: { tournamentId: string } | null }[] }>('historyPage', { filter: { kind: 'tournament' }, sort: 'time', dir: 'desc', limit: 200, cursor: null });
+    expect(synced.hands).toHaveLength(metas.length);
+    // Signing in again reads the results again: still once.
+    expect(await other.call('reconnect')).toEqual({ ok: true });
+    await until(() => syncs() >= 2, 20_000, 'the sync after signing in again');
+    expect((await list()).map((t) => t.tournamentId)).toEqual([id]);
+    const results = await other.call<{ play: { count: number; spent: number; net: number } }>('tournamentResults', { filter: {}, groupBy: 'format' });
+    expect(results.play).toMatchObject({ count: 1, spent: BUY_IN + FEE, net: last.finished!.prize + last.finished!.bounties - BUY_IN - FEE });
+    expect(other.invalid).toEqual([]);
   }, 120_000);
 
   it('unregistering before the start refunds the whole entry: the tracker takes it off, the balance is back', async () => {
@@ -176,6 +207,10 @@ describe('tournaments in the client (issue 17)', () => {
     expect(await c.call('myTournaments')).toMatchObject([{ tournamentId: 'six-1', status: 'unregistered', spent: 0 }]);
     expect(c.core.trackerView().session.play).toMatchObject({ entries: 0, prizes: 0, result: 0 });
     await until(() => c.core.session().balances!.play === start, 5_000, 'the refund in the balance');
+    // Its record ends without a place and with nothing spent: not a tournament played (no result).
+    expect(c.core.history.tournament('six-1')).toMatchObject({ spent: 0, place: null, prize: 0 });
+    expect(c.core.history.tournament('six-1')!.endedAt).not.toBeNull();
+    expect((await c.call<{ play: { count: number } }>('tournamentResults', { filter: {}, groupBy: 'format' })).play.count).toBe(0);
     // Unregistering twice: the operator's refusal, unchanged.
     expect(await c.call('tournamentUnregister', { tournamentId: 'six-1' })).toMatchObject({ ok: false, code: 'NOT_REGISTERED' });
     expect(c.invalid).toEqual([]);

@@ -44,8 +44,6 @@ export interface ClientTournamentsOptions {
   tracker: Tracker;
   /** Stores (upserts) the local record of a tournament (HistoryStore.putTournament). */
   putTournament: (t: TournamentRecordView) => void;
-  /** Forgets it (a registration refunded before the start: no tournament was played). */
-  removeTournament: (tournamentId: string) => void;
   /** Balances moved (an entry, a refund, a prize): main reads them again and pushes the session. */
   balancesMoved: () => void;
   now: () => number;
@@ -159,18 +157,14 @@ export class ClientTournaments {
       const summary = play?.summary ?? this.summaries.get(a.tournamentId);
       if (summary) this.o.tracker.tournamentEntry(a.tournamentId, summary.money, -r.refunded);
       if (play) play.spent = Math.max(0, play.spent - r.refunded);
-      const rec = this.records.get(a.tournamentId);
-      if (rec) rec.spent = Math.max(0, rec.spent - r.refunded);
+      const kept = this.records.get(a.tournamentId);
+      if (kept) kept.spent = Math.max(0, kept.spent - r.refunded);
     }
     if (play && r.refunded !== null) play.status = 'unregistered';
+    // Refunded: its record ends now, without a place and with nothing spent (kept out of the results).
+    const rec = this.records.get(a.tournamentId);
+    if (rec && r.refunded !== null) rec.endedAt = this.o.now();
     if (play) this.changed(a.tournamentId);
-    if (r.refunded !== null && this.records.delete(a.tournamentId)) {
-      try {
-        this.o.removeTournament(a.tournamentId);
-      } catch (e) {
-        this.o.log(`tournament ${a.tournamentId} not forgotten: ${(e as Error)?.message ?? String(e)}`);
-      }
-    }
     return { ok: true, refunded: r.refunded };
   }
 
@@ -216,19 +210,6 @@ export class ClientTournaments {
     if (!link) return offline();
     const r = a.watch ? await link.watch(a.tableId) : await link.unwatch(a.tableId);
     return r.ok ? { ok: true } : answerOf(r);
-  }
-
-  /**
-   * The stored tournaments and their results (issue 17 item 4) are read by the history's reader, whose
-   * tournament queries are the history side's (branch `chist`): until they are joined, these answer empty.
-   */
-  history(): CallResult<'tournamentHistory'> {
-    return { ok: false, reason: 'the tournament history is not available in this build yet', tournaments: [], next: null };
-  }
-
-  results(): CallResult<'tournamentResults'> {
-    const zero = { count: 0, spent: 0, prizes: 0, bounties: 0, net: 0, cashes: 0, placeSum: 0, entriesSum: 0 };
-    return { real: { ...zero }, play: { ...zero }, groups: [] };
   }
 
   mine(): TournamentPlay[] {
