@@ -316,4 +316,30 @@ describe('tournaments in the client (issue 17)', () => {
     expect(alice.invalid).toEqual([]);
     expect(expectNoHiddenCard(alice.pushed)).toBeGreaterThan(0);
   }, 180_000);
+
+  it('a rebuy is paid as it is bought (tracker, play, record); an add-on refused before its time moves nothing', async () => {
+    const REBUY = { price: 1000, fee: 100 };
+    const op = await testOperator('0095', [PLAY_TABLE], {
+      tournaments: { specs: [sitAndGo('rb', 2, 2, { structure: { ...readyStructure('THNL', 'hyper-turbo', { rebuys: REBUY }), lateRegistrationLevels: 0 } })], practiceFillMs: 50 },
+      // Slow practice players: the sit & go is still on when we rebuy.
+      table: { practiceDelayMs: [2000, 2000], betweenHandsMs: 30 },
+    });
+    const c = await client(op, 'erin');
+    const start = c.core.session().balances!.play;
+    const s = await summaryOf(c, 'rb-1');
+    expect(s.kinds).toContain('A');
+    expect(await c.call('tournamentRegister', { tournamentId: 'rb-1', version: s.version })).toEqual({ ok: true });
+    await until(() => plays(c, 'rb-1').some((p) => p.seat !== null), 20_000, 'seated');
+    // At the starting stack, in the rebuy period: a rebuy is allowed (T 5-2).
+    expect(await c.call('tournamentRebuy', { tournamentId: 'rb-1' })).toEqual({ ok: true });
+    const paid = BUY_IN + FEE + REBUY.price + REBUY.fee;
+    expect(c.core.trackerView().session.play).toMatchObject({ entries: paid, result: -paid });
+    expect(plays(c, 'rb-1').at(-1)).toMatchObject({ rebuys: 1, spent: paid });
+    expect(c.core.history.tournament('rb-1')).toMatchObject({ rebuys: 1, spent: paid });
+    // The add-on comes at the end of the rebuy period (T 5-4): refused now, with its rule; nothing paid.
+    expect(await c.call('tournamentAddOn', { tournamentId: 'rb-1' })).toMatchObject({ ok: false, rule: 'T 5-4' });
+    expect(c.core.trackerView().session.play.entries).toBe(paid);
+    await until(() => c.core.session().balances!.play === start - paid, 5_000, 'the balance after the rebuy');
+    expect(c.invalid).toEqual([]);
+  }, 60_000);
 });
