@@ -47,18 +47,6 @@ export interface MoneyView extends Totals {
   prizes: number;
 }
 
-/** One movement of tournament money, as the client saw it happen (issue 17 item 3). */
-export interface TournamentMoney {
-  at: number;
-  money: MoneyKind;
-  tournamentId: string;
-  /** Paid in (positive), refunded (negative). */
-  entries: number;
-  prizes: number;
-}
-
-/** Tournament movements kept for the views of today (a session's worth is small). */
-const TOURNAMENT_MOVES_KEPT = 100_000;
 
 export interface SessionView {
   since: number;
@@ -84,8 +72,8 @@ export class Tracker {
   private readonly cashedOut = { real: 0, play: 0 };
   private readonly hands = { real: zero(), play: zero() };
   private readonly groups = new Map<string, ResultGroup>();
-  /** This session's tournament money, in order (issue 17 item 3). */
-  private readonly tournamentMoves: TournamentMoney[] = [];
+  /** This session's tournament money (issue 17 item 3): paid in (refunds taken off, so it can go below 0) and won. */
+  private readonly tournamentMoney = { real: { entries: 0, prizes: 0 }, play: { entries: 0, prizes: 0 } };
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -154,39 +142,26 @@ export class Tracker {
    */
   tournamentEntry(tournamentId: string, money: MoneyKind, amount: number): TrackerEvent {
     if (!Number.isSafeInteger(amount) || amount === 0) return { ok: false, reason: 'an entry or a refund is a whole, non-zero amount' };
-    return this.tournamentMove({ at: this.now(), money, tournamentId, entries: amount, prizes: 0 });
+    this.tournamentMoney[money].entries += amount;
+    this.changed();
+    return { ok: true };
   }
 
   /** A tournament prize or bounty won (money, paid to the wallet). */
   tournamentPrize(tournamentId: string, money: MoneyKind, amount: number): TrackerEvent {
     if (!isChips(amount) || amount === 0) return { ok: false, reason: 'a prize is a whole, positive amount' };
-    return this.tournamentMove({ at: this.now(), money, tournamentId, entries: 0, prizes: amount });
-  }
-
-  private tournamentMove(m: TournamentMoney): TrackerEvent {
-    this.tournamentMoves.push(m);
-    if (this.tournamentMoves.length > TOURNAMENT_MOVES_KEPT) {
-      // The oldest two are folded into one, so the session's sums stay exact.
-      const [a, b] = this.tournamentMoves.splice(0, 2);
-      this.tournamentMoves.unshift({ ...b, entries: a.entries + b.entries, prizes: a.prizes + b.prizes });
-    }
+    this.tournamentMoney[money].prizes += amount;
     this.changed();
     return { ok: true };
   }
 
   /**
-   * Entries and prizes of [from, to): a refund of an entry paid before (more refunded than paid in
-   * the span) counts as money won back, so that `result` still equals the money moved and the amounts
+   * This session's entries and prizes: a refund of an entry paid before the session (more refunded
+   * than paid) counts as money won back, so that `result` still equals the money moved and the amounts
    * stay positive (the API's `entries` is an amount).
    */
-  private tournamentSums(money: MoneyKind, from = -Infinity, to = Infinity): { entries: number; prizes: number } {
-    let entries = 0;
-    let prizes = 0;
-    for (const m of this.tournamentMoves) {
-      if (m.money !== money || m.at < from || m.at >= to) continue;
-      entries += m.entries;
-      prizes += m.prizes;
-    }
+  private tournamentSums(money: MoneyKind): { entries: number; prizes: number } {
+    const { entries, prizes } = this.tournamentMoney[money];
     return entries >= 0 ? { entries, prizes } : { entries: 0, prizes: prizes - entries };
   }
 
@@ -263,11 +238,10 @@ export class Tracker {
     if (!r.ok) return r;
     const money = (m: MoneyKind): MoneyView => {
       const inPlay = live ? this.inPlay(m).inPlay : 0;
-      // Tournament money of the span (issue 17 item 3): the stored tournaments' when the store counts
-      // them (entries of those registered in it, prizes of those ended in it), else as this session saw it move.
-      const stored = r[m] as Totals & Partial<{ entries: number; prizes: number }>;
-      const t = stored.entries !== undefined && stored.prizes !== undefined ? { entries: stored.entries, prizes: stored.prizes } : this.tournamentSums(m, from, to);
-      return { ...r[m], inPlay, ...t, result: r[m].net + inPlay + t.prizes - t.entries };
+      // Tournament money of the span (issue 17 item 3): the stored tournaments' (entries of those
+      // registered in it, prizes and bounties of those ended in it: periods.ts).
+      const t = r[m];
+      return { ...t, inPlay, result: t.net + inPlay + t.prizes - t.entries };
     };
     return { ok: true, from, to, real: money('real'), play: money('play'), groups: r.groups };
   }
