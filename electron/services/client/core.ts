@@ -357,7 +357,7 @@ export class ClientCore {
       moneyOf: (tableId) => this.lobbyTables.get(tableId)?.money ?? null,
       marksFile: join(this.o.dataDir, SYNC_FILE),
       stopped: () => this.closed || this.link !== link,
-      tournaments: { source: link, put: tournamentRecords(this.history).syncTournament }, // issue 17 item 6
+      tournaments: { source: link.tournaments, put: tournamentRecords(this.history).syncTournament }, // issue 17 item 6
     })
       .then((r) => {
         Object.assign(view, { state: r.ok ? 'done' : 'failed', done: r.fetched, total: r.fetched, stored: r.stored, duplicates: r.duplicates, skipped: r.skipped, message: r.reason?.slice(0, 2000) ?? null });

@@ -101,7 +101,7 @@ export class ClientTournaments {
   async list(): Promise<CallResult<'tournaments'>> {
     const link = this.o.link();
     if (!link) return offline();
-    const r = await link.tournamentList();
+    const r = await link.tournaments.list();
     if (!r.ok) return answerOf(r);
     for (const s of r.tournaments) this.summaries.set(s.tournamentId, s);
     return { ok: true, tournaments: r.tournaments };
@@ -110,7 +110,7 @@ export class ClientTournaments {
   async details(a: CallArgs<'tournamentDetails'>): Promise<CallResult<'tournamentDetails'>> {
     const link = this.o.link();
     if (!link) return offline();
-    const r = await link.tournamentDetails(a.tournamentId);
+    const r = await link.tournaments.details(a.tournamentId);
     if (!r.ok) return answerOf(r);
     this.summaries.set(a.tournamentId, r.tournament.summary);
     this.structures.set(a.tournamentId, r.tournament.structure);
@@ -122,7 +122,7 @@ export class ClientTournaments {
     const link = this.o.link();
     if (!link) return offline();
     const summary = await this.summaryOf(link, a.tournamentId);
-    const r = await link.tournamentRegister(a.tournamentId, a.version);
+    const r = await link.tournaments.register(a.tournamentId, a.version);
     this.o.balancesMoved();
     if (!r.ok) return answerOf(r);
     if (!summary) {
@@ -149,7 +149,7 @@ export class ClientTournaments {
   async unregister(a: CallArgs<'tournamentUnregister'>): Promise<CallResult<'tournamentUnregister'>> {
     const link = this.o.link();
     if (!link) return offline();
-    const r = await link.tournamentUnregister(a.tournamentId);
+    const r = await link.tournaments.unregister(a.tournamentId);
     this.o.balancesMoved();
     if (!r.ok) return answerOf(r);
     const play = this.plays.get(a.tournamentId);
@@ -181,7 +181,7 @@ export class ClientTournaments {
     const link = this.o.link();
     if (!link) return offline();
     const structure = this.structures.get(tournamentId) ?? (await this.details({ tournamentId }), this.structures.get(tournamentId));
-    const r = what === 'rebuy' ? await link.tournamentRebuy(tournamentId) : await link.tournamentAddOn(tournamentId);
+    const r = what === 'rebuy' ? await link.tournaments.rebuy(tournamentId) : await link.tournaments.addOn(tournamentId);
     this.o.balancesMoved();
     if (!r.ok) return answerOf(r);
     const summary = this.summaries.get(tournamentId);
@@ -306,7 +306,7 @@ export class ClientTournaments {
   private async summaryOf(link: OperatorLink, tournamentId: string): Promise<TournamentSummary | null> {
     const known = this.summaries.get(tournamentId);
     if (known) return known;
-    const r = await link.tournamentList();
+    const r = await link.tournaments.list();
     if (r.ok) for (const s of r.tournaments) this.summaries.set(s.tournamentId, s);
     return this.summaries.get(tournamentId) ?? null;
   }

@@ -28,13 +28,13 @@
  */
 import type { Move, ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
 import { HISTORY_PAGE_MAX, isVersion, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION } from '../../../shared/protocol/version';
-import { TOURNAMENT_RESULTS_PAGE_MAX } from '../../../shared/protocol/tournament';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { Connection } from './connection';
 import { ActionOutbox } from './outbox';
 import { isPin } from './pinning';
 import { Requests } from './requests';
 import { TableStreams } from './streams';
+import { TournamentRequests } from './tournaments';
 import type { TableModel } from './table';
 import type { ActResult, LinkCode, LinkEvents, LinkState, LinkStatus, OperatorLinkOptions, Refused, Reply, Request } from './types';
 
@@ -77,6 +77,8 @@ export class OperatorLink {
   balances: ServerMessageOf<'authed'>['balances'] | null = null;
   /** Frames dropped because they failed validation. */
   badFrames = 0;
+  /** The tournament requests (tournaments.ts; issue 17 item 1). */
+  readonly tournaments: TournamentRequests;
 
   constructor(readonly options: OperatorLinkOptions) {
     const url = new URL(options.url);
@@ -128,6 +130,7 @@ export class OperatorLink {
       changed: (tableId, model, change) => this.emit('table', { tableId, model, change }),
       backfillPages: options.backfillPages ?? 10,
     });
+    this.tournaments = new TournamentRequests((body) => this.request(body));
     this.outbox = new ActionOutbox({ nextRid: () => this.requests.nextRid(), send, ready, refusedNow, model: (id) => this.streams.get(id) });
   }
 
@@ -530,37 +533,6 @@ export class OperatorLink {
 
   // -------------------------------------------------------------------------------------------
   // Tournaments (issue 17 item 1; docs/protocol.md "Tournaments")
-
-  tournamentList(): Promise<Reply<ServerMessageOf<'tournament.list'>>> {
-    return this.ask<'tournament.list'>({ type: 'tournament.list' });
-  }
-
-  tournamentDetails(tournamentId: string): Promise<Reply<ServerMessageOf<'tournament.details'>>> {
-    return this.ask<'tournament.details'>({ type: 'tournament.details', tournamentId });
-  }
-
-  /** `version`: of the information shown and confirmed (R-INFO). */
-  tournamentRegister(tournamentId: string, version: string): Promise<Reply<ServerMessageOf<'tournament.registered'>>> {
-    return this.ask<'tournament.registered'>({ type: 'tournament.register', tournamentId, version });
-  }
-
-  /** `refunded`: the whole entry before the start; null after it (a forfeit, R-TOURN-LEAVE). */
-  tournamentUnregister(tournamentId: string): Promise<Reply<ServerMessageOf<'tournament.unregistered'>>> {
-    return this.ask<'tournament.unregistered'>({ type: 'tournament.unregister', tournamentId });
-  }
-
-  tournamentRebuy(tournamentId: string): Promise<Reply<ServerMessageOf<'ok'>>> {
-    return this.ask<'ok'>({ type: 'tournament.rebuy', tournamentId });
-  }
-
-  tournamentAddOn(tournamentId: string): Promise<Reply<ServerMessageOf<'ok'>>> {
-    return this.ask<'ok'>({ type: 'tournament.addOn', tournamentId });
-  }
-
-  /** A page of the account's finished tournaments, newest first (issue 17 item 6). */
-  tournamentResults(cursor: string | null, limit: number = TOURNAMENT_RESULTS_PAGE_MAX): Promise<Reply<ServerMessageOf<'tournament.results'>>> {
-    return this.ask<'tournament.results'>({ type: 'tournament.results', cursor, limit });
-  }
 
   /**
    * Watches a table without a seat: its snapshot and stream follow (a model, `watching`), as an
