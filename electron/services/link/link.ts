@@ -18,6 +18,11 @@
  * the missed frames or sends snapshots; a `ping` after the resume marks the end of that replay (the
  * operator answers requests in order), and only then is the link `connected` again.
  *
+ * Tournaments (issue 17 item 1): the requests (list, details, register, unregister, rebuy, add-on,
+ * results) and `table.watch`; the operator's `tournament.seat`, `tournament.state` and
+ * `tournament.finished` are given to the core (`tournament` event) after the link has ended the
+ * models of tables the player left in that tournament (streams.ts `end`: no cash-out).
+ *
  * The link never holds the tracker: the client core feeds it to each table model as it is made
  * (`model` event, `TableModel.feed`).
  */
@@ -29,6 +34,7 @@ import { ActionOutbox } from './outbox';
 import { isPin } from './pinning';
 import { Requests } from './requests';
 import { TableStreams } from './streams';
+import { TournamentRequests } from './tournaments';
 import type { TableModel } from './table';
 import type { ActResult, LinkCode, LinkEvents, LinkState, LinkStatus, OperatorLinkOptions, Refused, Reply, Request } from './types';
 
@@ -71,6 +77,8 @@ export class OperatorLink {
   balances: ServerMessageOf<'authed'>['balances'] | null = null;
   /** Frames dropped because they failed validation. */
   badFrames = 0;
+  /** The tournament requests (tournaments.ts; issue 17 item 1). */
+  readonly tournaments: TournamentRequests;
 
   constructor(readonly options: OperatorLinkOptions) {
     const url = new URL(options.url);
@@ -122,6 +130,7 @@ export class OperatorLink {
       changed: (tableId, model, change) => this.emit('table', { tableId, model, change }),
       backfillPages: options.backfillPages ?? 10,
     });
+    this.tournaments = new TournamentRequests((body) => this.request(body));
     this.outbox = new ActionOutbox({ nextRid: () => this.requests.nextRid(), send, ready, refusedNow, model: (id) => this.streams.get(id) });
   }
 
@@ -349,6 +358,24 @@ export class OperatorLink {
         return this.streams.event(m);
       case 'table.actionResult':
         return this.outbox.result(m);
+      case 'tournament.seat':
+        // The new table's snapshot and stream follow (streams.snapshot makes its model); a table of
+        // this tournament where we sat before is ours no more: a move (issue 17 item 1).
+        for (const model of this.streams.all()) {
+          if (model.tableId !== m.tableId && model.tournamentId === m.tournamentId && !this.streams.isWatched(model.tableId)) this.streams.end(model.tableId);
+        }
+        this.streams.seatedAt(m.tableId);
+        this.emit('tournament', m);
+        return;
+      case 'tournament.finished':
+        for (const model of this.streams.all()) {
+          if (model.tournamentId === m.tournamentId && !this.streams.isWatched(model.tableId)) this.streams.end(model.tableId);
+        }
+        this.emit('tournament', m);
+        return;
+      case 'tournament.state':
+        this.emit('tournament', m);
+        return;
     }
     if ('rid' in m && m.rid !== null) this.requests.answer(m.rid, m);
   }
@@ -502,6 +529,30 @@ export class OperatorLink {
   /** A page of the player's hands of the past year from the operator, newest first (R-HISTORY). */
   history(cursor: string | null = null, limit = HISTORY_PAGE_MAX): Promise<Reply<ServerMessageOf<'history'>>> {
     return this.ask<'history'>({ type: 'history', cursor, limit });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Tournaments (issue 17 item 1; docs/protocol.md "Tournaments")
+
+  /**
+   * Watches a table without a seat: its snapshot and stream follow (a model, `watching`), as an
+   * observer sees them (no hidden card, R-HIDDEN); watched again after a reconnection.
+   */
+  async watch(tableId: string): Promise<Reply<ServerMessageOf<'ok'>>> {
+    this.streams.watch(tableId);
+    const r = await this.ask<'ok'>({ type: 'table.watch', tableId });
+    if (!r.ok && r.code !== 'DISCONNECTED' && r.code !== 'TIMEOUT') this.streams.unwatch(tableId);
+    return r;
+  }
+
+  async unwatch(tableId: string): Promise<Reply<ServerMessageOf<'ok'>>> {
+    this.streams.unwatch(tableId);
+    return this.ask<'ok'>({ type: 'table.unwatch', tableId });
+  }
+
+  /** Followed without a seat. */
+  isWatching(tableId: string): boolean {
+    return this.streams.isWatched(tableId);
   }
 
   /** Round trip to the operator in ms, or null when the link dropped meanwhile. */

@@ -1,0 +1,22 @@
+/**
+ * Where main stores the local record of each tournament (issue 17 item 4): the history store's
+ * `putTournament` (an upsert by tournament id). A refused write is thrown, so that the caller logs it
+ * (client/tournaments.ts) or counts it (history/sync.ts).
+ */
+import type { TournamentRecordView } from '../../../shared/api';
+import type { HistoryStore } from '../history/store';
+
+function done(r: { ok: true } | { ok: false; reason: string }): void {
+  if (!r.ok) throw new Error(r.reason);
+}
+
+export function tournamentRecords(store: HistoryStore): { putTournament: (t: TournamentRecordView) => void; syncTournament: (t: TournamentRecordView) => void } {
+  return {
+    putTournament: (t) => done(store.putTournament(t)),
+    // The operator's results do not say when the player registered: a record kept here knows it.
+    syncTournament: (t) => {
+      const known = store.tournament(t.tournamentId);
+      done(store.putTournament(known ? { ...t, registeredAt: known.registeredAt } : t));
+    },
+  };
+}
