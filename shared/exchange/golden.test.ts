@@ -4,14 +4,12 @@
 // export). `CERCLE_WRITE_GOLDEN=1 npx vitest run shared/exchange/golden.test.ts` writes them again
 // (only after a deliberate change of a format, reviewed in the diff).
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { prng, randomRecord } from '../history/test-support';
 import { VARIANT_CODES } from '../rules/variants';
+import { golden } from '../../tests/support/exchange-golden';
 import { EXCHANGE_FORMATS, exportHands, type ExchangeFormat, type ExchangeHand } from './index';
 
-const DIR = join(__dirname, '../../tests/fixtures/exchange/golden');
 const EXT: Record<ExchangeFormat, string> = { pojeu: 'xml', phh: 'phhs', pokerstars: 'txt' };
 const T0 = Date.UTC(2026, 10, 21, 18, 30, 5);
 
@@ -24,16 +22,6 @@ function cashHands(): ExchangeHand[] {
       meta: { tableName: `Table ${code} ${k}`, endedAt: T0 + (v * 3 + k) * 61_000, ...(k === 2 ? {} : { money: k === 0 ? 'real' : 'play' }) },
     })),
   );
-}
-
-/** Compares `text` with the golden file `name`, or writes it when asked to. */
-function golden(name: string, text: string): void {
-  const file = join(DIR, name);
-  if (process.env.CERCLE_WRITE_GOLDEN === '1' || !existsSync(file)) {
-    writeFileSync(file, text);
-    if (process.env.CERCLE_WRITE_GOLDEN !== '1') throw new Error(`${name} did not exist: written; run again`);
-  }
-  expect(text).toBe(readFileSync(file, 'utf8'));
 }
 
 describe('cash exports, byte for byte', () => {
