@@ -16,19 +16,36 @@
  * worker outright (nothing to roll back): parsing a big file is one long call that cannot look at
  * the flag. The job reports with messages: progress, then done or failed or cancelled.
  */
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { detectFormat, exchangeFileTooLarge, exportHands, importHands, type ExchangeFormat, type ExchangeHand, type ImportResult } from '../../../shared/exchange';
+import {
+  detectFormat,
+  exchangeFileTooLarge,
+  exportHands,
+  importHands,
+  isSummaryText,
+  readPokerstarsSummaries,
+  writePokerstarsSummaries,
+  type ExchangeFormat,
+  type ExchangeHand,
+  type ImportResult,
+} from '../../../shared/exchange';
 import type { HistoryFilter } from '../../../shared/api';
 import { EXCHANGE_FILE_MAX_BYTES, TABLE_ID_MAX } from '../../../shared/protocol/limits';
 import type { ReaderData } from './reader';
 import { runReader } from './reader-worker';
 import { HistoryStore, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
+import { bookOf, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
+
+/** What an export writes: hands in an exchange format, or the tournaments' summaries (issue 17 item 5). */
+export type ExportFormat = ExchangeFormat | 'pokerstars-summary';
+/** What an import reads: a format, or `auto` (hands in any format, or PokerStars tournament summaries). */
+export type ImportFormat = ExchangeFormat | 'pokerstars-summary' | 'auto';
 
 export type WorkerJob = { cercleHistoryJob: true } & (
-  | { kind: 'import'; history: string; input: string; format: ExchangeFormat | 'auto'; heroNames: string[]; now: number; control: SharedArrayBuffer }
-  | { kind: 'export'; history: string; out: string; format: ExchangeFormat; filter: HistoryFilter; handId?: string; control: SharedArrayBuffer }
+  | { kind: 'import'; history: string; input: string; format: ImportFormat; heroNames: string[]; now: number; control: SharedArrayBuffer }
+  | { kind: 'export'; history: string; out: string; format: ExportFormat; filter: HistoryFilter; handId?: string; heroNames?: string[]; control: SharedArrayBuffer }
 );
 
 export type WorkerReport =
@@ -151,6 +168,8 @@ export function importedHands(hands: readonly ExchangeHand[], format: ExchangeFo
         tableId: (m.tableName ?? `import-${format}`).slice(0, TABLE_ID_MAX) || `import-${format}`,
         money: m.money ?? 'real',
         heroSeat: seat,
+        // A tournament's hand keeps its tournament and level (issue 17 item 5); its entry is the summary's.
+        ...(m.tournament !== undefined ? { tournament: { tournamentId: m.tournament.tournamentId, level: m.tournament.level } } : {}),
       },
     });
   }
@@ -166,6 +185,10 @@ function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Ar
     return;
   }
   const text = readFileSync(job.input, 'utf8');
+  if (job.format === 'pokerstars-summary' || (job.format === 'auto' && isSummaryText(text))) {
+    runSummaryImport(job, text, control);
+    return;
+  }
   const format = job.format === 'auto' ? detectFormat(text) : job.format;
   if (format === null) {
     post({ type: 'failed', message: 'not a POJEU, PHH or PokerStars hand history', line: 1 });
@@ -216,6 +239,38 @@ function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Ar
     }
     const total = imp.finish();
     post({ type: 'done', done: list.length, total: list.length, stored: total.stored, duplicates: total.duplicates, skipped });
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * A file of PokerStars tournament summaries (issue 17 item 5): every summary read (all or nothing, the
+ * line of the first problem), then stored as tournaments in one transaction; a tournament already
+ * stored is a duplicate and stays as it is.
+ */
+function runSummaryImport(job: Extract<WorkerJob, { kind: 'import' }>, text: string, control: Int32Array): void {
+  post({ type: 'progress', phase: 'parse', done: 0, total: 0 });
+  const r = readPokerstarsSummaries(text, job.heroNames);
+  if (!r.ok) {
+    post({ type: 'failed', message: r.message, line: r.line });
+    return;
+  }
+  const list = r.summaries.map((s) => s.tournament);
+  if (Atomics.compareExchange(control, WRITING, 0, 1) !== 0 || Atomics.load(control, CANCEL) !== 0) {
+    post({ type: 'cancelled', done: 0, total: list.length });
+    return;
+  }
+  const store = HistoryStore.open(job.history);
+  try {
+    const book = bookOf(store);
+    if (book === null) {
+      post({ type: 'failed', message: 'this history does not keep tournaments yet: summaries cannot be imported', line: null });
+      return;
+    }
+    post({ type: 'progress', phase: 'store', done: 0, total: list.length });
+    const done = book.addTournaments(list);
+    post({ type: 'done', done: list.length, total: list.length, stored: done.stored, duplicates: done.duplicates, skipped: 0 });
   } finally {
     store.close();
   }
@@ -304,14 +359,44 @@ function countHands(store: HistoryStore, job: Extract<WorkerJob, { kind: 'export
   return n;
 }
 
+/** The name the player's own hands give them in a tournament (its first stored hand's hero), or null. */
+function heroIn(store: HistoryStore, tournamentId: string): string | null {
+  const p = store.page({ kind: 'tournament', tournamentId }, { sort: 'time', dir: 'asc', limit: 1 });
+  if (!p.ok || p.hands.length === 0) return null;
+  const h = store.getHand(p.hands[0].handId);
+  return h.ok ? (h.record.seats.find((s) => s.seat === h.summary.heroSeat)?.player ?? null) : null;
+}
+
+/**
+ * The stored tournaments' summaries (issue 17 item 5): those that ended in the filter's period (and
+ * its money, game, tournament), oldest first, in the PokerStars summary form. Tournaments not over are
+ * left out (counted as skipped).
+ */
+function runSummaryExport(job: Extract<WorkerJob, { kind: 'export' }>, store: HistoryStore): void {
+  const book = bookOf(store);
+  if (book === null) throw new Error('this history does not keep tournaments yet: no summaries to export');
+  const list = summaryTournaments(book, job.filter);
+  post({ type: 'progress', phase: 'export', done: 0, total: list.length });
+  const { summaries, notOver } = summariesOf(list, (id) => heroIn(store, id), job.heroNames ?? []);
+  writeFileSync(job.out, writePokerstarsSummaries(summaries));
+  post({ type: 'done', done: summaries.length, total: list.length, stored: 0, duplicates: 0, skipped: notOver });
+}
+
 function runExport(job: Extract<WorkerJob, { kind: 'export' }>, control: Int32Array): void {
   const store = HistoryStore.open(job.history);
   let out: ChunkedExport | null = null;
   let complete = false;
   try {
+    if (job.format === 'pokerstars-summary') {
+      runSummaryExport(job, store);
+      complete = true;
+      return;
+    }
     const total = countHands(store, job);
     post({ type: 'progress', phase: 'export', done: 0, total });
     out = new ChunkedExport(job.format, job.out);
+    // A tournament hand is written with its tournament's entry and name (issue 17 item 5).
+    const tournamentOf = tournamentLookup(bookOf(store));
     let done = 0;
     let cursor: string | null = null;
     do {
@@ -324,7 +409,8 @@ function runExport(job: Extract<WorkerJob, { kind: 'export' }>, control: Int32Ar
       for (const s of p.hands) {
         const h = store.getHand(s.handId);
         if (!h.ok) throw new Error(h.reason);
-        out.add({ record: h.record, meta: { tableName: s.tableId, endedAt: s.playedAt, money: s.money } });
+        const t = s.tournament ?? null;
+        out.add({ record: h.record, meta: { tableName: s.tableId, endedAt: s.playedAt, money: s.money, ...(t !== null ? { tournament: tournamentOf(t, s.money) } : {}) } });
       }
       done += p.hands.length;
       post({ type: 'progress', phase: 'export', done, total });

@@ -1,0 +1,76 @@
+/**
+ * The history's tournaments in the import and export jobs (issue 17 item 5; docs/exchange.md): a
+ * tournament hand exported with its tournament (buy-in, fee, name: PokerStars' header, POJEU's Tech,
+ * PHH's event), the stored tournaments' summaries in the PokerStars summary form, and a file of
+ * summaries imported as tournaments.
+ *
+ * The tournaments themselves are the store's (the `tournaments` table of schema v6). The jobs use
+ * them through `TournamentBook`, the few calls they need; `bookOf` finds them on the store.
+ */
+import type { HistoryFilter, TournamentFilter, TournamentRecordView } from '../../../shared/api';
+import type { ExchangeTournament, SummaryExport } from '../../../shared/exchange';
+import { summaryReady } from '../../../shared/exchange';
+import type { HandTournament } from '../../../shared/protocol/messages';
+
+/** What the jobs need of the stored tournaments. */
+export interface TournamentBook {
+  /** One stored tournament, or null. */
+  getTournament(tournamentId: string): TournamentRecordView | null;
+  /** The stored tournaments of a filter, any order. */
+  listTournaments(filter: TournamentFilter): TournamentRecordView[];
+  /** Stores tournaments read from a file, in one transaction; one already stored is a duplicate (left as it is). */
+  addTournaments(list: readonly TournamentRecordView[]): { stored: number; duplicates: number };
+}
+
+/** The store's tournaments when it keeps them (schema v6), else null. */
+export function bookOf(store: object): TournamentBook | null {
+  const s = store as Partial<TournamentBook>;
+  return typeof s.getTournament === 'function' && typeof s.listTournaments === 'function' && typeof s.addTournaments === 'function' ? (s as TournamentBook) : null;
+}
+
+/**
+ * A stored hand's tournament as the formats write it, its entry from the stored tournament (looked up
+ * once per tournament). A tournament the store does not know (it always should: it is stored at
+ * registration) is written with a buy-in and fee of 0.
+ */
+export function tournamentLookup(book: TournamentBook | null): (t: HandTournament, money: 'real' | 'play') => ExchangeTournament {
+  const known = new Map<string, TournamentRecordView | null>();
+  return (t, money) => {
+    let stored = known.get(t.tournamentId);
+    if (stored === undefined) known.set(t.tournamentId, (stored = book?.getTournament(t.tournamentId) ?? null));
+    return stored === null
+      ? { tournamentId: t.tournamentId, level: t.level, buyIn: 0, fee: 0, money }
+      : { tournamentId: t.tournamentId, level: t.level, buyIn: stored.buyIn, fee: stored.fee, name: stored.name, money: stored.money };
+  };
+}
+
+/** The tournaments whose summaries an export of `filter` writes: those that ended in its period, oldest first. */
+export function summaryTournaments(book: TournamentBook, filter: HistoryFilter): TournamentRecordView[] {
+  const f: TournamentFilter = {
+    ...(filter.from !== undefined ? { from: filter.from } : {}),
+    ...(filter.to !== undefined ? { to: filter.to } : {}),
+    ...(filter.money !== undefined ? { money: filter.money } : {}),
+    ...(filter.variant !== undefined ? { variant: filter.variant } : {}),
+  };
+  return book
+    .listTournaments(f)
+    .filter((t) => filter.tournamentId === undefined || t.tournamentId === filter.tournamentId)
+    .sort((a, b) => (a.endedAt ?? a.registeredAt) - (b.endedAt ?? b.registeredAt) || (a.tournamentId < b.tournamentId ? -1 : 1));
+}
+
+/**
+ * The summaries to write: each tournament that is over, with the player's name as its hands give it
+ * (`heroOf`), else the account's, else `Hero`. Those not over yet are counted apart.
+ */
+export function summariesOf(list: readonly TournamentRecordView[], heroOf: (tournamentId: string) => string | null, heroNames: readonly string[]): { summaries: SummaryExport[]; notOver: number } {
+  const summaries: SummaryExport[] = [];
+  let notOver = 0;
+  for (const t of list) {
+    if (!summaryReady(t)) {
+      notOver++;
+      continue;
+    }
+    summaries.push({ tournament: t, player: heroOf(t.tournamentId) ?? heroNames[0] ?? 'Hero' });
+  }
+  return { summaries, notOver };
+}
