@@ -14,7 +14,7 @@ import { exportHands, importHands, readPokerstarsSummaries, writePokerstarsSumma
 import { prng, randomRecord } from '../../../shared/history/test-support';
 import { HistoryJobs } from './jobs';
 import { HistoryStore } from './store';
-import { bookOf, summariesOf, summaryTournaments, tournamentLookup, type TournamentBook } from './tournament-exchange';
+import { bookOf, storeTournaments, summariesOf, summaryTournaments, tournamentLookup, type TournamentBook } from './tournament-exchange';
 import { importedHands } from './worker';
 
 const T = (id: string, endedAt: number | null, place: number | null): TournamentRecordView => ({
@@ -51,8 +51,8 @@ class Book implements TournamentBook {
   listTournaments(f: TournamentFilter): TournamentRecordView[] {
     return this.list.filter((t) => (f.from === undefined || (t.endedAt ?? 0) >= f.from) && (f.to === undefined || (t.endedAt ?? 0) < f.to) && (f.money === undefined || t.money === f.money));
   }
-  addTournaments(list: readonly TournamentRecordView[]): { stored: number; duplicates: number } {
-    return { stored: list.length, duplicates: 0 };
+  putTournament(t: TournamentRecordView): void {
+    this.list.push(t);
   }
 }
 
@@ -93,6 +93,18 @@ describe('tournament hands in the jobs', () => {
       ['me-at-table', 1],
     ]);
     expect(summaryTournaments(book, { tournamentId: 'before' }).map((t) => t.tournamentId)).toEqual(['before']);
+  });
+});
+
+describe('summaries stored', () => {
+  it('those not stored yet are stored, those stored (or twice in the file) are duplicates and stay as they are', () => {
+    const kept = T('a', 9_000, 2);
+    const book = new Book([kept]);
+    expect(storeTournaments(book, [{ ...kept, prize: 5 }, T('b', 9_000, 1), T('b', 9_000, 1)])).toEqual({ stored: 1, duplicates: 2 });
+    expect(book.list.map((t) => [t.tournamentId, t.prize])).toEqual([
+      ['a', 0],
+      ['b', 1800],
+    ]);
   });
 });
 

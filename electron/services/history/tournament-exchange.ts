@@ -12,20 +12,47 @@ import type { ExchangeTournament, SummaryExport } from '../../../shared/exchange
 import { summaryReady } from '../../../shared/exchange';
 import type { HandTournament } from '../../../shared/protocol/messages';
 
-/** What the jobs need of the stored tournaments. */
+/**
+ * What the jobs need of the stored tournaments: the store's own calls (schema v6's `tournaments`
+ * table). `putTournament` is the upsert by id main already writes with (client/tournament-records.ts).
+ */
 export interface TournamentBook {
   /** One stored tournament, or null. */
   getTournament(tournamentId: string): TournamentRecordView | null;
-  /** The stored tournaments of a filter, any order. */
-  listTournaments(filter: TournamentFilter): TournamentRecordView[];
-  /** Stores tournaments read from a file, in one transaction; one already stored is a duplicate (left as it is). */
-  addTournaments(list: readonly TournamentRecordView[]): { stored: number; duplicates: number };
+  /** Stores a tournament, or replaces the one of the same id. */
+  putTournament(t: TournamentRecordView): unknown;
+  /** The stored tournaments of a filter, any order (the summaries export needs it). */
+  listTournaments?(filter: TournamentFilter): TournamentRecordView[];
+  /** Stores several in one transaction, one already stored left as it is; without it they are stored one by one. */
+  addTournaments?(list: readonly TournamentRecordView[]): { stored: number; duplicates: number };
 }
 
 /** The store's tournaments when it keeps them (schema v6), else null. */
 export function bookOf(store: object): TournamentBook | null {
   const s = store as Partial<TournamentBook>;
-  return typeof s.getTournament === 'function' && typeof s.listTournaments === 'function' && typeof s.addTournaments === 'function' ? (s as TournamentBook) : null;
+  return typeof s.getTournament === 'function' && typeof s.putTournament === 'function' ? (s as TournamentBook) : null;
+}
+
+/**
+ * Tournaments read from a file of summaries: each one not stored yet is stored; one already stored
+ * (by id) is a duplicate and stays as it is (the record kept as it was played knows more than a
+ * summary). In one transaction when the store offers it; else one by one, and an import stopped half
+ * way is completed by importing the file again (what is stored counts as duplicates).
+ */
+export function storeTournaments(book: TournamentBook, list: readonly TournamentRecordView[]): { stored: number; duplicates: number } {
+  if (book.addTournaments) return book.addTournaments(list);
+  let stored = 0;
+  let duplicates = 0;
+  const seen = new Set<string>();
+  for (const t of list) {
+    if (seen.has(t.tournamentId) || book.getTournament(t.tournamentId) !== null) duplicates++;
+    else {
+      book.putTournament(t);
+      stored++;
+    }
+    seen.add(t.tournamentId);
+  }
+  return { stored, duplicates };
 }
 
 /**
@@ -46,6 +73,7 @@ export function tournamentLookup(book: TournamentBook | null): (t: HandTournamen
 
 /** The tournaments whose summaries an export of `filter` writes: those that ended in its period, oldest first. */
 export function summaryTournaments(book: TournamentBook, filter: HistoryFilter): TournamentRecordView[] {
+  if (!book.listTournaments) throw new Error('this history cannot list its tournaments yet: no summaries to export');
   const f: TournamentFilter = {
     ...(filter.from !== undefined ? { from: filter.from } : {}),
     ...(filter.to !== undefined ? { to: filter.to } : {}),

@@ -36,7 +36,7 @@ import type { ReaderData } from './reader';
 import { runReader } from './reader-worker';
 import { HistoryStore, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
-import { bookOf, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
+import { bookOf, storeTournaments, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
 
 /** What an export writes: hands in an exchange format, or the tournaments' summaries (issue 17 item 5). */
 export type ExportFormat = ExchangeFormat | 'pokerstars-summary';
@@ -269,7 +269,7 @@ function runSummaryImport(job: Extract<WorkerJob, { kind: 'import' }>, text: str
       return;
     }
     post({ type: 'progress', phase: 'store', done: 0, total: list.length });
-    const done = book.addTournaments(list);
+    const done = storeTournaments(book, list);
     post({ type: 'done', done: list.length, total: list.length, stored: done.stored, duplicates: done.duplicates, skipped: 0 });
   } finally {
     store.close();
