@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { EXCHANGE_FORMATS, exportHands, type ExchangeFormat, type ExchangeHand } from '../../../shared/exchange';
 import { defaultDataDir } from '../../services/data-dir';
 import { HistoryStore } from '../../services/history/store';
+import { bookOf, exchangeMetaOf, tournamentLookup } from '../../services/history/tournament-exchange';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo, type Command } from '../command';
 import { parseFormat } from './convert';
 
@@ -105,6 +106,7 @@ export const exportCommand: Command = {
       return EXIT_FAILED;
     }
     try {
+      const tournamentOf = tournamentLookup(bookOf(store));
       let cursor: string | null = null;
       do {
         const page = store.page({ from, to: until }, { sort: 'time', dir: 'asc', limit: 200, cursor });
@@ -118,7 +120,8 @@ export const exportCommand: Command = {
             io.err(`cercle export: ${h.reason}`);
             return EXIT_FAILED;
           }
-          hands.push({ record: h.record, meta: { tableName: s.tableId, endedAt: s.playedAt, money: s.money } });
+          // A tournament hand with its tournament's entry and name, as the app's export job writes it (issue 17 item 5).
+          hands.push({ record: h.record, meta: exchangeMetaOf(s, tournamentOf) });
         }
         cursor = page.next;
       } while (cursor !== null);

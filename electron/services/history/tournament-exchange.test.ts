@@ -14,7 +14,7 @@ import { exportHands, importHands, readPokerstarsSummaries, writePokerstarsSumma
 import { prng, randomRecord } from '../../../shared/history/test-support';
 import { HistoryJobs } from './jobs';
 import { HistoryStore } from './store';
-import { bookOf, storeTournaments, summariesOf, summaryTournaments, tournamentLookup, type TournamentBook } from './tournament-exchange';
+import { bookOf, exchangeMetaOf, storeTournaments, summariesOf, summaryTournaments, tournamentLookup, type TournamentBook } from './tournament-exchange';
 import { importedHands } from './worker';
 
 const T = (id: string, endedAt: number | null, place: number | null): TournamentRecordView => ({
@@ -76,6 +76,10 @@ describe('tournament hands in the jobs', () => {
     expect(of({ tournamentId: 'a', level: 3 }, 'real')).toEqual({ tournamentId: 'a', level: 3, buyIn: 450, fee: 50, name: 'Tournoi a', money: 'real' });
     expect(of({ tournamentId: 'a', level: 4 }, 'real').level).toBe(4);
     expect(book.lookups).toBe(1);
+    // A stored hand's meta: a cash hand has no tournament.
+    const summary = { handId: 'h', playedAt: 7_000, tableId: 'a-t2', variant: 'THNL' as const, stakes: 20, money: 'real' as const, heroSeat: 0, net: 0, rake: 0, showdown: false, allIn: false, pot: 0, cards: [] };
+    expect(exchangeMetaOf({ ...summary, tournament: { tournamentId: 'a', level: 5 } }, of)).toEqual({ tableName: 'a-t2', endedAt: 7_000, money: 'real', tournament: { tournamentId: 'a', level: 5, buyIn: 450, fee: 50, name: 'Tournoi a', money: 'real' } });
+    expect(exchangeMetaOf({ ...summary, tournament: null }, of)).toEqual({ tableName: 'a-t2', endedAt: 7_000, money: 'real' });
     // Unknown to the store (or no tournaments table): written with a buy-in and fee of 0.
     expect(tournamentLookup(null)({ tournamentId: 'b', level: 0 }, 'play')).toEqual({ tournamentId: 'b', level: 0, buyIn: 0, fee: 0, money: 'play' });
   });

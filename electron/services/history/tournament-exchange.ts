@@ -7,8 +7,8 @@
  * The tournaments themselves are the store's (the `tournaments` table of schema v6). The jobs use
  * them through `TournamentBook`, the few calls they need; `bookOf` finds them on the store.
  */
-import type { HistoryFilter, TournamentFilter, TournamentRecordView } from '../../../shared/api';
-import type { ExchangeTournament, SummaryExport } from '../../../shared/exchange';
+import type { HandSummaryView, HistoryFilter, TournamentFilter, TournamentRecordView } from '../../../shared/api';
+import type { ExchangeMeta, ExchangeTournament, SummaryExport } from '../../../shared/exchange';
 import { summaryReady } from '../../../shared/exchange';
 import type { HandTournament } from '../../../shared/protocol/messages';
 
@@ -69,6 +69,12 @@ export function tournamentLookup(book: TournamentBook | null): (t: HandTournamen
       ? { tournamentId: t.tournamentId, level: t.level, buyIn: 0, fee: 0, money }
       : { tournamentId: t.tournamentId, level: t.level, buyIn: stored.buyIn, fee: stored.fee, name: stored.name, money: stored.money };
   };
+}
+
+/** A stored hand's meta as the formats take it: its table, end, money kind and, for a tournament's hand, its tournament (the export job and `cercle export`). */
+export function exchangeMetaOf(s: HandSummaryView, tournamentOf: ReturnType<typeof tournamentLookup>): ExchangeMeta {
+  const t = s.tournament ?? null;
+  return { tableName: s.tableId, endedAt: s.playedAt, money: s.money, ...(t !== null ? { tournament: tournamentOf(t, s.money) } : {}) };
 }
 
 /** The tournaments whose summaries an export of `filter` writes: those that ended in its period, oldest first. */

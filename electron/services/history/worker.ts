@@ -36,7 +36,7 @@ import type { ReaderData } from './reader';
 import { runReader } from './reader-worker';
 import { HistoryStore, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
-import { bookOf, storeTournaments, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
+import { bookOf, exchangeMetaOf, storeTournaments, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
 
 /** What an export writes: hands in an exchange format, or the tournaments' summaries (issue 17 item 5). */
 export type ExportFormat = ExchangeFormat | 'pokerstars-summary';
@@ -409,8 +409,7 @@ function runExport(job: Extract<WorkerJob, { kind: 'export' }>, control: Int32Ar
       for (const s of p.hands) {
         const h = store.getHand(s.handId);
         if (!h.ok) throw new Error(h.reason);
-        const t = s.tournament ?? null;
-        out.add({ record: h.record, meta: { tableName: s.tableId, endedAt: s.playedAt, money: s.money, ...(t !== null ? { tournament: tournamentOf(t, s.money) } : {}) } });
+        out.add({ record: h.record, meta: exchangeMetaOf(s, tournamentOf) });
       }
       done += p.hands.length;
       post({ type: 'progress', phase: 'export', done, total });
