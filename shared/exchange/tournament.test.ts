@@ -196,6 +196,16 @@ describe('PokerStars tournament text', () => {
     }
   });
 
+  it("cash hands' dates are read in the same zones (UTC, CET, ET); another zone is refused at the header", () => {
+    const rng = prng(31);
+    const text = exportHands('pokerstars', [{ record: randomRecord('THNL', rng, '5'), meta: { tableName: 'C', endedAt: TIMES[0], money: 'real' } }]);
+    const [head, ...rest] = text.split('\n');
+    const cet = head.replace(/ - .*$/, ' - 2026/11/25 21:00:00 CET [2026/11/25 15:00:00 ET]');
+    expect(importHands('pokerstars', [cet, ...rest].join('\n'))).toMatchObject({ ok: true, hands: [{ meta: { endedAt: TIMES[0] } }] });
+    const pst = importHands('pokerstars', [head.replace(' UTC [', ' PST ['), ...rest].join('\n'));
+    expect(pst).toMatchObject({ ok: false, line: 1, message: "the time zone 'PST' is not one of UTC, CET, ET" });
+  });
+
   it('Roman levels and Paris time', () => {
     for (let n = 1; n <= 1001; n++) expect(fromRoman(roman(n))).toBe(n);
     expect(roman(16)).toBe('XVI');
