@@ -8,7 +8,7 @@ import { VARIANT_IDS } from '../../../shared/history/compact';
 import { allInEquity } from '../../../shared/history/equity';
 import { handStats, packHandStats } from '../../../shared/history/stats';
 import type { HandRecord } from '../../../shared/rules/record';
-import type { HandTournament } from '../../../shared/protocol/messages';
+import { handTournamentSchema, type HandTournament } from '../../../shared/protocol/messages';
 import type { VariantCode } from '../../../shared/rules/variants';
 import { HAND_ID_MAX, PLAYER_NAME_MAX, SEATS_MAX, TABLE_ID_MAX } from '../../../shared/protocol/limits';
 import { DatabaseTooNewError, ForeignDatabaseError } from '../../../shared/node/sqlite';
@@ -88,8 +88,19 @@ export interface ResultsQuery {
   groupBy?: 'variant' | 'stakes' | 'day';
 }
 
+/**
+ * A period's totals of one money kind: its cash hands, and its tournaments (issue 17 item 4, R-TRACKER):
+ * `entries` paid into those registered in the period (entries, rebuys, add-ons, fees; refunds taken
+ * off), `prizes` won in those ended in it (prizes and bounties). The period's result is
+ * `net + prizes − entries`.
+ */
+export interface PeriodTotals extends Totals {
+  entries: number;
+  prizes: number;
+}
+
 /** Real money and play money are never added together. */
-export type ResultsAnswer = { ok: true; real: Totals; play: Totals; groups: ResultGroup[] } | { ok: false; reason: string };
+export type ResultsAnswer = { ok: true; real: PeriodTotals; play: PeriodTotals; groups: ResultGroup[] } | { ok: false; reason: string };
 
 export interface HistoryStoreOptions {
   /** Now, in ms (tests pass a fixed clock). */
@@ -130,6 +141,10 @@ export const F_SHOWDOWN = 2;
 export const F_ALL_IN = 4;
 export const F_WON = 8;
 export const F_LOST = 16;
+/** Schema version 6: a tournament's hand (its chips are not money: kept out of the cash totals, graph and statistics; issue 17 item 4). */
+export const F_TOURNAMENT = 32;
+/** The SQL test of a cash hand over `hands h` (read in the time, net and results indexes). */
+export const CASH_ONLY = '(h.flags & 32) = 0';
 
 /** The yes/no filters as one test of the flag bits (read from the time or net index entry). */
 export function flagsCondition(filter: HandFilter): string | null {
@@ -145,6 +160,7 @@ export function flagsCondition(filter: HandFilter): string | null {
   flag(F_ALL_IN, filter.allIn);
   flag(F_WON, filter.result === undefined ? undefined : filter.result === 'won');
   flag(F_LOST, filter.result === undefined ? undefined : filter.result === 'lost');
+  flag(F_TOURNAMENT, filter.kind === undefined ? undefined : filter.kind === 'tournament');
   return mask === 0 ? null : `(h.flags & ${mask}) = ${want}`;
 }
 
@@ -196,6 +212,9 @@ export function joinHandId(prefix: string, number: number): string {
 
 export interface HandRow {
   id: number;
+  /** Schema version 6: the tournament's row (null: a cash hand) and the hand's level. */
+  tournament: number | null;
+  level: number | null;
   prefix: number;
   number: number;
   played_at: number;
@@ -237,6 +256,8 @@ export interface Derived {
   xnum: number;
   /** Schema version 4: the hero's cards, packed. */
   heroCards: number;
+  /** Schema version 6: a tournament's hand (its id and level), or null. */
+  tournament: HandTournament | null;
 }
 
 
@@ -276,6 +297,12 @@ export function derive(meta: HandMeta, record: HandRecord): Derived | string {
     if (typeof s.player !== 'string' || s.player.length < 1 || s.player.length > PLAYER_NAME_MAX) return `a player name has 1 to ${PLAYER_NAME_MAX} characters`;
   }
   if (meta.money !== 'real' && meta.money !== 'play') return "money is 'real' or 'play'";
+  const tournament = meta.tournament ?? null;
+  if (tournament !== null) {
+    // issue 17 item 4: the wire's checks (shared/protocol), so that what is stored can be returned.
+    const bad = handTournamentSchema.check(tournament, 'tournament');
+    if (bad !== null) return bad;
+  }
   const hero = record.seats.find((s) => s.seat === meta.heroSeat);
   if (hero === undefined) return `seat ${String(meta.heroSeat)} is not a seat of this hand: the history keeps the player's own hands`;
   const variant = VARIANT_IDS.indexOf(record.variant);
@@ -299,12 +326,14 @@ export function derive(meta: HandMeta, record: HandRecord): Derived | string {
       (record.showdown && hero.dealtIn && !hero.folded ? F_SHOWDOWN : 0) |
       (allIn ? F_ALL_IN : 0) |
       (hero.net > 0 ? F_WON : 0) |
-      (hero.net < 0 ? F_LOST : 0),
+      (hero.net < 0 ? F_LOST : 0) |
+      (tournament !== null ? F_TOURNAMENT : 0),
     heroNet: hero.net,
     heroRake: hero.rake,
     pot,
     xnum: exchangeNumber(record.handId),
     heroCards: packCards(hero.cards),
+    tournament: tournament === null ? null : { tournamentId: tournament.tournamentId, level: tournament.level },
   };
 }
 

@@ -7,12 +7,14 @@
 import type Database from 'better-sqlite3';
 import { remember } from './model';
 
-export type NameKind = 'player' | 'table' | 'prefix';
+export type NameKind = 'player' | 'table' | 'prefix' | 'tournament';
 
 const TABLES: Record<NameKind, { table: string; column: string }> = {
   player: { table: 'players', column: 'name' },
   table: { table: 'table_ids', column: 'name' },
   prefix: { table: 'hand_prefixes', column: 'prefix' },
+  // Schema version 6: a tournament's row by the operator's id (a hand may come before its record, store.ts).
+  tournament: { table: 'tournaments', column: 'tid' },
 };
 
 interface Kind {
@@ -38,7 +40,7 @@ export class Names {
         texts: new Map(),
       };
     };
-    this.kinds = { player: kind('player'), table: kind('table'), prefix: kind('prefix') };
+    this.kinds = { player: kind('player'), table: kind('table'), prefix: kind('prefix'), tournament: kind('tournament') };
   }
 
   /** The id of a name, or undefined when it was never stored. */

@@ -1,17 +1,19 @@
 /**
  * The hero's results over a period (R-TRACKER, R-RESULTS): read from the day and hour totals kept as
  * hands arrive (DESIGN.md §3 "a result over a year is read, not recomputed"), local days included.
- * Split out of store.ts (issue 14 item 6).
+ * Split out of store.ts (issue 14 item 6). Cash hands only; a period's tournaments are counted apart:
+ * `entries` (what was paid into those registered in it) and `prizes` (prizes and bounties of those
+ * ended in it), never their hands' chips (issue 17 item 4).
  */
 import type Database from 'better-sqlite3';
 import { VARIANT_IDS } from '../../../shared/history/compact';
 import type { VariantCode } from '../../../shared/rules/variants';
-import { DAY, HOUR, type MoneyKind, type ResultGroup, type ResultsAnswer, type ResultsQuery, type Totals, type TotalsRow } from './model';
+import { CASH_ONLY, DAY, HOUR, type MoneyKind, type PeriodTotals, type ResultGroup, type ResultsAnswer, type ResultsQuery, type Totals, type TotalsRow } from './model';
 
 type Statement = Database.Statement;
 
 export class Periods {
-  private readonly q: Record<'dayTotals' | 'hourTotals' | 'handTotals' | 'hourByHour' | 'handsInRange', Statement>;
+  private readonly q: Record<'dayTotals' | 'hourTotals' | 'handTotals' | 'hourByHour' | 'handsInRange' | 'entries' | 'prizes', Statement>;
 
   constructor(
     db: Database.Database,
@@ -23,11 +25,17 @@ export class Periods {
                     WHERE day >= ? AND day < ? GROUP BY money, variant, stakes`),
       hourTotals: p(`SELECT money, variant, stakes, sum(hands) AS hands, sum(net) AS net, sum(rake) AS rake FROM hour_totals
                      WHERE hour >= ? AND hour < ? GROUP BY money, variant, stakes`),
-      handTotals: p(`SELECT flags & 1 AS money, variant, stakes, count(*) AS hands, sum(hero_net) AS net, sum(hero_rake) AS rake FROM hands INDEXED BY hands_by_time
-                     WHERE played_at >= ? AND played_at < ? GROUP BY money, variant, stakes`),
+      // Cash hands only (schema version 6: a tournament hand's chips are not money, issue 17 item 4).
+      handTotals: p(`SELECT flags & 1 AS money, variant, stakes, count(*) AS hands, sum(hero_net) AS net, sum(hero_rake) AS rake FROM hands h INDEXED BY hands_by_time
+                     WHERE played_at >= ? AND played_at < ? AND ${CASH_ONLY} GROUP BY money, variant, stakes`),
       hourByHour: p(`SELECT hour, money, sum(hands) AS hands, sum(net) AS net, sum(rake) AS rake FROM hour_totals
                      WHERE hour >= ? AND hour < ? GROUP BY hour, money`),
-      handsInRange: p(`SELECT played_at, flags & 1 AS money, hero_net, hero_rake FROM hands INDEXED BY hands_by_time WHERE played_at >= ? AND played_at < ?`),
+      handsInRange: p(`SELECT played_at, flags & 1 AS money, hero_net, hero_rake FROM hands h INDEXED BY hands_by_time WHERE played_at >= ? AND played_at < ? AND ${CASH_ONLY}`),
+      // Tournaments (R-TRACKER, issue 17 item 4): paid when registered, won when ended (records only, not stubs).
+      entries: p(`SELECT money, total(spent) AS x FROM tournaments INDEXED BY tournaments_by_registered
+                  WHERE registered_at >= ? AND registered_at < ? AND name IS NOT NULL GROUP BY money`),
+      prizes: p(`SELECT money, total(prize + bounties) AS x FROM tournaments INDEXED BY tournaments_by_end
+                 WHERE ended_at >= ? AND ended_at < ? AND name IS NOT NULL GROUP BY money`),
     };
   }
 
@@ -40,8 +48,8 @@ export class Periods {
     const { from, to } = query;
     if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from > to) return { ok: false, reason: 'a period is two whole ms times, from ≤ to' };
     const money = query.money === undefined ? null : query.money === 'play' ? 1 : 0;
-    const real: Totals = { hands: 0, net: 0, rake: 0 };
-    const play: Totals = { hands: 0, net: 0, rake: 0 };
+    const real: PeriodTotals = { hands: 0, net: 0, rake: 0, ...this.tournaments(from, to, 0) };
+    const play: PeriodTotals = { hands: 0, net: 0, rake: 0, ...this.tournaments(from, to, 1) };
     const groups = new Map<string, ResultGroup>();
     const add = (m: number, t: Totals, group: () => { key: string; g: Omit<ResultGroup, keyof Totals> } | null): void => {
       if (money !== null && m !== money) return;
@@ -81,6 +89,12 @@ export class Periods {
       (a, b) => a.money.localeCompare(b.money) || VARIANT_IDS.indexOf(a.variant as VariantCode) - VARIANT_IDS.indexOf(b.variant as VariantCode) || (a.stakes ?? 0) - (b.stakes ?? 0),
     );
     return { ok: true, real, play, groups: list };
+  }
+
+  /** What tournaments of one money kind cost in [from, to) (the spent of those registered in it) and paid (prizes and bounties of those ended in it). */
+  private tournaments(from: number, to: number, money: number): { entries: number; prizes: number } {
+    const of = (stmt: Statement): number => Math.round((stmt.all(from, to) as { money: number; x: number }[]).find((r) => r.money === money)?.x ?? 0);
+    return { entries: of(this.q.entries), prizes: of(this.q.prizes) };
   }
 
   /** Totals rows (per money, variant, stakes) covering [from, to): whole days, whole hours, then hands. */

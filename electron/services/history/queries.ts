@@ -29,6 +29,14 @@ import type { Names } from './names';
 
 type Statement = Database.Statement;
 
+/**
+ * The results page's reads (graph, sessions, statistics) are of cash hands unless the filter asks for
+ * tournament hands (issue 17 item 4: tournament chips are not money; the history page's list shows both).
+ */
+export function cashUnlessSaid(filter: HandFilter): HandFilter {
+  return filter.kind === undefined && filter.tournamentId === undefined ? { ...filter, kind: 'cash' } : filter;
+}
+
 /** The per-hand columns of the results page (see `resultRows`). */
 export type ResultRows = { ok: true; at: number[]; net: number[]; rake: number[]; adj: number[]; showdown: number[]; play: number[]; table: number[] };
 
@@ -69,6 +77,8 @@ export class HandQueries {
       allIn: (row.flags & F_ALL_IN) !== 0,
       pot: row.pot,
       cards: unpackCards(row.hero_cards),
+      // Schema version 6 (issue 17 item 4): a tournament's hand names it and its level.
+      tournament: row.tournament === null ? null : { tournamentId: this.names.text('tournament', row.tournament) ?? '', level: row.level ?? 0 },
     };
   }
 
@@ -90,13 +100,13 @@ export class HandQueries {
     if (typeof c === 'string') return { ok: false, reason: c };
     if (c === null) return { ok: true, hands: [], next: null };
     const { where, args, narrowing, player } = c;
-    // The driving index: the table's, else the game's, else time.
-    const drive: 'table' | 'game' | 'time' = c.table ? 'table' : c.variant ? 'game' : 'time';
+    // The driving index: the tournament's, else the table's, else the game's, else time.
+    const drive: 'tournament' | 'table' | 'game' | 'time' = c.tournament ? 'tournament' : c.table ? 'table' : c.variant ? 'game' : 'time';
     // And as a range of the net index, where a page by net starts right at the wins or the losses.
     if (filter.result !== undefined) where.push(filter.result === 'won' ? 'h.hero_net > 0' : 'h.hero_net < 0');
 
     const key = req.sort === 'time' ? 'h.played_at' : 'h.hero_net';
-    const index = { table: 'hands_by_table', game: 'hands_by_game', time: 'hands_by_time' }[drive];
+    const index = { tournament: 'hands_by_tournament', table: 'hands_by_table', game: 'hands_by_game', time: 'hands_by_time' }[drive];
     // Counts at most `planThreshold + 1` rows: is a plan's candidate set small enough to sort?
     const few = (sql: string, params: (number | string)[]): boolean =>
       (this.shape(`SELECT count(*) FROM (${sql} LIMIT ${this.planThreshold + 1})`).pluck().get(...params) as number) <= this.planThreshold;
@@ -126,7 +136,7 @@ export class HandQueries {
     }
     const dir = req.dir === 'desc' ? 'DESC' : 'ASC';
     const sql =
-      'SELECT h.id, h.prefix, h.number, h.played_at, h.table_ref, h.variant, h.stakes, h.flags, h.hero_seat, h.hero_net, h.hero_rake, h.pot, h.hero_cards ' +
+      'SELECT h.id, h.prefix, h.number, h.played_at, h.table_ref, h.variant, h.stakes, h.flags, h.hero_seat, h.hero_net, h.hero_rake, h.pot, h.hero_cards, h.tournament, h.level ' +
       `FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${key} ${dir}, h.id ${dir} LIMIT ${req.limit + 1}`;
     const rows = this.shape(sql).all(...args) as HandRow[];
     const more = rows.length > req.limit;
@@ -148,7 +158,7 @@ export class HandQueries {
    */
   private conditions(
     filter: HandFilter,
-  ): { where: string[]; args: (number | string)[]; narrowing: number; player: number | undefined; table: boolean; variant: boolean } | null | string {
+  ): { where: string[]; args: (number | string)[]; narrowing: number; player: number | undefined; tournament: boolean; table: boolean; variant: boolean } | null | string {
     const where: string[] = [];
     const args: (number | string)[] = [];
     for (const k of ['from', 'to', 'stakes'] as const) {
@@ -159,6 +169,13 @@ export class HandQueries {
     if (filter.player !== undefined) {
       player = this.names.find('player', filter.player);
       if (player === undefined) return null;
+    }
+    if (filter.tournamentId !== undefined) {
+      // Schema version 6: one tournament's hands (issue 17 item 4), read from its own index.
+      const t = this.names.find('tournament', filter.tournamentId);
+      if (t === undefined) return null;
+      where.push('h.tournament = ?');
+      args.push(t);
     }
     if (filter.tableId !== undefined) {
       const t = this.names.find('table', filter.tableId);
@@ -187,7 +204,7 @@ export class HandQueries {
     }
     const flags = flagsCondition(filter);
     if (flags !== null) where.push(flags);
-    return { where, args, narrowing, player, table: filter.tableId !== undefined, variant: filter.variant !== undefined };
+    return { where, args, narrowing, player, tournament: filter.tournamentId !== undefined, table: filter.tableId !== undefined, variant: filter.variant !== undefined };
   }
 
   /**
@@ -202,8 +219,8 @@ export class HandQueries {
       where.push('EXISTS (SELECT 1 FROM hand_players p WHERE p.player = ? AND p.hand = h.id)');
       args.push(player);
     }
-    // The covering index, unless one table is asked for (its own index narrows it more).
-    const index = c.table ? 'hands_by_table' : 'hands_results';
+    // The covering index, unless one tournament or table is asked for (its own index narrows it more).
+    const index = c.tournament ? 'hands_by_tournament' : c.table ? 'hands_by_table' : 'hands_results';
     return { from: `hands h INDEXED BY ${index}`, where: where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '', args };
   }
 
@@ -214,6 +231,7 @@ export class HandQueries {
    * when, net, rake, the adjusted net (the net where not adjusted), showdown (1/0), play money (1/0), table.
    */
   resultRows(filter: HandFilter): ResultRows | { ok: false; reason: string } {
+    filter = cashUnlessSaid(filter);
     const out = { ok: true as const, at: [] as number[], net: [] as number[], rake: [] as number[], adj: [] as number[], showdown: [] as number[], play: [] as number[], table: [] as number[] };
     const f = this.filterSql(filter);
     if (typeof f === 'string') return { ok: false, reason: f };
@@ -239,8 +257,10 @@ export class HandQueries {
    * its partial hours at the edges; any other filter sums the hands (the covering index).
    */
   statSums(filter: HandFilter): { ok: true; sums: StatSums } | { ok: false; reason: string } {
+    filter = cashUnlessSaid(filter);
     const zero = Object.fromEntries(STAT_SUMS.map((k) => [k, 0])) as StatSums;
-    const simple = Object.entries(filter).every(([k, x]) => x === undefined || ['from', 'to', 'money', 'variant', 'stakes'].includes(k));
+    // `hour_stats` holds cash hands only (schema version 6).
+    const simple = Object.entries(filter).every(([k, x]) => x === undefined || ['from', 'to', 'money', 'variant', 'stakes'].includes(k) || (k === 'kind' && x === 'cash'));
     const sums = { ...zero };
     const add = (row: Partial<StatSums> | undefined): void => {
       if (row === undefined) return;

@@ -5,7 +5,7 @@
  * `cercleHistoryReader`.
  */
 import { parentPort } from 'node:worker_threads';
-import { playerStats, resultsSeries, resultsSessions } from './results';
+import { playerStats, resultsSeries, resultsSessions, tournamentHistory, tournamentResults } from './results';
 import type { ReadApi, ReadCall, ReaderData, ReadRequest, ReadResponse } from './reader';
 import { HistoryStore } from './store';
 
@@ -22,6 +22,8 @@ export function runReader(data: ReaderData): void {
     series: (filter, maxPoints) => resultsSeries(open(), filter, maxPoints),
     sessions: (filter, gapMinutes) => resultsSessions(open(), filter, gapMinutes),
     stats: (filter) => playerStats(open(), filter),
+    tournaments: (a) => tournamentHistory(open(), a),
+    tournamentResults: (a) => tournamentResults(open(), a),
     forget: () => {
       store?.forgetNames();
       return null;

@@ -12,7 +12,7 @@
 import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CallResult, HistoryFilter } from '../../../shared/api';
+import type { CallArgs, CallResult, HistoryFilter } from '../../../shared/api';
 import type { GetHandResult, PageRequest, PageResult } from './model';
 
 /** The reads the worker answers: arguments and results, one line each. */
@@ -22,6 +22,9 @@ export interface ReadApi {
   series: { args: [filter: HistoryFilter, maxPoints: number]; result: CallResult<'resultsSeries'> };
   sessions: { args: [filter: HistoryFilter, gapMinutes: number]; result: CallResult<'resultsSessions'> };
   stats: { args: [filter: HistoryFilter]; result: CallResult<'playerStats'> };
+  /** The stored tournaments and their results (issue 17 item 4). */
+  tournaments: { args: [a: CallArgs<'tournamentHistory'>]; result: CallResult<'tournamentHistory'> };
+  tournamentResults: { args: [a: CallArgs<'tournamentResults'>]; result: CallResult<'tournamentResults'> };
   /** Drops cached names (after main removed old hands and the names only they used). */
   forget: { args: []; result: null };
 }

@@ -14,6 +14,8 @@ import { makeTableRules } from '../../../shared/rules/tableRules';
 import { VARIANT_CODES } from '../../../shared/rules/variants';
 import { playerStats, resultsSeries, resultsSessions } from './results';
 import { HistoryStore, stakesOf, type HandMeta } from './store';
+import { UNDO_V6 } from './schema/undo';
+import { HISTORY_MIGRATIONS } from './schema';
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -207,6 +209,7 @@ describe('results: the graph, the sessions, the statistics (R-RESULTS, docs/stat
     store.close();
     // Make it a version 1 file again: no results columns.
     const db = new Database(file);
+    db.exec(UNDO_V6);
     db.exec('DROP TABLE hour_series; DROP TABLE hour_stats; DROP INDEX hands_results; ALTER TABLE hands DROP COLUMN stats; ALTER TABLE hands DROP COLUMN hero_adj;');
     db.exec('DROP INDEX hands_by_xnum; ALTER TABLE hands DROP COLUMN xnum; ALTER TABLE hands DROP COLUMN hero_cards;'); // versions 3 and 4 too
     db.pragma('user_version = 1');
@@ -217,7 +220,7 @@ describe('results: the graph, the sessions, the statistics (R-RESULTS, docs/stat
     // The derived values were filled by the current code after the frozen migrations, and the list dropped.
     again.close();
     const db2 = new Database(file, { readonly: true });
-    expect(db2.pragma('user_version', { simple: true })).toBe(5);
+    expect(db2.pragma('user_version', { simple: true })).toBe(HISTORY_MIGRATIONS.length);
     expect(db2.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'derive_pending'").pluck().get()).toBe(0);
     db2.close();
   });

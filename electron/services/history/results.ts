@@ -5,7 +5,7 @@
  * Real money and play money are never added together: the page always asks with `money` set (a
  * filter without it adds both kinds in the lines, and cuts sessions per kind).
  */
-import type { CallResult, HistoryFilter } from '../../../shared/api';
+import type { CallArgs, CallResult, HistoryFilter } from '../../../shared/api';
 import { statList } from '../../../shared/history/stats';
 import { clampPoints, seriesFromPieces, seriesFromRows } from './series';
 import type { HistoryStore } from './store';
@@ -17,12 +17,38 @@ import type { HistoryStore } from './store';
  * item 7); otherwise from the hands.
  */
 export function resultsSeries(store: HistoryStore, filter: HistoryFilter, maxPoints: number): CallResult<'resultsSeries'> {
+  if (filter.kind === 'tournament' && filter.tournamentId === undefined) return tournamentSeries(store, filter, maxPoints);
   const fast = store.seriesPieces(filter);
   if (fast !== null && !fast.ok) throw new Error(fast.reason);
   if (fast !== null && fast.pieces.hands + 1 > clampPoints(maxPoints)) return seriesFromPieces(fast.pieces, maxPoints);
   const rows = store.resultRows(filter);
   if (!rows.ok) throw new Error(rows.reason);
   return seriesFromRows(rows, maxPoints);
+}
+
+/**
+ * The graph of tournaments (issue 17 item 4): one point per finished tournament at its end time, the
+ * line climbing or falling by its net (prizes + bounties − spent); `hands[i]` counts tournaments. The
+ * filter's period, money and game apply; the hand filters (table, stakes, player…) do not. The page
+ * draws cash and tournaments together by adding the two lines at each point of either (renderer).
+ */
+export function tournamentSeries(store: HistoryStore, filter: HistoryFilter, maxPoints: number): CallResult<'resultsSeries'> {
+  const rows = store.tournamentRows({ from: filter.from, to: filter.to, money: filter.money, variant: filter.variant });
+  if (!rows.ok) throw new Error(rows.reason);
+  return seriesFromRows(rows, maxPoints);
+}
+
+/** The client API's `tournamentHistory` (a refusal as `ok: false`). */
+export function tournamentHistory(store: HistoryStore, a: CallArgs<'tournamentHistory'>): CallResult<'tournamentHistory'> {
+  const r = store.tournamentHistory(a.filter, a.limit, a.cursor);
+  return r.ok ? { ok: true, tournaments: r.tournaments, next: r.next } : { ok: false, reason: r.reason.slice(0, 2000), tournaments: [], next: null };
+}
+
+/** The client API's `tournamentResults` (a filter the schema let through but the store refuses throws). */
+export function tournamentResults(store: HistoryStore, a: CallArgs<'tournamentResults'>): CallResult<'tournamentResults'> {
+  const r = store.tournamentResults(a.filter, a.groupBy);
+  if (!r.ok) throw new Error(r.reason);
+  return { real: r.real, play: r.play, groups: r.groups };
 }
 
 /**

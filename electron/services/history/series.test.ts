@@ -17,6 +17,8 @@ import { VARIANT_CODES } from '../../../shared/rules/variants';
 import { resultsSeries } from './results';
 import { HistoryStore, stakesOf, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
+import { UNDO_V6 } from './schema/undo';
+import { HISTORY_MIGRATIONS } from './schema';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2025, 0, 1);
@@ -130,6 +132,7 @@ describe('the results graph from the hour pieces (issue 14 item 7, schema versio
     // The same file with every hour recomputed from its hands (migration 5 again): still the truth.
     const file = join(dir, 'h.sqlite');
     const db = new Database(file);
+    db.exec(UNDO_V6);
     db.exec('DROP TABLE hour_series');
     db.pragma('user_version = 4');
     db.close();
@@ -147,6 +150,7 @@ describe('the results graph from the hour pieces (issue 14 item 7, schema versio
     store.close();
     // Make it a version 4 file: no pieces.
     const db = new Database(file);
+    db.exec(UNDO_V6);
     db.exec('DROP TABLE hour_series');
     db.pragma('user_version = 4');
     db.close();
@@ -156,7 +160,7 @@ describe('the results graph from the hour pieces (issue 14 item 7, schema versio
     expectTrue(again, list, {}, 30);
     again.close();
     const raw = new Database(file, { readonly: true });
-    expect(raw.pragma('user_version', { simple: true })).toBe(5);
+    expect(raw.pragma('user_version', { simple: true })).toBe(HISTORY_MIGRATIONS.length);
     expect(raw.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'series_pending'").pluck().get()).toBe(0);
     raw.close();
   });

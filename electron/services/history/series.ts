@@ -17,7 +17,7 @@
 import type Database from 'better-sqlite3';
 import type { CallResult } from '../../../shared/api';
 import { VARIANT_IDS } from '../../../shared/history/compact';
-import { HOUR, type HandFilter } from './model';
+import { CASH_ONLY, HOUR, type HandFilter } from './model';
 import type { ResultRows } from './queries';
 
 type Statement = Database.Statement;
@@ -29,7 +29,7 @@ const REFRESH = `
   base AS (
     SELECT hrs.hour AS hour, h.flags & 1 AS money, h.variant AS variant, h.stakes AS stakes, h.played_at AS at, h.id AS id, h.hero_net AS net,
            CASE WHEN h.flags & 2 = 2 THEN h.hero_net ELSE 0 END AS sd, coalesce(h.hero_adj, h.hero_net) AS adj
-    FROM hrs JOIN hands h INDEXED BY hands_results ON h.played_at >= hrs.hour * ${HOUR} AND h.played_at < (hrs.hour + 1) * ${HOUR}),
+    FROM hrs JOIN hands h INDEXED BY hands_results ON h.played_at >= hrs.hour * ${HOUR} AND h.played_at < (hrs.hour + 1) * ${HOUR} AND ${CASH_ONLY}),
   keyed AS (
     SELECT b.hour, CASE WHEN k.m = 1 THEN -1 ELSE b.money END AS money, CASE WHEN k.v = 1 THEN -1 ELSE b.variant END AS variant,
            CASE WHEN k.s = 1 THEN -1 ELSE b.stakes END AS stakes, b.at, b.id, b.net, b.sd, b.adj
@@ -180,7 +180,8 @@ export function seriesPieces(
   shape: (sql: string) => Statement,
   rows: (f: HandFilter) => ResultRows | { ok: false; reason: string },
 ): { ok: true; pieces: SeriesPieces } | { ok: false; reason: string } | null {
-  const simple = Object.entries(filter).every(([k, x]) => x === undefined || ['from', 'to', 'money', 'variant', 'stakes'].includes(k));
+  // The pieces hold cash hands only (schema version 6): a filter of cash hands, said or not, reads them.
+  const simple = Object.entries(filter).every(([k, x]) => x === undefined || ['from', 'to', 'money', 'variant', 'stakes'].includes(k) || (k === 'kind' && x === 'cash'));
   if (!simple) return null;
   for (const k of ['from', 'to', 'stakes'] as const) {
     const x = filter[k];

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { playRecord, prng, randInt, randomConfig } from '../../../shared/history/test-support';
 import type { HandRecord } from '../../../shared/rules/record';
 import { VARIANT_CODES } from '../../../shared/rules/variants';
-import { HistoryStore, HistoryTooNewError, NotAHistoryError, splitHandId, stakesOf, type HandFilter, type HandMeta, type MoneyKind, type PageRequest } from './store';
+import { HISTORY_MIGRATIONS, HistoryStore, HistoryTooNewError, NotAHistoryError, splitHandId, stakesOf, type HandFilter, type HandMeta, type MoneyKind, type PageRequest } from './store';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -87,7 +87,7 @@ describe('the hand history store (R-HISTORY)', () => {
     expect(store.addHand(p.meta, p.record)).toEqual({ stored: true, duplicate: false });
     store.close();
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(HISTORY_MIGRATIONS.length);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
     const again = HistoryStore.open(file);
@@ -105,7 +105,7 @@ describe('the hand history store (R-HISTORY)', () => {
     db.close();
     const before = sha(file);
     expect(() => HistoryStore.open(file)).toThrow(HistoryTooNewError);
-    expect(() => HistoryStore.open(file)).toThrow(/schema version 7.*only knows versions up to 5.*left untouched/);
+    expect(() => HistoryStore.open(file)).toThrow(/schema version 7.*only knows versions up to 6.*left untouched/);
     expect(sha(file)).toBe(before);
     expect(existsSync(`${file}-wal`)).toBe(false);
   });
@@ -272,7 +272,8 @@ describe('the hand history store (R-HISTORY)', () => {
 
   describe('results of a period, read from the totals (R-TRACKER, R-RESULTS)', () => {
     function brute(list: Played[], from: number, to: number, money: MoneyKind) {
-      const t = { hands: 0, net: 0, rake: 0 };
+      // No tournament here: a period's tournament entries and prizes are 0 (issue 17 item 4).
+      const t = { hands: 0, net: 0, rake: 0, entries: 0, prizes: 0 };
       for (const p of list) {
         if (p.meta.money !== money || p.meta.playedAt < from || p.meta.playedAt >= to) continue;
         t.hands++;
@@ -307,7 +308,7 @@ describe('the hand history store (R-HISTORY)', () => {
           if (groupBy !== undefined) {
             for (const g of r.groups) {
               const sub = list.filter((p) => p.record.variant === g.variant && (groupBy === 'variant' || stakesOf(p.record) === g.stakes));
-              expect({ hands: g.hands, net: g.net, rake: g.rake }).toEqual(brute(sub, from, to, g.money));
+              expect({ hands: g.hands, net: g.net, rake: g.rake, entries: 0, prizes: 0 }).toEqual(brute(sub, from, to, g.money));
             }
             expect(r.groups.reduce((s, g) => s + g.hands, 0)).toBe(r.real.hands + r.play.hands);
           }

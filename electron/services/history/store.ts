@@ -120,7 +120,9 @@ import { Periods } from './periods';
 import { HandQueries, type ResultRows } from './queries';
 import { APPLICATION_ID, HISTORY_MIGRATIONS } from './schema';
 import { seriesPieces, type SeriesPieces } from './series';
+import { TournamentQueries, type TournamentGroupBy, type TournamentPage } from './tournaments';
 import { HistoryWriter } from './writer';
+import type { TournamentFilter, TournamentRecordView, TournamentResultsView } from '../../../shared/api/tournaments';
 import type { HandRecord } from '../../../shared/rules/record';
 
 export * from './model';
@@ -135,6 +137,7 @@ export class HistoryStore {
   private readonly writer: HistoryWriter | null;
   private readonly queries: HandQueries;
   private readonly periods: Periods;
+  private readonly tournaments: TournamentQueries;
   private readonly countStmt: Statement;
   private closed = false;
 
@@ -147,10 +150,11 @@ export class HistoryStore {
     const shape = (sql: string): Statement => this.shape(sql);
     this.names = new Names(db, readonly);
     this.writer = readonly ? null : new HistoryWriter(db, this.names, shape, options.now ?? Date.now);
-    const getHand = db.prepare(`SELECT id, prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, hero_cards, record
+    const getHand = db.prepare(`SELECT id, prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, hero_cards, tournament, level, record
                                 FROM hands WHERE prefix = ? AND number = ?`);
     this.queries = new HandQueries(this.names, shape, options.planThreshold ?? PLAN_THRESHOLD, getHand);
     this.periods = new Periods(db, options.utcOffsetMinutes ?? ((ms) => -new Date(ms).getTimezoneOffset()));
+    this.tournaments = new TournamentQueries(shape);
     this.countStmt = db.prepare('SELECT count(*) FROM hands').pluck();
   }
 
@@ -231,6 +235,14 @@ export class HistoryStore {
     return this.getHand(record.handId as string).ok || this.write().sameHandStored(meta, d);
   }
 
+  /**
+   * Stores a tournament's record or replaces it by its id (registered, then finished, then synced: one
+   * row, never counted twice; issue 17 item 4). Its hands are stored with `addHand` and `meta.tournament`.
+   */
+  putTournament(t: TournamentRecordView): { ok: true } | { ok: false; reason: string } {
+    return this.write().putTournament(t);
+  }
+
   /** Stores many hands (an import): `importer()` with one chunk. Duplicates are counted, not stored. */
   addHands(list: readonly { meta: HandMeta; record: HandRecord }[]): BulkResult {
     return this.write().addHands(list);
@@ -280,7 +292,29 @@ export class HistoryStore {
     return this.queries.statSums(filter);
   }
 
-  /** The hero's hands, net and rake over [from, to), per money kind and grouped (periods.ts). */
+  // Tournaments (tournaments.ts, schema version 6)
+
+  /** One stored tournament (null: none, or only its hands so far). */
+  tournament(tournamentId: string): TournamentRecordView | null {
+    return this.tournaments.get(tournamentId);
+  }
+
+  /** The stored tournaments, newest registration first, keyset-paged. */
+  tournamentHistory(filter: TournamentFilter, limit: number, cursor: string | null): TournamentPage {
+    return this.tournaments.history(filter, limit, cursor);
+  }
+
+  /** Results over the finished tournaments (net, ROI, ITM, average finish), by format, game or buy-in. */
+  tournamentResults(filter: TournamentFilter, groupBy: TournamentGroupBy): ({ ok: true } & TournamentResultsView) | { ok: false; reason: string } {
+    return this.tournaments.results(filter, groupBy);
+  }
+
+  /** The finished tournaments as rows of the graph, at their end times. */
+  tournamentRows(filter: TournamentFilter): ResultRows | { ok: false; reason: string } {
+    return this.tournaments.seriesRows(filter);
+  }
+
+  /** The hero's cash hands, net and rake over [from, to), per money kind and grouped, with the period's tournament entries and prizes (periods.ts). */
   results(query: ResultsQuery): ResultsAnswer {
     return this.periods.results(query);
   }

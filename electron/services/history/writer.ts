@@ -6,7 +6,8 @@
  * (or an import worker while it holds the gate, jobs.ts).
  */
 import type Database from 'better-sqlite3';
-import { decodeHand, encodeHand, isDecodeRefusal } from '../../../shared/history/compact';
+import { tournamentRecordSchema, type TournamentRecordView } from '../../../shared/api/tournaments';
+import { VARIANT_IDS, decodeHand, encodeHand, isDecodeRefusal } from '../../../shared/history/compact';
 import { centiBigBlinds, unpackHandStats } from '../../../shared/history/stats';
 import type { HandRecord } from '../../../shared/rules/record';
 import {
@@ -17,6 +18,7 @@ import {
   IMPORT_BATCH,
   IMPORT_CACHE,
   NORMAL_CACHE,
+  CASH_ONLY,
   STAT_SELECT,
   STAT_SUMS,
   addDelta,
@@ -40,7 +42,7 @@ import { SeriesUpkeep } from './series';
 type Statement = Database.Statement;
 
 export class HistoryWriter {
-  private readonly q: Record<'addHand' | 'sameHand' | 'addDay' | 'addHour', Statement>;
+  private readonly q: Record<'addHand' | 'sameHand' | 'putTournament' | 'addDay' | 'addHour', Statement>;
   /** `INSERT INTO hand_players` of n rows, by n (prepared once each). */
   private readonly handPlayerStatements: Statement[] = [];
   /** (player, hand) pairs of the current transaction, flat, written at its end (flushPlayers). */
@@ -71,10 +73,12 @@ export class HistoryWriter {
       p(`INSERT INTO ${table}(${key}, money, variant, stakes, hands, net, rake) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(${key}, money, variant, stakes) DO UPDATE SET hands = hands + excluded.hands, net = net + excluded.net, rake = rake + excluded.rake`);
     this.q = {
-      addHand: p(`INSERT INTO hands(prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record, stats, hero_adj, xnum, hero_cards)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(prefix, number) DO NOTHING`),
+      addHand: p(`INSERT INTO hands(prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record, stats, hero_adj, xnum, hero_cards, tournament, level)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(prefix, number) DO NOTHING`),
       // The same hand under another id (read back from PokerStars text): number, game, second of play (issue 13 defect 1).
       sameHand: p('SELECT 1 FROM hands INDEXED BY hands_by_xnum WHERE xnum = ? AND variant = ? AND played_at / 1000 = ? LIMIT 1').pluck(),
+      putTournament: p(`UPDATE tournaments SET name = ?, variant = ?, money = ?, format = ?, kinds = ?, buy_in = ?, fee = ?, entries = ?, registered_at = ?,
+                        started_at = ?, ended_at = ?, place = ?, prize = ?, bounties = ?, rebuys = ?, add_ons = ?, re_entries = ?, spent = ? WHERE id = ?`),
       addDay: totals('day_totals', 'day'),
       addHour: totals('hour_totals', 'hour'),
     };
@@ -216,10 +220,15 @@ export class HistoryWriter {
       d.adj,
       d.xnum,
       d.heroCards,
+      d.tournament === null ? null : this.names.id('tournament', d.tournament.tournamentId),
+      d.tournament?.level ?? null,
     );
     if (r.changes === 0) return false;
     const hand = r.lastInsertRowid as number;
     for (const s of record.seats) this.pendingPlayers.push(this.names.id('player', s.player), hand);
+    // issue 17 item 4: a tournament hand's chips are not money; the cash totals, graph and statistics
+    // never count it (its tournament's entry and prize are counted from `tournaments`, periods.ts).
+    if (d.tournament !== null) return true;
     const day = Math.floor(meta.playedAt / DAY);
     const hour = Math.floor(meta.playedAt / HOUR);
     this.series.add(hour, hand, d.money, d.variant, d.stakes, meta.playedAt, d.heroNet, d.flags & F_SHOWDOWN ? d.heroNet : 0, d.adj ?? d.heroNet);
@@ -227,6 +236,54 @@ export class HistoryWriter {
     addDelta(deltas, `h:${hour}:${d.money}:${d.variant}:${d.stakes}`, d);
     this.addStats(`${hour}:${d.money}:${d.variant}:${d.stakes}`, d.stats, d.heroNet, d.stakes);
     return true;
+  }
+
+  /**
+   * Stores a tournament's record, or replaces it (by the operator's id): registered, then finished, then
+   * perhaps synced again, it is one row, never counted twice (issue 17 item 4). `hands` is not taken
+   * from the record: the history counts the hands it holds. Refused with a reason when it does not
+   * fit the client API's shape (shared/api/tournaments.ts).
+   */
+  putTournament(t: TournamentRecordView): { ok: true } | { ok: false; reason: string } {
+    const bad = tournamentRecordSchema.check(t, 'tournament');
+    if (bad !== null) return { ok: false, reason: bad };
+    if (t.endedAt !== null && t.endedAt < t.registeredAt) return { ok: false, reason: 'a tournament ends after its registration' };
+    this.putOne(t);
+    return { ok: true };
+  }
+
+  private readonly putOne = (t: TournamentRecordView): void => {
+    try {
+      this.db.transaction(() => this.putRow(t))();
+    } catch (e) {
+      this.names.forget(); // the row may have been made in the rolled-back transaction
+      throw e;
+    }
+  };
+
+  private putRow(t: TournamentRecordView): void {
+    const ref = this.names.id('tournament', t.tournamentId);
+    this.q.putTournament.run(
+      t.name,
+      VARIANT_IDS.indexOf(t.variant),
+      t.money === 'play' ? 1 : 0,
+      t.format === 'scheduled' ? 1 : 0,
+      t.kinds,
+      t.buyIn,
+      t.fee,
+      t.entries,
+      t.registeredAt,
+      t.startedAt,
+      t.endedAt,
+      t.place,
+      t.prize,
+      t.bounties,
+      t.rebuys,
+      t.addOns,
+      t.reEntries,
+      t.spent,
+      ref,
+    );
   }
 
   /**
@@ -313,8 +370,9 @@ export class HistoryWriter {
       return { ok: false, reason: `hands of the last ${HISTORY_KEEP_DAYS} days are kept (R-HISTORY): remove only hands played before ${new Date(limit).toISOString()}` };
     }
     const removed = this.db.transaction(() => {
+      // Cash hands only: tournament hands are in no total (schema version 6).
       const old = `SELECT %KEY% AS at, flags & 1 AS money, variant, stakes, count(*) AS hands, sum(hero_net) AS net, sum(hero_rake) AS rake
-                   FROM hands INDEXED BY hands_by_time WHERE played_at < ? GROUP BY at, money, variant, stakes`;
+                   FROM hands h INDEXED BY hands_by_time WHERE played_at < ? AND ${CASH_ONLY} GROUP BY at, money, variant, stakes`;
       for (const [table, key, size] of [
         ['day_totals', 'day', DAY],
         ['hour_totals', 'hour', HOUR],
@@ -327,7 +385,7 @@ export class HistoryWriter {
       // The statistics' hour sums of the removed hands.
       const gone = this.shape(
         `SELECT h.played_at / ${HOUR} - (h.played_at < 0 AND h.played_at % ${HOUR} != 0) AS at, h.flags & 1 AS money, h.variant AS variant, h.stakes AS stakes, ${STAT_SELECT}
-         FROM hands h INDEXED BY hands_results WHERE h.played_at < ? GROUP BY at, money, variant, stakes`,
+         FROM hands h INDEXED BY hands_results WHERE h.played_at < ? AND ${CASH_ONLY} GROUP BY at, money, variant, stakes`,
       ).all(before) as (StatSums & { at: number; money: number; variant: number; stakes: number })[];
       const less = this.shape(`UPDATE hour_stats SET ${STAT_SUMS.map((k) => `${k} = ${k} - ?`).join(', ')} WHERE hour = ? AND money = ? AND variant = ? AND stakes = ?`);
       for (const g of gone) less.run(...STAT_SUMS.map((k) => Math.round(g[k])), g.at, g.money, g.variant, g.stakes);
@@ -341,6 +399,8 @@ export class HistoryWriter {
       this.shape('DELETE FROM players WHERE id NOT IN (SELECT player FROM hand_players)').run();
       this.shape('DELETE FROM table_ids WHERE id NOT IN (SELECT table_ref FROM hands)').run();
       this.shape('DELETE FROM hand_prefixes WHERE id NOT IN (SELECT prefix FROM hands)').run();
+      // Tournaments registered before, and their hands gone (a stub without a record too: schema version 6).
+      this.shape('DELETE FROM tournaments WHERE coalesce(registered_at, 0) < ? AND id NOT IN (SELECT tournament FROM hands INDEXED BY hands_by_tournament WHERE tournament IS NOT NULL)').run(before);
       return n;
     })();
     this.forget();

@@ -1,0 +1,8 @@
+/**
+ * Test support: SQL that takes a current history file back to an older schema version, so that tests
+ * can open a real older file and watch the migrations bring it up (issue 14 item 6, issue 17 item 4).
+ * Each entry undoes one version; run the ones above the version wanted, newest first, then set
+ * `user_version`.
+ */
+export const UNDO_V6 =
+  'DROP TABLE tournaments; DROP INDEX hands_by_tournament; ALTER TABLE hands DROP COLUMN tournament; ALTER TABLE hands DROP COLUMN level;';
