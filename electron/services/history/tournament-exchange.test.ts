@@ -2,19 +2,20 @@
  * The jobs' tournament paths (issue 17 item 5): imported tournament hands keep their tournament and
  * level; an exported tournament hand gets its entry and name from the stored tournament (looked up
  * once); the summaries written are the tournaments over in the period, oldest first, with the name
- * the player's hands give them; and, in a real worker thread on a real SQLite file, a file of
- * summaries on a history that does not keep tournaments yet fails with the reason and stores nothing.
+ * the player's hands give them; and, in real worker threads on real SQLite files (schema v6),
+ * tournament hands exported in each format and imported into another history with their tournament
+ * and level, summaries exported and imported (duplicates the second time, a bad one refused at its line).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TournamentFilter, TournamentRecordView } from '../../../shared/api';
-import { exportHands, importHands, readPokerstarsSummaries, writePokerstarsSummaries } from '../../../shared/exchange';
+import { exportHands, importHands, readPokerstarsSummaries, tournamentNumber, writePokerstarsSummaries } from '../../../shared/exchange';
 import { prng, randomRecord } from '../../../shared/history/test-support';
-import { HistoryJobs } from './jobs';
+import { HistoryJobs, type HistoryJobView } from './jobs';
 import { HistoryStore } from './store';
-import { bookOf, exchangeMetaOf, storeTournaments, summariesOf, summaryTournaments, tournamentLookup, type TournamentBook } from './tournament-exchange';
+import { exchangeMetaOf, storeTournaments, summariesOf, summaryTournaments, tournamentLookup, type TournamentBook } from './tournament-exchange';
 import { importedHands } from './worker';
 
 const T = (id: string, endedAt: number | null, place: number | null): TournamentRecordView => ({
@@ -112,35 +113,83 @@ describe('summaries stored', () => {
   });
 });
 
-describe('a summaries file in a real import job', () => {
+describe('the jobs in real worker threads on real SQLite files', () => {
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'cercle-tsum-'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('is recognised; on a history without tournaments it fails with the reason, nothing stored; a bad summary names its line', async () => {
-    const store = HistoryStore.open(join(dir, 'history.sqlite'));
-    const jobs = new HistoryJobs({ store, dataDir: dir, emit: () => undefined, progressMs: 0 });
+  async function withJobs(name: string, fn: (store: HistoryStore, run: (r: { ok: boolean; jobId?: string; reason?: string }) => Promise<HistoryJobView>, jobs: HistoryJobs) => Promise<void>): Promise<void> {
+    const store = HistoryStore.open(join(dir, name, 'history.sqlite'));
+    const jobs = new HistoryJobs({ store, dataDir: join(dir, name), emit: () => undefined, progressMs: 0, heroNames: () => ['account'] });
+    const run = async (r: { ok: boolean; jobId?: string; reason?: string }) => {
+      if (!r.ok || r.jobId === undefined) throw new Error(r.reason);
+      await jobs.ended(r.jobId);
+      return jobs.view(r.jobId)!;
+    };
     try {
-      const text = writePokerstarsSummaries([{ tournament: T('77', 9_000_000, 2), player: 'me' }]);
-      const run = async (body: string) => {
-        const file = join(dir, `in-${Math.random()}.txt`);
-        writeFileSync(file, body);
-        const r = jobs.importFile(file, 'auto');
-        if (!r.ok) throw new Error(r.reason);
-        await jobs.ended(r.jobId);
-        return jobs.view(r.jobId)!;
-      };
-      const withBook = bookOf(store) !== null;
-      const v = await run(text);
-      if (withBook) expect(v).toMatchObject({ state: 'done', stored: 1 });
-      else expect(v).toMatchObject({ state: 'failed', message: expect.stringMatching(/does not keep tournaments yet/), stored: 0 });
-      const bad = await run(text.replace('6 players', 'six players'));
-      expect(bad).toMatchObject({ state: 'failed', line: 3 });
+      await fn(store, run, jobs);
     } finally {
       await jobs.close();
       store.close();
     }
+  }
+
+  it('tournament hands exported in each format with their stored entry, and imported into another history with their tournament and level', async () => {
+    const rng = prng(8);
+    const stored = T('sng-thnl-6-9', Date.UTC(2026, 10, 25, 21), 2);
+    const hands = [0, 1, 2].map((i) => ({ record: randomRecord('THNL', rng, String(4_000 + i)), level: i * 2 }));
+    await withJobs('from', async (store, run, jobs) => {
+      expect(store.putTournament(stored)).toEqual({ ok: true });
+      for (const [i, h] of hands.entries()) {
+        const hero = h.record.seats.find((s) => s.dealtIn)!.seat;
+        expect(store.addHand({ playedAt: Date.UTC(2026, 10, 25, 20, i), tableId: 'sng-thnl-6-9-t1', money: 'real', heroSeat: hero, tournament: { tournamentId: stored.tournamentId, level: h.level } }, h.record)).toMatchObject({ stored: true });
+      }
+      // The summary names the player as the tournament's hands name the hero (not the account's name).
+      const hero = hands[0].record.seats.find((s) => s.dealtIn)!.player;
+      const summary = await run(jobs.exportHands({}, 'pokerstars-summary'));
+      expect(readFileSync(summary.file!, 'utf8')).toBe(writePokerstarsSummaries([{ tournament: { ...stored, hands: 3 }, player: hero }]));
+      for (const format of ['pokerstars', 'pojeu', 'phh'] as const) {
+        const v = await run(jobs.exportHands({ kind: 'tournament' }, format));
+        expect(v).toMatchObject({ state: 'done', done: 3 });
+        const text = readFileSync(v.file!, 'utf8');
+        if (format === 'pokerstars') expect(text.split('\n')[0]).toMatch(/^PokerStars Hand #4000: Tournament #\d+, €4\.50\+€0\.50 EUR Hold'em No Limit - Level I \(/);
+        await withJobs(`to-${format}`, async (other, runOther, otherJobs) => {
+          const file = join(dir, `in.${format}`);
+          writeFileSync(file, text);
+          expect(await runOther(otherJobs.importFile(file, 'auto'))).toMatchObject({ state: 'done', stored: 3 });
+          const page = other.page({ kind: 'tournament' }, { sort: 'time', dir: 'asc', limit: 10 });
+          const id = format === 'pokerstars' ? String(tournamentNumber(stored.tournamentId)) : stored.tournamentId;
+          expect(page.ok && page.hands.map((h) => h.tournament)).toEqual(hands.map((h) => ({ tournamentId: id, level: h.level })));
+        });
+      }
+    });
+  });
+
+  it('summaries: exported for the tournaments over in the period, imported into another history (then duplicates); a bad one names its line, nothing stored', async () => {
+    const over = T('sng-thnl-6-7', Date.UTC(2026, 10, 25, 21), 1);
+    let text = '';
+    await withJobs('from', async (store, run, jobs) => {
+      expect(store.putTournament(over)).toEqual({ ok: true });
+      expect(store.putTournament({ ...T('running', null, null), registeredAt: Date.UTC(2026, 10, 25, 20) })).toEqual({ ok: true });
+      const v = await run(jobs.exportHands({ from: Date.UTC(2026, 10, 25), to: Date.UTC(2026, 10, 26) }, 'pokerstars-summary'));
+      expect(v).toMatchObject({ state: 'done', done: 1, total: 1 });
+      expect(v.file).toMatch(/\.summaries\.txt$/);
+      text = readFileSync(v.file!, 'utf8');
+      // The account's name (no hands of it here), the tournament as stored.
+      expect(text).toBe(writePokerstarsSummaries([{ tournament: over, player: 'account' }]));
+    });
+    await withJobs('to', async (store, run, jobs) => {
+      const file = join(dir, 'summaries.txt');
+      writeFileSync(file, text.replace('6 players', 'six players'));
+      expect(await run(jobs.importFile(file, 'auto'))).toMatchObject({ state: 'failed', line: 3, stored: 0 });
+      writeFileSync(file, text);
+      expect(await run(jobs.importFile(file, 'auto'))).toMatchObject({ state: 'done', stored: 1, duplicates: 0 });
+      writeFileSync(file, text);
+      expect(await run(jobs.importFile(file, 'pokerstars-summary'))).toMatchObject({ state: 'done', stored: 0, duplicates: 1 });
+      const id = String(tournamentNumber(over.tournamentId));
+      expect(store.tournament(id)).toMatchObject({ tournamentId: id, buyIn: 450, fee: 50, entries: 6, place: 1, prize: 1800, startedAt: over.startedAt, endedAt: over.endedAt });
+    });
   });
 });

@@ -4,13 +4,14 @@
  * PHH's event), the stored tournaments' summaries in the PokerStars summary form, and a file of
  * summaries imported as tournaments.
  *
- * The tournaments themselves are the store's (the `tournaments` table of schema v6). The jobs use
- * them through `TournamentBook`, the few calls they need; `bookOf` finds them on the store.
+ * The tournaments themselves are the store's (the `tournaments` table of schema v6, tournaments.ts).
+ * The jobs use them through `TournamentBook`, the few calls they need; `bookOf` makes it of the store.
  */
 import type { HandSummaryView, HistoryFilter, TournamentFilter, TournamentRecordView } from '../../../shared/api';
 import type { ExchangeMeta, ExchangeTournament, SummaryExport } from '../../../shared/exchange';
 import { summaryReady } from '../../../shared/exchange';
 import type { HandTournament } from '../../../shared/protocol/messages';
+import type { HistoryStore } from './store';
 
 /**
  * What the jobs need of the stored tournaments: the store's own calls (schema v6's `tournaments`
@@ -27,10 +28,26 @@ export interface TournamentBook {
   addTournaments?(list: readonly TournamentRecordView[]): { stored: number; duplicates: number };
 }
 
-/** The store's tournaments when it keeps them (schema v6), else null. */
-export function bookOf(store: object): TournamentBook | null {
-  const s = store as Partial<TournamentBook>;
-  return typeof s.getTournament === 'function' && typeof s.putTournament === 'function' ? (s as TournamentBook) : null;
+/** The store's tournaments (schema v6, tournaments.ts) as the jobs use them. */
+export function bookOf(store: HistoryStore): TournamentBook {
+  return {
+    getTournament: (id) => store.tournament(id),
+    putTournament: (t) => {
+      const r = store.putTournament(t);
+      if (!r.ok) throw new Error(`tournament ${t.tournamentId}: ${r.reason}`);
+    },
+    listTournaments: (filter) => {
+      const all: TournamentRecordView[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = store.tournamentHistory(filter, 200, cursor);
+        if (!page.ok) throw new Error(page.reason);
+        all.push(...page.tournaments);
+        cursor = page.next;
+      } while (cursor !== null);
+      return all;
+    },
+  };
 }
 
 /**
@@ -77,18 +94,21 @@ export function exchangeMetaOf(s: HandSummaryView, tournamentOf: ReturnType<type
   return { tableName: s.tableId, endedAt: s.playedAt, money: s.money, ...(t !== null ? { tournament: tournamentOf(t, s.money) } : {}) };
 }
 
-/** The tournaments whose summaries an export of `filter` writes: those that ended in its period, oldest first. */
+/**
+ * The tournaments whose summaries an export of `filter` writes: those that ended in its period (the
+ * store's list reads registration times, so the period is applied here), of its money kind, game and
+ * tournament, oldest first.
+ */
 export function summaryTournaments(book: TournamentBook, filter: HistoryFilter): TournamentRecordView[] {
-  if (!book.listTournaments) throw new Error('this history cannot list its tournaments yet: no summaries to export');
+  if (!book.listTournaments) throw new Error('this history cannot list its tournaments: no summaries to export');
   const f: TournamentFilter = {
-    ...(filter.from !== undefined ? { from: filter.from } : {}),
-    ...(filter.to !== undefined ? { to: filter.to } : {}),
     ...(filter.money !== undefined ? { money: filter.money } : {}),
     ...(filter.variant !== undefined ? { variant: filter.variant } : {}),
   };
+  const ended = (t: TournamentRecordView) => t.endedAt !== null && (filter.from === undefined || t.endedAt >= filter.from) && (filter.to === undefined || t.endedAt < filter.to);
   return book
     .listTournaments(f)
-    .filter((t) => filter.tournamentId === undefined || t.tournamentId === filter.tournamentId)
+    .filter((t) => (filter.tournamentId === undefined || t.tournamentId === filter.tournamentId) && (t.endedAt === null ? filter.from === undefined && filter.to === undefined : ended(t)))
     .sort((a, b) => (a.endedAt ?? a.registeredAt) - (b.endedAt ?? b.registeredAt) || (a.tournamentId < b.tournamentId ? -1 : 1));
 }
 

@@ -263,13 +263,8 @@ function runSummaryImport(job: Extract<WorkerJob, { kind: 'import' }>, text: str
   }
   const store = HistoryStore.open(job.history);
   try {
-    const book = bookOf(store);
-    if (book === null) {
-      post({ type: 'failed', message: 'this history does not keep tournaments yet: summaries cannot be imported', line: null });
-      return;
-    }
     post({ type: 'progress', phase: 'store', done: 0, total: list.length });
-    const done = storeTournaments(book, list);
+    const done = storeTournaments(bookOf(store), list);
     post({ type: 'done', done: list.length, total: list.length, stored: done.stored, duplicates: done.duplicates, skipped: 0 });
   } finally {
     store.close();
@@ -373,9 +368,7 @@ function heroIn(store: HistoryStore, tournamentId: string): string | null {
  * left out (counted as skipped).
  */
 function runSummaryExport(job: Extract<WorkerJob, { kind: 'export' }>, store: HistoryStore): void {
-  const book = bookOf(store);
-  if (book === null) throw new Error('this history does not keep tournaments yet: no summaries to export');
-  const list = summaryTournaments(book, job.filter);
+  const list = summaryTournaments(bookOf(store), job.filter);
   post({ type: 'progress', phase: 'export', done: 0, total: list.length });
   const { summaries, notOver } = summariesOf(list, (id) => heroIn(store, id), job.heroNames ?? []);
   writeFileSync(job.out, writePokerstarsSummaries(summaries));
