@@ -15,7 +15,7 @@ import { exportHands, importHands, readPokerstarsSummaries, tournamentNumber, wr
 import { prng, randomRecord } from '../../../shared/history/test-support';
 import { HistoryJobs, type HistoryJobView } from './jobs';
 import { HistoryStore } from './store';
-import { exchangeMetaOf, storeTournaments, summariesOf, summaryTournaments, tournamentLookup, type TournamentBook } from './tournament-exchange';
+import { exchangeMetaOf, localTournamentId, storeTournaments, summariesOf, summaryTournaments, tournamentLookup, type TournamentBook } from './tournament-exchange';
 import { importedHands } from './worker';
 
 const T = (id: string, endedAt: number | null, place: number | null): TournamentRecordView => ({
@@ -101,6 +101,16 @@ describe('tournament hands in the jobs', () => {
   });
 });
 
+describe('a PokerStars tournament number in this history', () => {
+  it('is the stored tournament that has it; an unknown number or another id is itself', () => {
+    const local = localTournamentId(new Book([T('sng-thnl-6-9', 9_000, 2), T('42', 9_000, 1)]));
+    expect(local(String(tournamentNumber('sng-thnl-6-9')))).toBe('sng-thnl-6-9');
+    expect(local('42')).toBe('42');
+    expect(local('43')).toBe('43');
+    expect(local('sng-other')).toBe('sng-other');
+  });
+});
+
 describe('summaries stored', () => {
   it('those not stored yet are stored, those stored (or twice in the file) are duplicates and stay as they are', () => {
     const kept = T('a', 9_000, 2);
@@ -158,11 +168,28 @@ describe('the jobs in real worker threads on real SQLite files', () => {
         await withJobs(`to-${format}`, async (other, runOther, otherJobs) => {
           const file = join(dir, `in.${format}`);
           writeFileSync(file, text);
-          expect(await runOther(otherJobs.importFile(file, 'auto'))).toMatchObject({ state: 'done', stored: 3 });
+          const imported = await runOther(otherJobs.importFile(file, 'auto'));
+          expect(imported, imported.message ?? '').toMatchObject({ state: 'done', stored: 3 });
           const page = other.page({ kind: 'tournament' }, { sort: 'time', dir: 'asc', limit: 10 });
           const id = format === 'pokerstars' ? String(tournamentNumber(stored.tournamentId)) : stored.tournamentId;
           expect(page.ok && page.hands.map((h) => h.tournament)).toEqual(hands.map((h) => ({ tournamentId: id, level: h.level })));
         });
+        if (format === 'pokerstars') {
+          // A history that has the tournament: the number is that tournament, the hands join it.
+          await withJobs('joined', async (other, runOther, otherJobs) => {
+            expect(other.putTournament(stored)).toEqual({ ok: true });
+            const file = join(dir, 'joined.txt');
+            writeFileSync(file, text);
+            const imported = await runOther(otherJobs.importFile(file, 'auto'));
+          expect(imported, imported.message ?? '').toMatchObject({ state: 'done', stored: 3 });
+            const page = other.page({ kind: 'tournament' }, { sort: 'time', dir: 'asc', limit: 10 });
+            expect(page.ok && page.hands.map((h) => h.tournament?.tournamentId)).toEqual([stored.tournamentId, stored.tournamentId, stored.tournamentId]);
+          });
+          // Its own export read back: nothing added.
+          const file = join(dir, 'own.txt');
+          writeFileSync(file, text);
+          expect(await run(jobs.importFile(file, 'auto'))).toMatchObject({ state: 'done', stored: 0, duplicates: 3 });
+        }
       }
     });
   });
@@ -179,6 +206,12 @@ describe('the jobs in real worker threads on real SQLite files', () => {
       text = readFileSync(v.file!, 'utf8');
       // The account's name (no hands of it here), the tournament as stored.
       expect(text).toBe(writePokerstarsSummaries([{ tournament: over, player: 'account' }]));
+      // Its own summaries read back: the number is the stored tournament, a duplicate; no second row.
+      const file = join(dir, 'own-summaries.txt');
+      writeFileSync(file, text);
+      expect(await run(jobs.importFile(file, 'auto'))).toMatchObject({ state: 'done', stored: 0, duplicates: 1 });
+      const list = store.tournamentHistory({}, 10, null);
+      expect(list.ok && list.tournaments.map((t) => t.tournamentId).sort()).toEqual(['running', over.tournamentId]);
     });
     await withJobs('to', async (store, run, jobs) => {
       const file = join(dir, 'summaries.txt');

@@ -9,7 +9,8 @@
  */
 import type { HandSummaryView, HistoryFilter, TournamentFilter, TournamentRecordView } from '../../../shared/api';
 import type { ExchangeMeta, ExchangeTournament, SummaryExport } from '../../../shared/exchange';
-import { summaryReady } from '../../../shared/exchange';
+import { summaryReady, tournamentNumber } from '../../../shared/exchange';
+import { isNumericHandId } from '../../../shared/exchange/handNumber';
 import type { HandTournament } from '../../../shared/protocol/messages';
 import type { HistoryStore } from './store';
 
@@ -48,6 +49,18 @@ export function bookOf(store: HistoryStore): TournamentBook {
       return all;
     },
   };
+}
+
+/**
+ * The stored tournament a file's tournament id stands for: PokerStars text numbers a tournament
+ * (`tournamentNumber`) and reads back the number as its id, so a number that a stored tournament has
+ * is that tournament (its hands and summary join it instead of making a second one, counted twice);
+ * any other id is itself.
+ */
+export function localTournamentId(book: TournamentBook): (tournamentId: string) => string {
+  // Read now: the caller may close the store before mapping.
+  const byNumber = new Map((book.listTournaments?.({}) ?? []).map((t) => [tournamentNumber(t.tournamentId), t.tournamentId]));
+  return (id) => (isNumericHandId(id) ? (byNumber.get(Number(id)) ?? id) : id);
 }
 
 /**

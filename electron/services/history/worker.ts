@@ -36,7 +36,7 @@ import type { ReaderData } from './reader';
 import { runReader } from './reader-worker';
 import { HistoryStore, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
-import { bookOf, exchangeMetaOf, storeTournaments, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
+import { bookOf, exchangeMetaOf, localTournamentId, storeTournaments, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
 
 /** What an export writes: hands in an exchange format, or the tournaments' summaries (issue 17 item 5). */
 export type ExportFormat = ExchangeFormat | 'pokerstars-summary';
@@ -150,7 +150,14 @@ export function parseInChunks(format: ExchangeFormat, text: string, progress: (d
  * PokerStars text from another tool) is real money: other tools' files most often are; Cercle's own
  * exports always say it (issue 13 defect 1, docs/exchange.md).
  */
-export function importedHands(hands: readonly ExchangeHand[], format: ExchangeFormat, heroNames: readonly string[], now: number): { list: { meta: HandMeta; record: HandRecord }[]; skipped: number } {
+export function importedHands(
+  hands: readonly ExchangeHand[],
+  format: ExchangeFormat,
+  heroNames: readonly string[],
+  now: number,
+  /** The stored tournament a file's tournament id is (tournament-exchange.ts `localTournamentId`). */
+  localId: (tournamentId: string) => string = (id) => id,
+): { list: { meta: HandMeta; record: HandRecord }[]; skipped: number } {
   const seats = heroSeats(hands, heroNames);
   const list: { meta: HandMeta; record: HandRecord }[] = [];
   let skipped = 0;
@@ -169,7 +176,7 @@ export function importedHands(hands: readonly ExchangeHand[], format: ExchangeFo
         money: m.money ?? 'real',
         heroSeat: seat,
         // A tournament's hand keeps its tournament and level (issue 17 item 5); its entry is the summary's.
-        ...(m.tournament !== undefined ? { tournament: { tournamentId: m.tournament.tournamentId, level: m.tournament.level } } : {}),
+        ...(m.tournament !== undefined ? { tournament: { tournamentId: localId(m.tournament.tournamentId), level: m.tournament.level } } : {}),
       },
     });
   }
@@ -209,7 +216,17 @@ function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Ar
     post({ type: 'failed', message: parsed.message, line: parsed.line });
     return;
   }
-  const { list, skipped } = importedHands(parsed.hands, format, job.heroNames, job.now);
+  // A PokerStars tournament number is the stored tournament that has it (importing one's own export adds nothing).
+  let localId: (id: string) => string = (id) => id;
+  if (parsed.hands.some((h) => h.meta.tournament !== undefined)) {
+    const reader = HistoryStore.open(job.history, { readonly: true });
+    try {
+      localId = localTournamentId(bookOf(reader));
+    } finally {
+      reader.close();
+    }
+  }
+  const { list, skipped } = importedHands(parsed.hands, format, job.heroNames, job.now, localId);
   // From here on the file is written: main may no longer terminate this thread, only ask it to stop.
   if (Atomics.compareExchange(control, WRITING, 0, 1) !== 0 || Atomics.load(control, CANCEL) !== 0) {
     post({ type: 'cancelled', done: 0, total: list.length });
@@ -264,7 +281,9 @@ function runSummaryImport(job: Extract<WorkerJob, { kind: 'import' }>, text: str
   const store = HistoryStore.open(job.history);
   try {
     post({ type: 'progress', phase: 'store', done: 0, total: list.length });
-    const done = storeTournaments(bookOf(store), list);
+    const book = bookOf(store);
+    const localId = localTournamentId(book);
+    const done = storeTournaments(book, list.map((t) => ({ ...t, tournamentId: localId(t.tournamentId) })));
     post({ type: 'done', done: list.length, total: list.length, stored: done.stored, duplicates: done.duplicates, skipped: 0 });
   } finally {
     store.close();
