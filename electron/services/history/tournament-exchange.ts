@@ -125,6 +125,14 @@ export function summaryTournaments(book: TournamentBook, filter: HistoryFilter):
     .sort((a, b) => (a.endedAt ?? a.registeredAt) - (b.endedAt ?? b.registeredAt) || (a.tournamentId < b.tournamentId ? -1 : 1));
 }
 
+/** The name the player's own hands give them in a tournament (its first stored hand's hero), or null. */
+export function heroOfTournament(store: HistoryStore, tournamentId: string): string | null {
+  const p = store.page({ kind: 'tournament', tournamentId }, { sort: 'time', dir: 'asc', limit: 1 });
+  if (!p.ok || p.hands.length === 0) return null;
+  const h = store.getHand(p.hands[0].handId);
+  return h.ok ? (h.record.seats.find((s) => s.seat === h.summary.heroSeat)?.player ?? null) : null;
+}
+
 /**
  * The summaries to write: each tournament that is over, with the player's name as its hands give it
  * (`heroOf`), else the account's, else `Hero`. Those not over yet are counted apart.

@@ -36,7 +36,7 @@ import type { ReaderData } from './reader';
 import { runReader } from './reader-worker';
 import { HistoryStore, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
-import { bookOf, exchangeMetaOf, localTournamentId, storeTournaments, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
+import { bookOf, exchangeMetaOf, heroOfTournament, localTournamentId, storeTournaments, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
 
 /** What an export writes: hands in an exchange format, or the tournaments' summaries (issue 17 item 5). */
 export type ExportFormat = ExchangeFormat | 'pokerstars-summary';
@@ -373,14 +373,6 @@ function countHands(store: HistoryStore, job: Extract<WorkerJob, { kind: 'export
   return n;
 }
 
-/** The name the player's own hands give them in a tournament (its first stored hand's hero), or null. */
-function heroIn(store: HistoryStore, tournamentId: string): string | null {
-  const p = store.page({ kind: 'tournament', tournamentId }, { sort: 'time', dir: 'asc', limit: 1 });
-  if (!p.ok || p.hands.length === 0) return null;
-  const h = store.getHand(p.hands[0].handId);
-  return h.ok ? (h.record.seats.find((s) => s.seat === h.summary.heroSeat)?.player ?? null) : null;
-}
-
 /**
  * The stored tournaments' summaries (issue 17 item 5): those that ended in the filter's period (and
  * its money, game, tournament), oldest first, in the PokerStars summary form. Tournaments not over are
@@ -389,7 +381,7 @@ function heroIn(store: HistoryStore, tournamentId: string): string | null {
 function runSummaryExport(job: Extract<WorkerJob, { kind: 'export' }>, store: HistoryStore): void {
   const list = summaryTournaments(bookOf(store), job.filter);
   post({ type: 'progress', phase: 'export', done: 0, total: list.length });
-  const { summaries, notOver } = summariesOf(list, (id) => heroIn(store, id), job.heroNames ?? []);
+  const { summaries, notOver } = summariesOf(list, (id) => heroOfTournament(store, id), job.heroNames ?? []);
   writeFileSync(job.out, writePokerstarsSummaries(summaries));
   post({ type: 'done', done: summaries.length, total: list.length, stored: 0, duplicates: 0, skipped: notOver });
 }
