@@ -301,7 +301,8 @@ export const statSchema = obj({ key: str({ min: 1, max: 40 }), num: signed, den:
 // missing locally from the operator's history is reported the same way (kind 'sync').
 
 const jobIdSchema = str({ min: 1, max: 40, pattern: /^[A-Za-z0-9_-]+$/ });
-export const exchangeFormatSchema = oneOf('pojeu', 'phh', 'pokerstars');
+/** `pokerstars-summary`: the tournaments' summaries in the PokerStars form (issue 17 item 5), not hands. */
+export const exchangeFormatSchema = oneOf('pojeu', 'phh', 'pokerstars', 'pokerstars-summary');
 export const historyJobSchema = obj({
   jobId: jobIdSchema,
   kind: oneOf('import', 'export', 'sync'),
@@ -343,7 +344,7 @@ const exchangeCalls = {
   },
   /** Then the import itself, all or nothing: `auto` recognises the format. */
   historyImportStart: {
-    args: obj({ uploadId: jobIdSchema, format: oneOf('auto', 'pojeu', 'phh', 'pokerstars') }),
+    args: obj({ uploadId: jobIdSchema, format: oneOf('auto', 'pojeu', 'phh', 'pokerstars', 'pokerstars-summary') }),
     result: obj({ ok: bool, reason: str({ max: 2000 }), jobId: jobIdSchema }, ['reason', 'jobId']),
   },
   /** Stops a running import or export: nothing of the import is kept, the export's file is removed. */

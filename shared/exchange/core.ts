@@ -21,6 +21,55 @@ export interface ExchangeMeta {
   endedAt?: number;
   /** Real money (units are cents) or play money (chips): POJEU writes euros or whole chips. */
   money?: 'real' | 'play';
+  /**
+   * A tournament's hand (issue 17 item 5): stacks and bets are tournament chips. PokerStars text
+   * writes its tournament header (number, buy-in + fee, level), POJEU its Tech (as the operator's
+   * trace does, A 1.3.6.b) and PHH its `event` and `level`; each reads it back (docs/exchange.md).
+   */
+  tournament?: ExchangeTournament;
+}
+
+/** The tournament of a hand as the formats carry it: `money` and amounts of the entry, not of the chips. */
+export interface ExchangeTournament {
+  /** The tournament's id (shared/protocol/tournament.ts `tournamentId`). */
+  tournamentId: string;
+  /** The level the hand was dealt at, 0-based (PokerStars `Level I` is 0, PHH `level = 1` too). */
+  level: number;
+  /** The entry: buy-in (to the prize pool) and fee (to the operator), in cents for real money, chips for play money. */
+  buyIn: number;
+  fee: number;
+  name?: string;
+  /** What the entry was paid in. */
+  money?: 'real' | 'play';
+}
+
+/** Tournament ids as the protocol has them (shared/protocol/tournament.ts). */
+export const TOURNAMENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,59}$/;
+/** The highest level a hand may carry (shared/protocol/messages.ts handTournamentSchema). */
+export const TOURNAMENT_LEVEL_MAX = 1000;
+
+/** What is wrong with a tournament as a file gives it, or null. */
+export function tournamentProblem(t: unknown): string | null {
+  const x = t as Partial<ExchangeTournament> | null;
+  if (x === null || typeof x !== 'object') return 'the tournament is not an object';
+  if (typeof x.tournamentId !== 'string' || !TOURNAMENT_ID.test(x.tournamentId)) return 'the tournament id is not 1 to 60 letters, digits, - or _';
+  if (!isInt(x.level) || x.level < 0 || x.level > TOURNAMENT_LEVEL_MAX) return `the tournament level is not 0 to ${TOURNAMENT_LEVEL_MAX}`;
+  if (!isInt(x.buyIn) || x.buyIn < 0 || !isInt(x.fee) || x.fee < 0) return "the tournament's buy-in and fee are not whole amounts";
+  if (!(x.name === undefined || (typeof x.name === 'string' && x.name.length >= 1 && x.name.length <= 60))) return "the tournament's name is not 1 to 60 characters";
+  if (!(x.money === undefined || x.money === 'real' || x.money === 'play')) return "the tournament's money is neither 'real' nor 'play'";
+  return null;
+}
+
+/** The tournament with its fields in one order (files compare equal whatever order they were written in). */
+export function tournamentOf(t: ExchangeTournament): ExchangeTournament {
+  return {
+    tournamentId: t.tournamentId,
+    level: t.level,
+    buyIn: t.buyIn,
+    fee: t.fee,
+    ...(t.name !== undefined ? { name: t.name } : {}),
+    ...(t.money !== undefined ? { money: t.money } : {}),
+  };
 }
 
 export interface ExchangeHand {
@@ -57,6 +106,10 @@ export interface CercleExt {
   handId: string | null;
   /** The money kind (issue 13 defect 1): POJEU `Info` and PHH `_cercle` both carry it; absent in older files. */
   money?: 'real' | 'play';
+  /** A tournament's hand (issue 17 item 5): absent for a cash hand (older files too). */
+  tournament?: ExchangeTournament;
+  /** POJEU of a tournament hand: the table's name (Tech is then the tournament's id, as in the operator's trace). */
+  table?: string;
 }
 
 export function extOf(record: HandRecord): CercleExt {
@@ -104,6 +157,11 @@ export function parseExt(text: string): CercleExt | string {
   }
   if (!(e.handId === null || typeof e.handId === 'string')) return 'the Cercle extension has a bad hand id';
   if (!(e.money === undefined || e.money === 'real' || e.money === 'play')) return "the Cercle extension's money is neither 'real' nor 'play'";
+  if (e.tournament !== undefined) {
+    const bad = tournamentProblem(e.tournament);
+    if (bad !== null) return `the Cercle extension's tournament: ${bad}`;
+  }
+  if (!(e.table === undefined || (typeof e.table === 'string' && e.table.length > 0))) return "the Cercle extension's table is not a name";
   return e as CercleExt;
 }
 

@@ -36,3 +36,13 @@ export function handNumber(record: HandRecord): number {
   if (isNumericHandId(id)) return Number(id);
   return hash53(id ?? JSON.stringify([record.variant, record.seats.map((s) => [s.seat, s.player, s.stackBefore]), record.actions]));
 }
+
+/**
+ * A tournament's number in PokerStars text (`Tournament #n`, issue 17 item 5), as hand numbers are
+ * made: an id that is a plain number is its own number, any other id its 53-bit hash. Read back, the
+ * number becomes the tournament id `String(n)`, which is numbered `n` again: the same tournament has
+ * the same number through any number of round trips (docs/exchange.md).
+ */
+export function tournamentNumber(tournamentId: string): number {
+  return isNumericHandId(tournamentId) ? Number(tournamentId) : hash53(tournamentId);
+}

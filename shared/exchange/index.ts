@@ -14,10 +14,11 @@ import { readPokerstars, writePokerstars } from './pokerstars';
 export type ExchangeFormat = 'pojeu' | 'phh' | 'pokerstars';
 export const EXCHANGE_FORMATS: readonly ExchangeFormat[] = ['pojeu', 'phh', 'pokerstars'];
 
-export type { ExchangeHand, ExchangeMeta, ImportResult } from './core';
+export type { ExchangeHand, ExchangeMeta, ExchangeTournament, ImportResult } from './core';
 export { canonicalRecord } from './core';
 export { EXCHANGE_FILE_MAX_BYTES } from '../protocol/limits';
-export { handNumber } from './handNumber';
+export { handNumber, tournamentNumber } from './handNumber';
+export { isSummaryText, pokerstarsSummary, readPokerstarsSummaries, summaryReady, writePokerstarsSummaries, type SummaryExport, type SummaryImport } from './summary';
 export { pokerstarsCarriedRules } from './pokerstars';
 export { parsePojeuDocs, type PojeuDoc } from './pojeu';
 

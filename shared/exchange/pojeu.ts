@@ -23,6 +23,7 @@ import {
   fail,
   formatUnits,
   parseExt,
+  tournamentOf,
   unitsOf,
   type CercleExt,
   type ExchangeHand,
@@ -465,6 +466,8 @@ export function pojeuToHand(doc: PojeuDoc): { ok: true; hand: ExchangeHand } | F
     const e = parseExt(doc.info);
     if (typeof e === 'string') return fail(doc.line, e);
     if (e.rules.variant !== variant) return fail(doc.line, `Regle ${variant} differs from the extension's ${e.rules.variant}`);
+    // A tournament hand's Tech is the tournament's id (the operator's trace, A 1.3.6.b): they must agree.
+    if (e.tournament !== undefined && doc.tech !== e.tournament.tournamentId) return fail(doc.line, `Tech '${doc.tech ?? ''}' is not the tournament ${e.tournament.tournamentId} of the extension`);
     ext = e;
   } else {
     const inferred = inferredConfigs(doc, variant);
@@ -485,7 +488,12 @@ export function pojeuToHand(doc: PojeuDoc): { ok: true; hand: ExchangeHand } | F
         ok: true,
         hand: {
           record: r.record,
-          meta: { ...(doc.tech !== null ? { tableName: doc.tech } : {}), ...(Number.isFinite(endedAt) ? { endedAt } : {}), ...(doc.money !== null ? { money: doc.money } : {}) },
+          meta: {
+            ...(ext.tournament !== undefined ? (ext.table !== undefined ? { tableName: ext.table } : {}) : doc.tech !== null ? { tableName: doc.tech } : {}),
+            ...(Number.isFinite(endedAt) ? { endedAt } : {}),
+            ...(doc.money !== null ? { money: doc.money } : {}),
+            ...(ext.tournament !== undefined ? { tournament: tournamentOf(ext.tournament) } : {}),
+          },
         },
       };
     }
@@ -520,7 +528,9 @@ export interface PojeuWriteOptions {
 /** One hand as a `<POJEU>` element. */
 export function pojeuElement(hand: ExchangeHand, o: PojeuWriteOptions = {}): XmlElement {
   const { record, meta } = hand;
-  const scale = o.scale ?? (meta.money === 'play' ? 0 : 2);
+  const t = meta.tournament;
+  // Tournament chips are not money: whole chips, as the operator's trace writes them (scale 0).
+  const scale = t !== undefined ? 0 : (o.scale ?? (meta.money === 'play' ? 0 : 2));
   const when = meta.endedAt ?? 0;
   // The trace's model (pojeu-model.ts), every round stamped with the hand's end; a client export
   // writes a Total only for a round with bets.
@@ -534,12 +544,22 @@ export function pojeuElement(hand: ExchangeHand, o: PojeuWriteOptions = {}): Xml
     leaf('IDCoffre', 0),
     leaf('DateEvt', pojeuDate(new Date(when))),
     leaf('IDEvt', String(number).padStart(10, '0')),
-    leaf('Tech', meta.tableName ?? 'Cercle'),
+    // A tournament hand is the tournament's (A 1.3.6.b): Tech its id and Description prefixed by its name,
+    // as operator/trace writes them; the table's name rides in the extension.
+    leaf('Tech', t !== undefined ? t.tournamentId : (meta.tableName ?? 'Cercle')),
     leaf('Pool', record.handId ?? String(number)),
     node('Participants', participants),
     leaf('Regle', record.variant),
-    leaf('Description', describeRules(record.rules, scale)),
-    leaf('Info', JSON.stringify({ ...extOf(record), scale, ...(meta.money !== undefined ? { money: meta.money } : {}) })),
+    leaf('Description', `${t?.name !== undefined ? `${t.name}: ` : ''}${describeRules(record.rules, scale)}`),
+    leaf(
+      'Info',
+      JSON.stringify({
+        ...extOf(record),
+        scale,
+        ...(meta.money !== undefined ? { money: meta.money } : {}),
+        ...(t !== undefined ? { tournament: tournamentOf(t), ...(meta.tableName !== undefined ? { table: meta.tableName } : {}) } : {}),
+      }),
+    ),
     node('Jeu', tours),
   ]);
 }

@@ -19,6 +19,9 @@ import { makeTableRules, type TableRules } from '../rules/tableRules';
 import { VARIANTS, type RoundName, type VariantCode } from '../rules/variants';
 import { canonicalRecord, dealtInOrder, drive, exactRake, fail, postsMismatch, type ExchangeHand, type Fail, type ImportResult, type Step } from './core';
 import { handNumber } from './handNumber';
+import { TOURNAMENT_NOTE, easternOffset, parisDateText, readDate, readTournamentHeader, roman, tournamentHeadText, tournamentMoney, tournamentTableName } from './pokerstars-tournament';
+
+export { easternOffset };
 
 /** The game names PokerStars writes. */
 export const POKERSTARS_GAMES: Readonly<Record<VariantCode, string>> = {
@@ -54,15 +57,6 @@ const STREET_HEADER: Partial<Record<string, string>> = {
 };
 
 const cardsText = (cs: readonly (Card | null)[]): string => cs.filter((c): c is Card => c !== null).map(cardToText).join(' ');
-
-/** US Eastern time's offset from UTC in hours at `ms`: −4 in daylight time (second Sunday of March, 2:00, to first Sunday of November, 2:00), else −5. */
-export function easternOffset(ms: number): number {
-  const y = new Date(ms).getUTCFullYear();
-  const sunday = (month: number, n: number) => 1 + ((7 - new Date(Date.UTC(y, month, 1)).getUTCDay()) % 7) + 7 * (n - 1);
-  const start = Date.UTC(y, 2, sunday(2, 2), 7);
-  const end = Date.UTC(y, 10, sunday(10, 1), 6);
-  return ms >= start && ms < end ? -4 : -5;
-}
 
 /** `2026/11/21 18:30:05 UTC [2026/11/21 13:30:05 ET]`: PokerStars writes the time at ET in brackets. */
 function dateText(ms: number): string {
@@ -105,10 +99,21 @@ export function pokerstarsText(hand: ExchangeHand): string {
   const name = new Map(record.seats.map((s) => [s.seat, s.player]));
   const who = (seat: number) => name.get(seat) ?? `seat ${seat + 1}`;
   const out: string[] = [];
-  out.push(`PokerStars Hand #${handNumber(record)}: ${POKERSTARS_GAMES[record.variant]} (${stakesText(record.rules)}) - ${dateText(hand.meta.endedAt ?? 0)}`);
-  // Play chips carry PokerStars' own marker, so that reading them back never makes them euros (issue 13 defect 1).
-  const playMoney = hand.meta.money === 'play' ? ' (Play Money)' : '';
-  out.push(`Table '${hand.meta.tableName ?? 'Cercle'}' ${record.tableSize}-max${playMoney}${record.button !== null ? ` Seat #${record.button + 1} is the button` : ''}`);
+  const button = record.button !== null ? ` Seat #${record.button + 1} is the button` : '';
+  const t = hand.meta.tournament;
+  if (t !== undefined) {
+    // A tournament hand as PokerStars writes one (issue 17 item 5; the forms in pokerstars-tournament.ts):
+    // the tournament's number and entry, the level, Paris time; the table named `T n`; no play-money
+    // marker on the table line (the entry's form says it). Chips are written as in cash hands.
+    const money = tournamentMoney(t, hand.meta.money);
+    out.push(`PokerStars Hand #${handNumber(record)}: ${tournamentHeadText(t, money)} ${POKERSTARS_GAMES[record.variant]} - Level ${roman(t.level + 1)} (${stakesText(record.rules)}) - ${parisDateText(hand.meta.endedAt ?? 0)}`);
+    out.push(`Table '${tournamentTableName(t, hand.meta.tableName)}' ${record.tableSize}-max${button}`);
+  } else {
+    out.push(`PokerStars Hand #${handNumber(record)}: ${POKERSTARS_GAMES[record.variant]} (${stakesText(record.rules)}) - ${dateText(hand.meta.endedAt ?? 0)}`);
+    // Play chips carry PokerStars' own marker, so that reading them back never makes them euros (issue 13 defect 1).
+    const playMoney = hand.meta.money === 'play' ? ' (Play Money)' : '';
+    out.push(`Table '${hand.meta.tableName ?? 'Cercle'}' ${record.tableSize}-max${playMoney}${button}`);
+  }
   for (const s of record.seats) out.push(`Seat ${s.seat + 1}: ${s.player} (${s.stackBefore} in chips)${s.dealtIn ? '' : ' is sitting out'}`);
 
   // Posts: a seat's extra big blind and dead small blind on one line, as PokerStars writes them.
@@ -268,9 +273,10 @@ export function writePokerstars(hands: readonly ExchangeHand[]): string {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-const HEADER = /^PokerStars Hand #(\d{1,16}): +(.+?) +\((\d+)\/(\d+)\) - (\d{4})\/(\d{1,2})\/(\d{1,2}) (\d{1,2}):(\d\d):(\d\d)(?: (?:UTC|GMT))?(?: \[.*\])?$/;
+const HEADER = /^PokerStars Hand #(\d{1,16}): +(.+?) +\((\d+)\/(\d+)\) - (\d{4}\/\d{1,2}\/\d{1,2} \d{1,2}:\d\d:\d\d(?: [A-Z]{2,4})?)(?: \[(.*)\])?$/;
 const TABLE = /^Table '(.*)' (\d+)-max( \(Play Money\))?(?: Seat #(\d+) is the button)?$/;
-const SEAT = /^Seat (\d+): (.+) \((\d+) in chips\)( is sitting out)?$/;
+/** A tournament's seat line may add the player's bounty (`1500 in chips, €2.50 bounty`): passed over. */
+const SEAT = /^Seat (\d+): (.+) \((\d+) in chips(?:, [^()]* bounty)?\)( is sitting out)?$/;
 
 function parseCardList(text: string): (Card | null)[] | null {
   const parts = text.trim().split(/\s+/).filter((p) => p !== '');
@@ -304,13 +310,22 @@ function splitHands(text: string): HandText[] | Fail {
 
 function readHand(h: HandText): { ok: true; hand: ExchangeHand } | Fail {
   const L = h.lines;
-  const head = HEADER.exec(L[0].text);
-  if (!head) return fail(L[0].line, 'the hand header is not "PokerStars Hand #n: <game> (a/b) - YYYY/MM/DD hh:mm:ss"');
-  const variant = GAME_OF.get(head[2]);
-  if (variant === undefined) return fail(L[0].line, `'${head[2]}' is not a game of the decree`);
+  // A tournament hand (issue 17 item 5): its own header, read whole or refused with its line.
+  const tournamentHead = /^PokerStars Hand #\d+: +Tournament #/.test(L[0].text) ? readTournamentHeader(L[0].text, L[0].line) : null;
+  if (tournamentHead !== null && 'ok' in tournamentHead) return tournamentHead;
+  let head: { hand: string; game: string; x1: number; x2: number; endedAt: number };
+  if (tournamentHead !== null) head = tournamentHead;
+  else {
+    const m = HEADER.exec(L[0].text);
+    if (!m) return fail(L[0].line, 'the hand header is not "PokerStars Hand #n: <game> (a/b) - YYYY/MM/DD hh:mm:ss"');
+    const at = readDate(m[5], m[6]);
+    if (typeof at === 'string') return fail(L[0].line, at);
+    head = { hand: m[1], game: m[2], x1: Number(m[3]), x2: Number(m[4]), endedAt: at };
+  }
+  const variant = GAME_OF.get(head.game);
+  if (variant === undefined) return fail(L[0].line, `'${head.game}' is not a game of the decree`);
   const v = VARIANTS[variant];
-  const [x1, x2] = [Number(head[3]), Number(head[4])];
-  const endedAt = Date.UTC(Number(head[5]), Number(head[6]) - 1, Number(head[7]), Number(head[8]), Number(head[9]), Number(head[10]));
+  const { x1, x2, endedAt } = head;
   if (L.length < 2) return fail(L[0].line, 'the hand ends after its header');
   const table = TABLE.exec(L[1].text);
   if (!table) return fail(L[1].line, "expected \"Table '<name>' <n>-max [Seat #<b> is the button]\"");
@@ -392,6 +407,8 @@ function readHand(h: HandText): { ok: true; hand: ExchangeHand } | Fail {
       returns.push({ seat, amount: Number(unc[1]), line }); // the engine returns it (R-UNCALLED); checked after
       continue;
     }
+    // A tournament's note on who went out (`p3 finished the tournament in 8th place`): the hand says it already.
+    if (tournamentHead !== null && TOURNAMENT_NOTE.test(text) && seats.some((s) => text.startsWith(`${s.player} `))) continue;
     const col = /^(.+) collected (\d+) from (pot|main pot|side pot-\d+)$/.exec(text);
     if (col) {
       const seat = seatOfName(col[1]);
@@ -508,7 +525,7 @@ function readHand(h: HandText): { ok: true; hand: ExchangeHand } | Fail {
       deadSmallBlinds: posts.filter((p) => p.kind === 'both').map((p) => p.seat),
       dealtIn: order,
     },
-    handId: head[1],
+    handId: head.hand,
   };
   for (const p of posts) if (!dealt.includes(p.seat)) return fail(p.line, 'a player sitting out posts');
   const alternatives: Partial<TableRules>[] = [{}, { minRaise: 'double' }];
@@ -537,7 +554,11 @@ function readHand(h: HandText): { ok: true; hand: ExchangeHand } | Fail {
         }
       }
     }
-    if (problem === null && r.ok) return { ok: true, hand: { record: r.record, meta: { tableName: table[1], endedAt, money: table[3] !== undefined ? 'play' : 'real' } } };
+    if (problem === null && r.ok) {
+      // A tournament's money is its entry's (no play-money marker on its table line).
+      const money = tournamentHead !== null ? tournamentHead.money : table[3] !== undefined ? 'play' : 'real';
+      return { ok: true, hand: { record: r.record, meta: { tableName: table[1], endedAt, money, ...(tournamentHead !== null ? { tournament: tournamentHead.tournament } : {}) } } };
+    }
     first ??= problem;
   }
   return first!;

@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync, existsS
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { canonicalRecord, detectFormat, exportHands, importHands, type ExchangeHand } from '../../../shared/exchange';
+import type { TournamentRecordView } from '../../../shared/api';
+import { canonicalRecord, detectFormat, exportHands, importHands, tournamentNumber, writePokerstarsSummaries, type ExchangeHand } from '../../../shared/exchange';
 import { prng, randomRecord } from '../../../shared/history/test-support';
 import { HistoryStore } from '../../services/history/store';
 import type { CliIo, Command } from '../command';
@@ -152,6 +153,24 @@ describe('cercle export', () => {
       else expect(back.hands.map((h) => h.record.actions.length)).toEqual([1, 2, 3].map((i) => canonicalRecord(records[i]).actions.length));
     });
   }
+
+  it('--format pokerstars-summary: the tournaments that ended in the period; a tournament hand is written with its tournament (issue 17 item 5)', async () => {
+    const tdata = join(scratch, 'tdata');
+    const st = HistoryStore.open(join(tdata, HISTORY_FILE));
+    const t: TournamentRecordView = { tournamentId: 'sng-thnl-6-1', name: 'SNG', variant: 'THNL', money: 'real', format: 'sit-and-go', kinds: '', buyIn: 450, fee: 50, entries: 6, registeredAt: local(2026, 3, 10, 10), startedAt: local(2026, 3, 10, 11), endedAt: local(2026, 3, 10, 13), place: 1, prize: 2700, bounties: 0, rebuys: 0, addOns: 0, reEntries: 0, spent: 500, hands: 0 };
+    expect(st.putTournament(t)).toEqual({ ok: true });
+    expect(st.putTournament({ ...t, tournamentId: 'sng-thnl-6-2', registeredAt: local(2026, 3, 8, 10), startedAt: local(2026, 3, 8, 11), endedAt: local(2026, 3, 8, 13) })).toEqual({ ok: true });
+    const rec = randomRecord('THNL', rng, 'TH-1');
+    const hero = rec.seats.find((x) => x.dealtIn)!;
+    expect(st.addHand({ playedAt: local(2026, 3, 10, 12), tableId: 'sng-thnl-6-1-t1', money: 'real', heroSeat: hero.seat, tournament: { tournamentId: t.tournamentId, level: 1 } }, rec)).toMatchObject({ stored: true });
+    st.close();
+    const out = join(scratch, 'summaries.txt');
+    expect(await run(exportCommand, ['--from', '2026-03-10', '--to', '2026-03-11', '--format', 'pokerstars-summary', '--data', tdata, out])).toMatchObject({ code: 0, out: [`1 tournament summary exported (pokerstars-summary): ${out}`] });
+    expect(readFileSync(out, 'utf8')).toBe(writePokerstarsSummaries([{ tournament: { ...t, hands: 1 }, player: hero.player }]));
+    const hands = join(scratch, 'thands.txt');
+    expect((await run(exportCommand, ['--from', '2026-03-10', '--to', '2026-03-11', '--format', 'pokerstars', '--data', tdata, hands])).code).toBe(0);
+    expect(readFileSync(hands, 'utf8').split('\n')[0]).toMatch(new RegExp(`^PokerStars Hand #\\d+: Tournament #${tournamentNumber(t.tournamentId)}, €4\\.50\\+€0\\.50 EUR Hold'em No Limit - Level II `));
+  });
 
   it('an empty period writes an empty file; no history, bad dates and a missing format are refused', async () => {
     const out = join(scratch, 'empty.txt');

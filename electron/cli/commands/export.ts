@@ -4,16 +4,17 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EXCHANGE_FORMATS, exportHands, type ExchangeFormat, type ExchangeHand } from '../../../shared/exchange';
+import { EXCHANGE_FORMATS, exportHands, writePokerstarsSummaries, type ExchangeFormat, type ExchangeHand } from '../../../shared/exchange';
 import { defaultDataDir } from '../../services/data-dir';
 import { HistoryStore } from '../../services/history/store';
+import { bookOf, exchangeMetaOf, heroOfTournament, summariesOf, summaryTournaments, tournamentLookup } from '../../services/history/tournament-exchange';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo, type Command } from '../command';
 import { parseFormat } from './convert';
 
 /** The history file in a data folder (as electron/services/client/core.ts names it). */
 export const HISTORY_FILE = 'history.sqlite';
 
-const HELP = `Usage: cercle export --from YYYY-MM-DD --to YYYY-MM-DD --format pojeu|phh|pokerstars [--data <dir>] <out>
+const HELP = `Usage: cercle export --from YYYY-MM-DD --to YYYY-MM-DD --format pojeu|phh|pokerstars|pokerstars-summary [--data <dir>] <out>
 
 Writes every hand of the local history played from the start of the --from day to the end of the
 --to day (both included, this computer's time zone), oldest first, to <out> in one format:
@@ -21,6 +22,9 @@ Writes every hand of the local history played from the start of the --from day t
                in euros with 2 decimals, play-money amounts in whole chips)
   phh          PHH (a .phhs file, one table per hand)
   pokerstars   PokerStars-style text, as hand-history trackers import it
+  pokerstars-summary
+               not hands: the summaries of the tournaments that ended in the period, in the
+               PokerStars summary form trackers import beside the hands
 
 Options:
   --data <dir>   the data folder holding ${HISTORY_FILE} (default: Cercle's own, as the app uses)
@@ -45,7 +49,7 @@ export const exportCommand: Command = {
   async run(args: readonly string[], io: CliIo): Promise<number> {
     let from: number | null = null;
     let toDay: number | null = null;
-    let format: ExchangeFormat | null = null;
+    let format: ExchangeFormat | 'pokerstars-summary' | null = null;
     let dataDir: string | null = null;
     let chips = false;
     const rest: string[] = [];
@@ -64,9 +68,10 @@ export const exportCommand: Command = {
         if (a === '--from') from = v;
         else toDay = v;
       } else if (a === '--format') {
-        format = parseFormat(args[++i]);
+        const f = args[++i];
+        format = f === 'pokerstars-summary' ? f : parseFormat(f);
         if (format === null) {
-          io.err(`cercle export: --format takes ${EXCHANGE_FORMATS.join(', ')}`);
+          io.err(`cercle export: --format takes ${[...EXCHANGE_FORMATS, 'pokerstars-summary'].join(', ')}`);
           return EXIT_USAGE;
         }
       } else if (a === '--data') {
@@ -82,7 +87,7 @@ export const exportCommand: Command = {
       } else rest.push(a);
     }
     if (from === null || toDay === null || format === null || rest.length !== 1) {
-      io.err('cercle export: usage: cercle export --from YYYY-MM-DD --to YYYY-MM-DD --format pojeu|phh|pokerstars [--data <dir>] <out>');
+      io.err('cercle export: usage: cercle export --from YYYY-MM-DD --to YYYY-MM-DD --format pojeu|phh|pokerstars|pokerstars-summary [--data <dir>] <out>');
       return EXIT_USAGE;
     }
     if (toDay < from) {
@@ -104,7 +109,9 @@ export const exportCommand: Command = {
       io.err(`cercle export: cannot open '${file}': ${error instanceof Error ? error.message : String(error)}`);
       return EXIT_FAILED;
     }
+    if (format === 'pokerstars-summary') return summaries(store, { from, to: until }, rest[0], io);
     try {
+      const tournamentOf = tournamentLookup(bookOf(store));
       let cursor: string | null = null;
       do {
         const page = store.page({ from, to: until }, { sort: 'time', dir: 'asc', limit: 200, cursor });
@@ -118,7 +125,8 @@ export const exportCommand: Command = {
             io.err(`cercle export: ${h.reason}`);
             return EXIT_FAILED;
           }
-          hands.push({ record: h.record, meta: { tableName: s.tableId, endedAt: s.playedAt, money: s.money } });
+          // A tournament hand with its tournament's entry and name, as the app's export job writes it (issue 17 item 5).
+          hands.push({ record: h.record, meta: exchangeMetaOf(s, tournamentOf) });
         }
         cursor = page.next;
       } while (cursor !== null);
@@ -135,3 +143,28 @@ export const exportCommand: Command = {
     return EXIT_OK;
   },
 };
+
+/** `--format pokerstars-summary`: the summaries of the tournaments that ended in the period (issue 17 item 5). */
+async function summaries(store: HistoryStore, period: { from: number; to: number }, out: string, io: CliIo): Promise<number> {
+  let text: string;
+  let count: number;
+  try {
+    const list = summaryTournaments(bookOf(store), period);
+    const { summaries: s } = summariesOf(list, (id) => heroOfTournament(store, id), []);
+    text = writePokerstarsSummaries(s);
+    count = s.length;
+  } catch (error) {
+    io.err(`cercle export: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT_FAILED;
+  } finally {
+    store.close();
+  }
+  try {
+    await writeFile(out, text, 'utf8');
+  } catch (error) {
+    io.err(`cercle export: cannot write '${out}': ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT_FAILED;
+  }
+  io.out(`${count} tournament summar${count === 1 ? 'y' : 'ies'} exported (pokerstars-summary): ${out}`);
+  return EXIT_OK;
+}

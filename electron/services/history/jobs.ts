@@ -28,12 +28,11 @@ import { appendFileSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ExchangeFormat } from '../../../shared/exchange';
 import type { HistoryFilter } from '../../../shared/api';
 import { EXCHANGE_FILE_MAX_BYTES } from '../../../shared/protocol/limits';
 import type { HandRecord } from '../../../shared/rules/record';
 import type { AddResult, HandMeta, HistoryStore } from './store';
-import { CANCEL, WRITING, type WorkerJob, type WorkerReport } from './worker';
+import { CANCEL, WRITING, type ExportFormat, type ImportFormat, type WorkerJob, type WorkerReport } from './worker';
 
 /** `sync`: hands fetched from the operator (sync.ts, reported by core.ts the same way). */
 export type JobKind = 'import' | 'export' | 'sync';
@@ -74,7 +73,7 @@ function startWorker(entry: WorkerEntry, job: WorkerJob): Worker {
   return new Worker(code, { eval: true, workerData: job });
 }
 
-const EXTENSIONS: Record<ExchangeFormat, string> = { pojeu: 'xml', phh: 'phhs', pokerstars: 'txt' };
+const EXTENSIONS: Record<ExportFormat, string> = { pojeu: 'xml', phh: 'phhs', pokerstars: 'txt', 'pokerstars-summary': 'summaries.txt' };
 /** Largest file the page may send (text): the exchange's bound (issue 12 item 6; docs/exchange.md). */
 export const UPLOAD_MAX_BYTES = EXCHANGE_FILE_MAX_BYTES;
 /** Characters per upload chunk: ≤ 60 KB as JSON even when every character needs 6 bytes. */
@@ -227,7 +226,7 @@ export class HistoryJobs {
   }
 
   /** Imports an uploaded file (its format recognised, or the one given). One import at a time. */
-  importUpload(uploadId: string, format: ExchangeFormat | 'auto'): Outcome<{ jobId: string }> {
+  importUpload(uploadId: string, format: ImportFormat): Outcome<{ jobId: string }> {
     const u = this.uploads.get(uploadId);
     if (u === undefined) return { ok: false, reason: 'no such upload' };
     this.uploads.delete(uploadId);
@@ -235,7 +234,7 @@ export class HistoryJobs {
   }
 
   /** Imports a file (`owned`: removed at the end). */
-  importFile(input: string, format: ExchangeFormat | 'auto', owned = false): Outcome<{ jobId: string }> {
+  importFile(input: string, format: ImportFormat, owned = false): Outcome<{ jobId: string }> {
     if (this.closed) return { ok: false, reason: 'closing' };
     if ([...this.jobs.values()].some((j) => j.view.kind === 'import' && j.view.state === 'running')) {
       if (owned) rmSync(input, { force: true });
@@ -258,8 +257,11 @@ export class HistoryJobs {
   // -------------------------------------------------------------------------------------------
   // Export
 
-  /** Exports the hands of `filter`, or the one hand `handId` (its file holds that hand alone). */
-  exportHands(filter: HistoryFilter, format: ExchangeFormat, handId?: string): Outcome<{ jobId: string; file: string }> {
+  /**
+   * Exports the hands of `filter`, or the one hand `handId` (its file holds that hand alone); with
+   * `pokerstars-summary`, the summaries of the tournaments that ended in the filter's period (issue 17 item 5).
+   */
+  exportHands(filter: HistoryFilter, format: ExportFormat, handId?: string): Outcome<{ jobId: string; file: string }> {
     if (this.closed) return { ok: false, reason: 'closing' };
     if ([...this.jobs.values()].filter((j) => j.view.kind === 'export' && j.view.state === 'running').length >= 2) {
       return { ok: false, reason: 'two exports are already running' };
@@ -278,6 +280,7 @@ export class HistoryJobs {
       format,
       filter,
       ...(handId !== undefined ? { handId } : {}),
+      heroNames: this.o.heroNames?.() ?? [],
       control: control.buffer as SharedArrayBuffer,
     }, id);
     return { ok: true, jobId, file: out };

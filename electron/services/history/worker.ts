@@ -16,19 +16,36 @@
  * worker outright (nothing to roll back): parsing a big file is one long call that cannot look at
  * the flag. The job reports with messages: progress, then done or failed or cancelled.
  */
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { detectFormat, exchangeFileTooLarge, exportHands, importHands, type ExchangeFormat, type ExchangeHand, type ImportResult } from '../../../shared/exchange';
+import {
+  detectFormat,
+  exchangeFileTooLarge,
+  exportHands,
+  importHands,
+  isSummaryText,
+  readPokerstarsSummaries,
+  writePokerstarsSummaries,
+  type ExchangeFormat,
+  type ExchangeHand,
+  type ImportResult,
+} from '../../../shared/exchange';
 import type { HistoryFilter } from '../../../shared/api';
 import { EXCHANGE_FILE_MAX_BYTES, TABLE_ID_MAX } from '../../../shared/protocol/limits';
 import type { ReaderData } from './reader';
 import { runReader } from './reader-worker';
 import { HistoryStore, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
+import { bookOf, exchangeMetaOf, heroOfTournament, localTournamentId, storeTournaments, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
+
+/** What an export writes: hands in an exchange format, or the tournaments' summaries (issue 17 item 5). */
+export type ExportFormat = ExchangeFormat | 'pokerstars-summary';
+/** What an import reads: a format, or `auto` (hands in any format, or PokerStars tournament summaries). */
+export type ImportFormat = ExchangeFormat | 'pokerstars-summary' | 'auto';
 
 export type WorkerJob = { cercleHistoryJob: true } & (
-  | { kind: 'import'; history: string; input: string; format: ExchangeFormat | 'auto'; heroNames: string[]; now: number; control: SharedArrayBuffer }
-  | { kind: 'export'; history: string; out: string; format: ExchangeFormat; filter: HistoryFilter; handId?: string; control: SharedArrayBuffer }
+  | { kind: 'import'; history: string; input: string; format: ImportFormat; heroNames: string[]; now: number; control: SharedArrayBuffer }
+  | { kind: 'export'; history: string; out: string; format: ExportFormat; filter: HistoryFilter; handId?: string; heroNames?: string[]; control: SharedArrayBuffer }
 );
 
 export type WorkerReport =
@@ -133,7 +150,14 @@ export function parseInChunks(format: ExchangeFormat, text: string, progress: (d
  * PokerStars text from another tool) is real money: other tools' files most often are; Cercle's own
  * exports always say it (issue 13 defect 1, docs/exchange.md).
  */
-export function importedHands(hands: readonly ExchangeHand[], format: ExchangeFormat, heroNames: readonly string[], now: number): { list: { meta: HandMeta; record: HandRecord }[]; skipped: number } {
+export function importedHands(
+  hands: readonly ExchangeHand[],
+  format: ExchangeFormat,
+  heroNames: readonly string[],
+  now: number,
+  /** The stored tournament a file's tournament id is (tournament-exchange.ts `localTournamentId`). */
+  localId: (tournamentId: string) => string = (id) => id,
+): { list: { meta: HandMeta; record: HandRecord }[]; skipped: number } {
   const seats = heroSeats(hands, heroNames);
   const list: { meta: HandMeta; record: HandRecord }[] = [];
   let skipped = 0;
@@ -151,6 +175,8 @@ export function importedHands(hands: readonly ExchangeHand[], format: ExchangeFo
         tableId: (m.tableName ?? `import-${format}`).slice(0, TABLE_ID_MAX) || `import-${format}`,
         money: m.money ?? 'real',
         heroSeat: seat,
+        // A tournament's hand keeps its tournament and level (issue 17 item 5); its entry is the summary's.
+        ...(m.tournament !== undefined ? { tournament: { tournamentId: localId(m.tournament.tournamentId), level: m.tournament.level } } : {}),
       },
     });
   }
@@ -166,6 +192,10 @@ function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Ar
     return;
   }
   const text = readFileSync(job.input, 'utf8');
+  if (job.format === 'pokerstars-summary' || (job.format === 'auto' && isSummaryText(text))) {
+    runSummaryImport(job, text, control);
+    return;
+  }
   const format = job.format === 'auto' ? detectFormat(text) : job.format;
   if (format === null) {
     post({ type: 'failed', message: 'not a POJEU, PHH or PokerStars hand history', line: 1 });
@@ -186,7 +216,17 @@ function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Ar
     post({ type: 'failed', message: parsed.message, line: parsed.line });
     return;
   }
-  const { list, skipped } = importedHands(parsed.hands, format, job.heroNames, job.now);
+  // A PokerStars tournament number is the stored tournament that has it (importing one's own export adds nothing).
+  let localId: (id: string) => string = (id) => id;
+  if (parsed.hands.some((h) => h.meta.tournament !== undefined)) {
+    const reader = HistoryStore.open(job.history, { readonly: true });
+    try {
+      localId = localTournamentId(bookOf(reader));
+    } finally {
+      reader.close();
+    }
+  }
+  const { list, skipped } = importedHands(parsed.hands, format, job.heroNames, job.now, localId);
   // From here on the file is written: main may no longer terminate this thread, only ask it to stop.
   if (Atomics.compareExchange(control, WRITING, 0, 1) !== 0 || Atomics.load(control, CANCEL) !== 0) {
     post({ type: 'cancelled', done: 0, total: list.length });
@@ -216,6 +256,35 @@ function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Ar
     }
     const total = imp.finish();
     post({ type: 'done', done: list.length, total: list.length, stored: total.stored, duplicates: total.duplicates, skipped });
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * A file of PokerStars tournament summaries (issue 17 item 5): every summary read (all or nothing, the
+ * line of the first problem), then stored as tournaments in one transaction; a tournament already
+ * stored is a duplicate and stays as it is.
+ */
+function runSummaryImport(job: Extract<WorkerJob, { kind: 'import' }>, text: string, control: Int32Array): void {
+  post({ type: 'progress', phase: 'parse', done: 0, total: 0 });
+  const r = readPokerstarsSummaries(text, job.heroNames);
+  if (!r.ok) {
+    post({ type: 'failed', message: r.message, line: r.line });
+    return;
+  }
+  const list = r.summaries.map((s) => s.tournament);
+  if (Atomics.compareExchange(control, WRITING, 0, 1) !== 0 || Atomics.load(control, CANCEL) !== 0) {
+    post({ type: 'cancelled', done: 0, total: list.length });
+    return;
+  }
+  const store = HistoryStore.open(job.history);
+  try {
+    post({ type: 'progress', phase: 'store', done: 0, total: list.length });
+    const book = bookOf(store);
+    const localId = localTournamentId(book);
+    const done = storeTournaments(book, list.map((t) => ({ ...t, tournamentId: localId(t.tournamentId) })));
+    post({ type: 'done', done: list.length, total: list.length, stored: done.stored, duplicates: done.duplicates, skipped: 0 });
   } finally {
     store.close();
   }
@@ -304,14 +373,34 @@ function countHands(store: HistoryStore, job: Extract<WorkerJob, { kind: 'export
   return n;
 }
 
+/**
+ * The stored tournaments' summaries (issue 17 item 5): those that ended in the filter's period (and
+ * its money, game, tournament), oldest first, in the PokerStars summary form. Tournaments not over are
+ * left out (counted as skipped).
+ */
+function runSummaryExport(job: Extract<WorkerJob, { kind: 'export' }>, store: HistoryStore): void {
+  const list = summaryTournaments(bookOf(store), job.filter);
+  post({ type: 'progress', phase: 'export', done: 0, total: list.length });
+  const { summaries, notOver } = summariesOf(list, (id) => heroOfTournament(store, id), job.heroNames ?? []);
+  writeFileSync(job.out, writePokerstarsSummaries(summaries));
+  post({ type: 'done', done: summaries.length, total: list.length, stored: 0, duplicates: 0, skipped: notOver });
+}
+
 function runExport(job: Extract<WorkerJob, { kind: 'export' }>, control: Int32Array): void {
   const store = HistoryStore.open(job.history);
   let out: ChunkedExport | null = null;
   let complete = false;
   try {
+    if (job.format === 'pokerstars-summary') {
+      runSummaryExport(job, store);
+      complete = true;
+      return;
+    }
     const total = countHands(store, job);
     post({ type: 'progress', phase: 'export', done: 0, total });
     out = new ChunkedExport(job.format, job.out);
+    // A tournament hand is written with its tournament's entry and name (issue 17 item 5).
+    const tournamentOf = tournamentLookup(bookOf(store));
     let done = 0;
     let cursor: string | null = null;
     do {
@@ -324,7 +413,7 @@ function runExport(job: Extract<WorkerJob, { kind: 'export' }>, control: Int32Ar
       for (const s of p.hands) {
         const h = store.getHand(s.handId);
         if (!h.ok) throw new Error(h.reason);
-        out.add({ record: h.record, meta: { tableName: s.tableId, endedAt: s.playedAt, money: s.money } });
+        out.add({ record: h.record, meta: exchangeMetaOf(s, tournamentOf) });
       }
       done += p.hands.length;
       post({ type: 'progress', phase: 'export', done, total });

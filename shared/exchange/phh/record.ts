@@ -11,7 +11,7 @@ import { cardToText, type Card } from '../../rules/cards';
 import type { HandConfig } from '../../rules/engine';
 import { VARIANTS, type RoundName } from '../../rules/variants';
 import { SEATS_MAX } from '../../protocol/limits';
-import { canonicalRecord, configOfExt, drive, extOf, fail, parseExt, planOf, type ExchangeHand, type Fail, type ImportResult } from '../core';
+import { canonicalRecord, configOfExt, drive, extOf, fail, parseExt, planOf, tournamentOf, type ExchangeHand, type ExchangeTournament, type Fail, type ImportResult } from '../core';
 import { parsePhhAction, type PhhAction } from './actions';
 import { parsePhhs, writePhh, writePhhs, type PhhHand } from './phh';
 import { amountScale, phhStart, phhSteps, standIns } from './start';
@@ -107,6 +107,13 @@ export function phhOf(hand: ExchangeHand): PhhHand {
     out.year = d.getUTCFullYear();
   }
   if (record.handId !== null) out.hand = record.handId;
+  const t = hand.meta.tournament;
+  if (t !== undefined) {
+    // The standard's tournament fields (phh-std optional.rst): `event`, the event's name, and `level`,
+    // the blind level counted from 1; the rest of the tournament rides in `_cercle` (issue 17 item 5).
+    out.event = t.name ?? `Tournament ${t.tournamentId}`;
+    out.level = t.level + 1;
+  }
   out.seats = players.map((s) => s + 1);
   out.seat_count = record.tableSize;
   if (hand.meta.tableName !== undefined) out.table = hand.meta.tableName;
@@ -114,7 +121,7 @@ export function phhOf(hand: ExchangeHand): PhhHand {
   out.finishing_stacks = players.map((s) => bySeat.get(s)!.stackAfter);
   out.winnings = players.map((s) => bySeat.get(s)!.won);
   // The money kind rides in the extension, as in POJEU's Info (issue 13 defect 1): PHH has no field for play chips.
-  out.extra = { _cercle: JSON.stringify({ ...extOf(hand.record), ...(hand.meta.money !== undefined ? { money: hand.meta.money } : {}) }) };
+  out.extra = { _cercle: JSON.stringify({ ...extOf(hand.record), ...(hand.meta.money !== undefined ? { money: hand.meta.money } : {}), ...(t !== undefined ? { tournament: tournamentOf(t) } : {}) }) };
   return out;
 }
 
@@ -141,6 +148,7 @@ function readOne(hand: PhhHand, lineOf: (path: (string | number)[]) => number, h
   }
   let config: HandConfig | Fail;
   let money: 'real' | 'play' | undefined;
+  let tournament: ExchangeTournament | undefined;
   let scale = 1;
   let seatOf: (player: number) => number;
   const ext = hand.extra?._cercle;
@@ -151,6 +159,13 @@ function readOne(hand: PhhHand, lineOf: (path: (string | number)[]) => number, h
     if (e.plan.dealtIn.length !== hand.starting_stacks.length) return fail(lineOf(['starting_stacks']), 'the players differ from the extension');
     config = configOfExt(e);
     money = e.money;
+    tournament = e.tournament;
+    if (tournament !== undefined) {
+      // The standard fields say the same tournament as the extension.
+      if (hand.level !== tournament.level + 1) return fail(lineOf(['level']), `'level' is not ${tournament.level + 1}, the extension's tournament level counted from 1`);
+      const event = tournament.name ?? `Tournament ${tournament.tournamentId}`;
+      if (hand.event !== event) return fail(lineOf(['event']), `'event' is not '${event}', the extension's tournament`);
+    }
     seatOf = (i) => e.plan.dealtIn[i];
     for (const [i, s] of hand.starting_stacks.entries()) {
       if (e.seats.find((x) => x.seat === e.plan.dealtIn[i])?.stack !== s) return fail(lineOf(['starting_stacks']), `player ${i + 1}'s starting stack differs from the extension`);
@@ -196,7 +211,12 @@ function readOne(hand: PhhHand, lineOf: (path: (string | number)[]) => number, h
     ok: true,
     hand: {
       record: r.record,
-      meta: { ...(hand.table !== undefined ? { tableName: String(hand.table) } : {}), ...(endedAt !== undefined ? { endedAt } : {}), ...(money !== undefined ? { money } : {}) },
+      meta: {
+        ...(hand.table !== undefined ? { tableName: String(hand.table) } : {}),
+        ...(endedAt !== undefined ? { endedAt } : {}),
+        ...(money !== undefined ? { money } : {}),
+        ...(tournament !== undefined ? { tournament: tournamentOf(tournament) } : {}),
+      },
     },
   };
 }
