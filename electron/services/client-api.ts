@@ -96,9 +96,6 @@ export function createHandlers(s: ClientServices): Handlers {
     tournamentAddOn: (a) => core.tournaments.addOn(a),
     watchTable: (a) => core.tournaments.watchTable(a),
     myTournaments: async () => core.tournaments.mine(),
-    // The stored tournaments and their results, read off the main thread (history/reader.ts).
-    tournamentHistory: (a) => core.reader.call('tournaments', a),
-    tournamentResults: (a) => core.reader.call('tournamentResults', a),
     ...updateHandlers(s.updates ?? unsupportedUpdateService()),
   };
 }
