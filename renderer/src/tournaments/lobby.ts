@@ -8,7 +8,7 @@
  * the late-registration period.
  */
 import type { TournamentDetails, TournamentSummary } from '../../../shared/protocol/tournament';
-import { registrationOpen, SPEEDS } from '../../../shared/rules/tournament/structure';
+import { registrationOpen, SPEEDS, type TournamentStructure } from '../../../shared/rules/tournament/structure';
 import { VARIANTS, type VariantCode } from '../../../shared/rules/variants';
 
 export type Structure = TournamentDetails['structure'];
@@ -74,7 +74,8 @@ export type LobbyState = 'registering' | 'late' | 'running' | 'finished' | 'canc
 export function lobbyState(t: TournamentSummary, s: Structure | null, now: number): LobbyState {
   if (t.state !== 'running') return t.state;
   if (t.format === 'scheduled' && t.startAt !== null && s !== null && s.lateRegistrationLevels > 0 && t.players < t.maxEntrants) {
-    if (registrationOpen(s, Math.max(0, now - t.startAt))) return 'late';
+    // The wire's structure is the shared one validated (its `version` is 1: structureSchema).
+    if (registrationOpen(s as TournamentStructure, Math.max(0, now - t.startAt))) return 'late';
   }
   return 'running';
 }
