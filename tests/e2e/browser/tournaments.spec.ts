@@ -132,6 +132,18 @@ test('tournaments tab, unregister before the start, a sit & go read, registered,
   // Heads-up: the winner takes the pool (2 × 1,000), the second nothing.
   expect(prize).toBe(place === 1 ? 2000 : 0);
   await expect.poll(() => balance(page)).toBe(start - 1000 + prize);
+  // The entrants, ranked by place once out, found by name.
+  await expect(page.getByTestId('entrant-row')).toHaveCount(2);
+  await page.getByTestId('entrants-search').fill('GUEST');
+  await expect(page.getByTestId('entrant-row')).toHaveCount(1);
+  await expect(page.getByTestId('entrant-row').locator('td').first()).toHaveText(String(place));
   await shot(page, info, 'tournament-finished', true);
+  // The same page in English (French first, English too).
+  await page.getByTestId('language-switch').click();
+  await expect(page.getByTestId('tournament-rules')).toContainText('The tournament ends when one player holds every chip.');
+  await expect(finished).toContainText(`Your place: ${place}.`);
+  await page.getByTestId('tournament-back').click();
+  await expect(page.getByTestId('lobby-tab-tournaments')).toHaveText('Tournaments');
+  await expect(page.getByTestId('trow-sng-thnl-2-1')).toContainText('Finished');
   expect(problems).toEqual([]);
 });
