@@ -368,8 +368,23 @@ function tournamentsV7(db: Db): void {
   `);
 }
 
+/**
+ * v8: tournament results (issue 17 item 6; tournaments/store.ts `results`). A finished tournament keeps
+ * when it ended (`ended_at`, set once when its state becomes `finished`); the entrants are found by
+ * account, so a player's finished tournaments are read from what the tournaments saved anyway (the
+ * place, prize, purchases and bounties of each entrant, written in the step that paid them).
+ */
+function tournamentResultsV8(db: Db): void {
+  db.exec(`
+    ALTER TABLE tournaments ADD COLUMN ended_at INTEGER;
+    UPDATE tournaments SET ended_at = updated_at WHERE state = 'finished';
+    CREATE INDEX tournaments_ended ON tournaments(ended_at) WHERE ended_at IS NOT NULL;
+    CREATE INDEX tournament_entrants_by_account ON tournament_entrants(account_id);
+  `);
+}
+
 /** The operator database's migrations; index i brings version i to i + 1. Append only. */
-export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4, traceOutboxV5, protectionV6, tournamentsV7];
+export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4, traceOutboxV5, protectionV6, tournamentsV7, tournamentResultsV8];
 
 /** Opens (creating and migrating as needed) the operator database file at `path`. */
 export function openOperatorDatabase(path: string, options?: OpenDatabaseOptions): Db {

@@ -84,6 +84,17 @@ export function createHandlers(s: ClientServices): Handlers {
     protectionGet: () => core.cashier.get(),
     protectionSetLimit: (a) => core.cashier.setLimit(a),
     protectionExclude: (a) => core.cashier.exclude(a),
+    // Tournaments (issue 17; client/tournaments.ts).
+    tournaments: () => core.tournaments.list(),
+    tournamentDetails: (a) => core.tournaments.details(a),
+    tournamentRegister: (a) => core.tournaments.register(a),
+    tournamentUnregister: (a) => core.tournaments.unregister(a),
+    tournamentRebuy: (a) => core.tournaments.rebuy(a),
+    tournamentAddOn: (a) => core.tournaments.addOn(a),
+    watchTable: (a) => core.tournaments.watchTable(a),
+    myTournaments: async () => core.tournaments.mine(),
+    tournamentHistory: async () => core.tournaments.history(),
+    tournamentResults: async () => core.tournaments.results(),
     ...updateHandlers(s.updates ?? unsupportedUpdateService()),
   };
 }

@@ -145,6 +145,8 @@ describe('engine data on the wire', () => {
               hand: handViewFor(after, seat),
               turn: null,
               you: null,
+              // Protocol 4: a tournament's table names its tournament (issue 17 item 4).
+              tournament: seat === 1 ? { tournamentId: 'mtt-1' } : null,
             },
           });
         }

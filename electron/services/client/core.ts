@@ -27,6 +27,8 @@ import { Tracker, type PeriodView } from '../history/tracker';
 import { OperatorLink } from '../link/link';
 import type { TableModel } from '../link/table';
 import { ClientCashier } from './cashier';
+import { ClientTournaments } from './tournaments';
+import { tournamentRecords } from './tournament-records';
 import type { ClientCoreOptions } from './options';
 import { TablePace } from './pace';
 import { notConnected, refusal, tableRefusal } from './outcome';
@@ -44,6 +46,8 @@ export class ClientCore {
   readonly jobs: HistoryJobs;
   /** The cashier and protection calls (issue 18; cashier.ts). */
   readonly cashier: ClientCashier;
+  /** The tournament calls and the `tournament` event (issue 17; tournaments.ts). */
+  readonly tournaments: ClientTournaments;
   private readonly syncViews: (HistoryJobView & { startedAt: number })[] = [];
   private syncing: Promise<void> | null = null;
   private link: OperatorLink | null = null;
@@ -54,7 +58,7 @@ export class ClientCore {
   private readonly lobbyTables = new Map<string, TableInfo>();
   private conditions: PlayConditions | null = null;
   /** Per table: what the pages see besides the model and the outbox (the last hand, the last refusal). */
-  private readonly extras = new Map<string, Pick<TableState, 'lastHand' | 'error' | 'cashedOut'>>();
+  private readonly extras = new Map<string, Pick<TableState, 'lastHand' | 'error' | 'cashedOut' | 'tournamentId'>>();
   private readonly pace: TablePace;
   private pushTracker = false;
   private pushSession = false;
@@ -84,6 +88,15 @@ export class ClientCore {
     this.tracker.onChange(() => this.schedule('tracker'));
     this.pace = new TablePace({ flush: (ids) => this.flush(ids) });
     this.cashier = new ClientCashier({ link: () => this.link, broadcast: o.broadcast, balancesMoved: () => this.schedule('session-balance') });
+    this.tournaments = new ClientTournaments({
+      link: () => this.link,
+      broadcast: o.broadcast,
+      tracker: this.tracker,
+      ...tournamentRecords(this.history),
+      balancesMoved: () => this.schedule('session-balance'),
+      now: this.now,
+      log: this.log,
+    });
   }
 
   /** Connects to the operator the settings name (starting the embedded one first). Never throws: problems show in `session`. */
@@ -135,8 +148,10 @@ export class ClientCore {
     this.unsubscribers = [
       // The tracker is fed by the core, not the transport (issue 14 item 6): each table model gets it
       // as it is made, before any frame reaches it.
-      link.on('model', (model) => model.feed(this.tracker)),
+      // A tournament table's hands carry the level at their start (issue 17 item 3).
+      link.on('model', (model) => model.feed(this.tracker, (id) => this.tournaments.levelOf(id))),
       this.cashier.attach(link),
+      this.tournaments.attach(link),
       link.on('state', (s) => this.setStatus({ ...s })),
       link.on('authed', () => {
         this.relaunchAttempt = 0;
@@ -342,6 +357,7 @@ export class ClientCore {
       moneyOf: (tableId) => this.lobbyTables.get(tableId)?.money ?? null,
       marksFile: join(this.o.dataDir, SYNC_FILE),
       stopped: () => this.closed || this.link !== link,
+      tournaments: { source: link, put: tournamentRecords(this.history).putTournament }, // issue 17 item 6
     })
       .then((r) => {
         Object.assign(view, { state: r.ok ? 'done' : 'failed', done: r.fetched, total: r.fetched, stored: r.stored, duplicates: r.duplicates, skipped: r.skipped, message: r.reason?.slice(0, 2000) ?? null });
@@ -382,12 +398,14 @@ export class ClientCore {
       pending: (model && this.link?.pendingFor(tableId)) ?? null,
       error: extra?.error ?? null,
       cashedOut: extra?.cashedOut ?? null,
+      tournamentId: model?.tournamentId ?? extra?.tournamentId ?? null,
+      watching: this.link?.isWatching(tableId) ?? false,
     };
   }
 
-  private extra(tableId: string): Pick<TableState, 'lastHand' | 'error' | 'cashedOut'> {
+  private extra(tableId: string): Pick<TableState, 'lastHand' | 'error' | 'cashedOut' | 'tournamentId'> {
     let e = this.extras.get(tableId);
-    if (!e) this.extras.set(tableId, (e = { lastHand: null, error: null, cashedOut: null }));
+    if (!e) this.extras.set(tableId, (e = { lastHand: null, error: null, cashedOut: null, tournamentId: null }));
     return e;
   }
 
@@ -403,6 +421,7 @@ export class ClientCore {
     } else if (change.type === 'gone') {
       const e = this.extra(tableId);
       e.cashedOut = change.cashedOut;
+      e.tournamentId = model.tournamentId; // a tournament's table ends without a cash-out (issue 17 item 1)
       const state = { ...this.tableState(tableId, undefined), status: 'gone' as const };
       // A gone table is shown once more (the cash-out), then forgotten.
       this.o.broadcast('table', state);

@@ -15,12 +15,20 @@
  * table id the operator's, the hero seat the seat of this account's username in the record (a hand
  * without it is not the player's and is skipped), and the money kind is the table's in the lobby; the
  * history protocol does not carry it, so a table no longer in the lobby is play money for a guest
- * (guests play only play money) and real money for an account.
+ * (guests play only play money) and real money for an account. A tournament's hand carries its
+ * tournament and level (`HistoryHand.tournament`), kept in `HandMeta.tournament` (issue 17 item 6).
+ *
+ * Tournaments (issue 17 item 6): after the hands, the account's finished tournaments are read the same
+ * way (`tournament.results`, newest first, a page at a time) and each is stored with `putTournament`
+ * (an upsert by tournament id: twice is once), back to a mark of their own in the same file (the key
+ * `<operator> <username> tournaments`).
  */
 import { readFileSync, mkdirSync } from 'node:fs';
 import { writeFileAtomic } from '../../../shared/node/atomic-file';
 import { dirname } from 'node:path';
+import type { TournamentRecordView } from '../../../shared/api/tournaments';
 import type { HistoryHand } from '../../../shared/protocol/messages';
+import type { TournamentResult } from '../../../shared/protocol/tournament';
 import type { HandRecord } from '../../../shared/rules/record';
 import type { AddResult, HandMeta, MoneyKind } from './store';
 
@@ -34,6 +42,10 @@ type Reply<T> = ({ ok: true } & T) | { ok: false; code: string; message: string 
 
 export interface SyncSource {
   history(cursor: string | null, limit?: number): Promise<Reply<{ hands: HistoryHand[]; next: string | null }>>;
+}
+
+export interface TournamentSyncSource {
+  tournamentResults(cursor: string | null, limit?: number): Promise<Reply<{ results: TournamentResult[]; next: string | null }>>;
 }
 
 export interface SyncOptions {
@@ -51,6 +63,8 @@ export interface SyncOptions {
   marksFile: string;
   /** Stop early (the link changed, the client closes). */
   stopped?: () => boolean;
+  /** The account's finished tournaments, and where they are stored (issue 17 item 6). */
+  tournaments?: { source: TournamentSyncSource; put: (t: TournamentRecordView) => void };
 }
 
 export interface SyncResult {
@@ -63,6 +77,8 @@ export interface SyncResult {
   duplicates: number;
   /** Hands without this account's seat, or refused by the store. */
   skipped: number;
+  /** Finished tournaments read and stored (upserted). */
+  tournaments?: number;
 }
 
 function readMarks(file: string): Record<string, number> {
@@ -106,7 +122,9 @@ export async function syncHistory(o: SyncOptions): Promise<SyncResult> {
         continue;
       }
       const money = o.moneyOf(h.tableId) ?? (o.guest ? 'play' : 'real');
-      const a = o.add({ playedAt: h.endedAt, tableId: h.tableId, money, heroSeat: seat.seat }, h.record);
+      const meta: HandMeta = { playedAt: h.endedAt, tableId: h.tableId, money, heroSeat: seat.seat };
+      if (h.tournament) meta.tournament = h.tournament; // chips, not money (issue 17 item 6)
+      const a = o.add(meta, h.record);
       if (a.stored) r.stored++;
       else if (a.duplicate) r.duplicates++;
       else r.skipped++;
@@ -115,13 +133,52 @@ export async function syncHistory(o: SyncOptions): Promise<SyncResult> {
     cursor = page.next;
   }
   // Everything up to the newest hand read is known here now.
-  if (newest !== null && (mark === null || newest > mark)) {
-    marks[key] = newest;
-    try {
-      writeMarks(o.marksFile, marks);
-    } catch {
-      // Not kept: the next sync reads further back, nothing is lost.
-    }
+  if (newest !== null && (mark === null || newest > mark)) setMark(o.marksFile, key, newest);
+  if (o.tournaments) {
+    const t = await syncTournaments(o, o.tournaments);
+    r.tournaments = t.stored;
+    if (!t.ok) return { ...r, ok: false, reason: t.reason };
   }
   return r;
+}
+
+function setMark(file: string, key: string, value: number): void {
+  const marks = readMarks(file);
+  marks[key] = value;
+  try {
+    writeMarks(file, marks);
+  } catch {
+    // Not kept: the next sync reads further back, nothing is lost.
+  }
+}
+
+/** A finished tournament of the operator's results as the local record keeps it. */
+export function tournamentRecordOf(t: TournamentResult): TournamentRecordView {
+  // The operator's results do not say when the player registered: the start stands for it.
+  return { ...t, registeredAt: t.startedAt, hands: 0 };
+}
+
+/** The account's finished tournaments back to the mark, each stored once (an upsert by id). */
+async function syncTournaments(o: SyncOptions, t: NonNullable<SyncOptions['tournaments']>): Promise<{ ok: boolean; reason?: string; stored: number }> {
+  const key = `${o.operator} ${o.username} tournaments`;
+  const mark = readMarks(o.marksFile)[key] ?? null;
+  let stored = 0;
+  let newest: number | null = null;
+  let cursor: string | null = null;
+  for (let pages = 0; pages < MAX_PAGES; pages++) {
+    if (o.stopped?.()) return { ok: false, reason: 'stopped', stored };
+    const page = await t.source.tournamentResults(cursor);
+    if (!page.ok) return { ok: false, reason: `${page.code}: ${page.message}`, stored };
+    let reachedMark = false;
+    for (const x of page.results) {
+      if (newest === null || x.endedAt > newest) newest = x.endedAt;
+      if (mark !== null && x.endedAt < mark - MARGIN_MS) reachedMark = true;
+      t.put(tournamentRecordOf(x));
+      stored++;
+    }
+    if (reachedMark || page.next === null) break;
+    cursor = page.next;
+  }
+  if (newest !== null && (mark === null || newest > mark)) setMark(o.marksFile, key, newest);
+  return { ok: true, stored };
 }

@@ -11,6 +11,13 @@
  *   the last hand ended (a bet not yet won or lost): the session net is the hands' net plus `inPlay`,
  *   which is also the chips cashed out plus the chips on the tables minus the chips bought in.
  *
+ * - Tournaments (issue 17 item 3): tournament chips are not money, so a tournament's hands are stored
+ *   (with their tournament and level) but never count in the hands' net, and its tables never count in
+ *   the chips bought, on the tables or cashed out. What counts is the money: `entries` (an entry on
+ *   registration, rebuys, add-ons, each with its fee; a refund taken off) and `prizes` (prizes and
+ *   bounties as they are won). `result` = hands' net + `inPlay` + `prizes` − `entries`, so the balance
+ *   less the session's result is the balance at the session's start, through a whole tournament.
+ *
  * Local days start at local midnight: the clock and the time zone come from the options (tests fix them).
  */
 import type { HandRecord } from '../../../shared/rules/record';
@@ -30,11 +37,28 @@ interface TableChips {
 }
 
 export interface MoneyView extends Totals {
-  /** Hands' net plus `inPlay`. */
+  /** Hands' net plus `inPlay`, plus `prizes`, less `entries`. */
   result: number;
   /** Change of the chips on the tables since their last hand ended (bets in play). */
   inPlay: number;
+  /** Paid into tournaments (entries, rebuys, add-ons with their fees; refunds taken off). */
+  entries: number;
+  /** Tournament prizes and bounties won. */
+  prizes: number;
 }
+
+/** One movement of tournament money, as the client saw it happen (issue 17 item 3). */
+export interface TournamentMoney {
+  at: number;
+  money: MoneyKind;
+  tournamentId: string;
+  /** Paid in (positive), refunded (negative). */
+  entries: number;
+  prizes: number;
+}
+
+/** Tournament movements kept for the views of today (a session's worth is small). */
+const TOURNAMENT_MOVES_KEPT = 100_000;
 
 export interface SessionView {
   since: number;
@@ -60,6 +84,8 @@ export class Tracker {
   private readonly cashedOut = { real: 0, play: 0 };
   private readonly hands = { real: zero(), play: zero() };
   private readonly groups = new Map<string, ResultGroup>();
+  /** This session's tournament money, in order (issue 17 item 3). */
+  private readonly tournamentMoves: TournamentMoney[] = [];
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -123,12 +149,59 @@ export class Tracker {
   }
 
   /**
+   * Money paid into a tournament (`amount` > 0: the entry, a rebuy, an add-on, fees included) or
+   * refunded (`amount` < 0: unregistered before the start). R-TRACKER, issue 17 item 3.
+   */
+  tournamentEntry(tournamentId: string, money: MoneyKind, amount: number): TrackerEvent {
+    if (!Number.isSafeInteger(amount) || amount === 0) return { ok: false, reason: 'an entry or a refund is a whole, non-zero amount' };
+    return this.tournamentMove({ at: this.now(), money, tournamentId, entries: amount, prizes: 0 });
+  }
+
+  /** A tournament prize or bounty won (money, paid to the wallet). */
+  tournamentPrize(tournamentId: string, money: MoneyKind, amount: number): TrackerEvent {
+    if (!isChips(amount) || amount === 0) return { ok: false, reason: 'a prize is a whole, positive amount' };
+    return this.tournamentMove({ at: this.now(), money, tournamentId, entries: 0, prizes: amount });
+  }
+
+  private tournamentMove(m: TournamentMoney): TrackerEvent {
+    this.tournamentMoves.push(m);
+    if (this.tournamentMoves.length > TOURNAMENT_MOVES_KEPT) {
+      // The oldest two are folded into one, so the session's sums stay exact.
+      const [a, b] = this.tournamentMoves.splice(0, 2);
+      this.tournamentMoves.unshift({ ...b, entries: a.entries + b.entries, prizes: a.prizes + b.prizes });
+    }
+    this.changed();
+    return { ok: true };
+  }
+
+  /**
+   * Entries and prizes of [from, to): a refund of an entry paid before (more refunded than paid in
+   * the span) counts as money won back, so that `result` still equals the money moved and the amounts
+   * stay positive (the API's `entries` is an amount).
+   */
+  private tournamentSums(money: MoneyKind, from = -Infinity, to = Infinity): { entries: number; prizes: number } {
+    let entries = 0;
+    let prizes = 0;
+    for (const m of this.tournamentMoves) {
+      if (m.money !== money || m.at < from || m.at >= to) continue;
+      entries += m.entries;
+      prizes += m.prizes;
+    }
+    return entries >= 0 ? { entries, prizes } : { entries: 0, prizes: prizes - entries };
+  }
+
+  /**
    * A hand ended: it is stored (once) and its net added to the session. A hand already stored is
-   * not counted again. The table's chips become the hero's stack after the hand.
+   * not counted again. The table's chips become the hero's stack after the hand. A tournament's hand
+   * is stored and not counted: its chips are not money (issue 17 item 3).
    */
   handEnded(meta: HandMeta, record: HandRecord): AddResult {
     const r = this.store.addHand(meta, record);
     if (!r.stored) return r;
+    if (meta.tournament) {
+      this.changed();
+      return r;
+    }
     const hero = record.seats.find((s) => s.seat === meta.heroSeat);
     if (hero === undefined) return r; // addHand refuses such a hand: unreachable
     const sum = this.hands[meta.money];
@@ -169,7 +242,8 @@ export class Tracker {
     const view = (money: MoneyKind) => {
       const { inPlay, onTables } = this.inPlay(money);
       const h = this.hands[money];
-      return { ...h, inPlay, result: h.net + inPlay, bought: this.bought[money], cashedOut: this.cashedOut[money], onTables };
+      const t = this.tournamentSums(money);
+      return { ...h, inPlay, ...t, result: h.net + inPlay + t.prizes - t.entries, bought: this.bought[money], cashedOut: this.cashedOut[money], onTables };
     };
     return { since: this.since, real: view('real'), play: view('play'), groups: sortGroups([...this.groups.values()].map((g) => ({ ...g }))) };
   }
@@ -189,7 +263,9 @@ export class Tracker {
     if (!r.ok) return r;
     const money = (m: MoneyKind): MoneyView => {
       const inPlay = live ? this.inPlay(m).inPlay : 0;
-      return { ...r[m], inPlay, result: r[m].net + inPlay };
+      // Tournament money of the span as this session saw it move (issue 17 item 3).
+      const t = this.tournamentSums(m, from, to);
+      return { ...r[m], inPlay, ...t, result: r[m].net + inPlay + t.prizes - t.entries };
     };
     return { ok: true, from, to, real: money('real'), play: money('play'), groups: r.groups };
   }

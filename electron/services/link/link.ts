@@ -18,11 +18,17 @@
  * the missed frames or sends snapshots; a `ping` after the resume marks the end of that replay (the
  * operator answers requests in order), and only then is the link `connected` again.
  *
+ * Tournaments (issue 17 item 1): the requests (list, details, register, unregister, rebuy, add-on,
+ * results) and `table.watch`; the operator's `tournament.seat`, `tournament.state` and
+ * `tournament.finished` are given to the core (`tournament` event) after the link has ended the
+ * models of tables the player left in that tournament (streams.ts `end`: no cash-out).
+ *
  * The link never holds the tracker: the client core feeds it to each table model as it is made
  * (`model` event, `TableModel.feed`).
  */
 import type { Move, ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
 import { HISTORY_PAGE_MAX, isVersion, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION } from '../../../shared/protocol/version';
+import { TOURNAMENT_RESULTS_PAGE_MAX } from '../../../shared/protocol/tournament';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { Connection } from './connection';
 import { ActionOutbox } from './outbox';
@@ -349,6 +355,23 @@ export class OperatorLink {
         return this.streams.event(m);
       case 'table.actionResult':
         return this.outbox.result(m);
+      case 'tournament.seat':
+        // The new table's snapshot and stream follow (streams.snapshot makes its model); a table of
+        // this tournament where we sat before is ours no more: a move (issue 17 item 1).
+        for (const model of this.streams.all()) {
+          if (model.tableId !== m.tableId && model.tournamentId === m.tournamentId && !this.streams.isWatched(model.tableId)) this.streams.end(model.tableId);
+        }
+        this.emit('tournament', m);
+        return;
+      case 'tournament.finished':
+        for (const model of this.streams.all()) {
+          if (model.tournamentId === m.tournamentId && !this.streams.isWatched(model.tableId)) this.streams.end(model.tableId);
+        }
+        this.emit('tournament', m);
+        return;
+      case 'tournament.state':
+        this.emit('tournament', m);
+        return;
     }
     if ('rid' in m && m.rid !== null) this.requests.answer(m.rid, m);
   }
@@ -502,6 +525,61 @@ export class OperatorLink {
   /** A page of the player's hands of the past year from the operator, newest first (R-HISTORY). */
   history(cursor: string | null = null, limit = HISTORY_PAGE_MAX): Promise<Reply<ServerMessageOf<'history'>>> {
     return this.ask<'history'>({ type: 'history', cursor, limit });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Tournaments (issue 17 item 1; docs/protocol.md "Tournaments")
+
+  tournamentList(): Promise<Reply<ServerMessageOf<'tournament.list'>>> {
+    return this.ask<'tournament.list'>({ type: 'tournament.list' });
+  }
+
+  tournamentDetails(tournamentId: string): Promise<Reply<ServerMessageOf<'tournament.details'>>> {
+    return this.ask<'tournament.details'>({ type: 'tournament.details', tournamentId });
+  }
+
+  /** `version`: of the information shown and confirmed (R-INFO). */
+  tournamentRegister(tournamentId: string, version: string): Promise<Reply<ServerMessageOf<'tournament.registered'>>> {
+    return this.ask<'tournament.registered'>({ type: 'tournament.register', tournamentId, version });
+  }
+
+  /** `refunded`: the whole entry before the start; null after it (a forfeit, R-TOURN-LEAVE). */
+  tournamentUnregister(tournamentId: string): Promise<Reply<ServerMessageOf<'tournament.unregistered'>>> {
+    return this.ask<'tournament.unregistered'>({ type: 'tournament.unregister', tournamentId });
+  }
+
+  tournamentRebuy(tournamentId: string): Promise<Reply<ServerMessageOf<'ok'>>> {
+    return this.ask<'ok'>({ type: 'tournament.rebuy', tournamentId });
+  }
+
+  tournamentAddOn(tournamentId: string): Promise<Reply<ServerMessageOf<'ok'>>> {
+    return this.ask<'ok'>({ type: 'tournament.addOn', tournamentId });
+  }
+
+  /** A page of the account's finished tournaments, newest first (issue 17 item 6). */
+  tournamentResults(cursor: string | null, limit: number = TOURNAMENT_RESULTS_PAGE_MAX): Promise<Reply<ServerMessageOf<'tournament.results'>>> {
+    return this.ask<'tournament.results'>({ type: 'tournament.results', cursor, limit });
+  }
+
+  /**
+   * Watches a table without a seat: its snapshot and stream follow (a model, `watching`), as an
+   * observer sees them (no hidden card, R-HIDDEN); watched again after a reconnection.
+   */
+  async watch(tableId: string): Promise<Reply<ServerMessageOf<'ok'>>> {
+    this.streams.watch(tableId);
+    const r = await this.ask<'ok'>({ type: 'table.watch', tableId });
+    if (!r.ok && r.code !== 'DISCONNECTED' && r.code !== 'TIMEOUT') this.streams.unwatch(tableId);
+    return r;
+  }
+
+  async unwatch(tableId: string): Promise<Reply<ServerMessageOf<'ok'>>> {
+    this.streams.unwatch(tableId);
+    return this.ask<'ok'>({ type: 'table.unwatch', tableId });
+  }
+
+  /** Followed without a seat. */
+  isWatching(tableId: string): boolean {
+    return this.streams.isWatched(tableId);
   }
 
   /** Round trip to the operator in ms, or null when the link dropped meanwhile. */

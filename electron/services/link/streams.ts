@@ -3,6 +3,12 @@
  * numbered stream with the rules engine; a gap, or a stream lost while away, gets a snapshot; hands
  * that ended unseen are fetched from the operator's history before the stream goes on; a seat
  * released while we were away is closed with the hands it played meanwhile.
+ *
+ * Tournament tables (issue 17 item 1) are tables: the operator sends `tournament.seat`, then the new
+ * table's snapshot (`rid: null`, a model is made for it) and stream. A table the player leaves in a
+ * tournament (moved, or out) is ended here (`end`), without a cash-out: once its hand in progress has
+ * ended, so that hand is stored. Watched tables (`table.watch`, no seat) are followed the same way,
+ * and watched again after a reconnection instead of being resumed.
  */
 import type { HistoryHand, ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
 import { HISTORY_PAGE_MAX } from '../../../shared/protocol/version';
@@ -28,6 +34,10 @@ export interface StreamsDeps {
 export class TableStreams {
   private readonly models = new Map<string, TableModel>();
   private readonly snapshotAsked = new Set<string>();
+  /** Tables followed without a seat (`table.watch`). */
+  private readonly watched = new Set<string>();
+  /** Tables to end once their hand in progress has ended (a tournament move or finish). */
+  private readonly endAfterHand = new Set<string>();
 
   constructor(private readonly d: StreamsDeps) {}
 
@@ -41,7 +51,44 @@ export class TableStreams {
 
   /** A model whose stream can be resumed from its seq (else it is sent a snapshot). */
   followable(m: TableModel): boolean {
-    return m.status === 'live' && m.seq !== null && !m.isHeld;
+    return m.status === 'live' && m.seq !== null && !m.isHeld && !this.watched.has(m.tableId);
+  }
+
+  /** Watched without a seat (`table.watch`). */
+  isWatched(tableId: string): boolean {
+    return this.watched.has(tableId);
+  }
+
+  /** We watch this table from now on (its snapshot makes the model). */
+  watch(tableId: string): void {
+    this.watched.add(tableId);
+  }
+
+  /** We stop watching: the model ends (nothing was ours there). */
+  unwatch(tableId: string): void {
+    if (!this.watched.delete(tableId)) return;
+    this.end(tableId);
+  }
+
+  /** Watched tables (sent `table.watch` again after a reconnection). */
+  watchedTables(): string[] {
+    return [...this.watched];
+  }
+
+  /**
+   * A tournament table we no longer sit at (moved to another, or out: issue 17 item 1): its model ends
+   * without a cash-out (tournament chips are not money), after the hand in progress if ours is open.
+   */
+  end(tableId: string): void {
+    const model = this.models.get(tableId);
+    if (!model || model.status === 'gone') return;
+    if (model.status === 'live' && model.handOpen && !this.watched.has(tableId)) {
+      this.endAfterHand.add(tableId);
+      return;
+    }
+    this.endAfterHand.delete(tableId);
+    this.models.delete(tableId);
+    model.gone(null);
   }
 
   /** What a `resume` asks for: each followable table from its last frame. */
@@ -53,6 +100,7 @@ export class TableStreams {
 
   private newModel(tableId: string): TableModel {
     this.models.get(tableId)?.gone(null);
+    this.endAfterHand.delete(tableId);
     const model = new TableModel(tableId, {
       sink: null,
       now: this.d.now,
@@ -86,7 +134,10 @@ export class TableStreams {
   event(m: ServerMessageOf<'table.event'>): void {
     const model = this.models.get(m.tableId);
     if (!model) this.d.log(`an event of table ${m.tableId}, where we hold no seat: ignored`);
-    else model.receive(m.seq, m.event);
+    else {
+      model.receive(m.seq, m.event);
+      if (this.endAfterHand.has(m.tableId) && !model.handOpen) this.end(m.tableId);
+    }
   }
 
   /** After an authentication: the seats held get their missed frames or a snapshot; the others were released. */
@@ -94,12 +145,14 @@ export class TableStreams {
     // A table we followed that is not among them was left while we were away (the grace period ran
     // out: the stack went back to the wallet).
     const seated = new Set(ids);
-    for (const model of this.all()) if (!seated.has(model.tableId)) void this.lose(model);
+    for (const model of this.all()) if (!seated.has(model.tableId) && !this.watched.has(model.tableId)) void this.lose(model);
     for (const id of ids) if (!this.models.has(id)) this.newModel(id);
   }
 
   /** The session ended: every table is gone. */
   signedOut(): void {
+    this.watched.clear();
+    this.endAfterHand.clear();
     for (const model of this.all()) {
       this.models.delete(model.tableId);
       model.gone(null);
@@ -109,7 +162,11 @@ export class TableStreams {
   /** The connection dropped: a model waiting for missed hands or a snapshot gets a snapshot in the resume. */
   dropped(): void {
     this.snapshotAsked.clear();
-    for (const m of this.models.values()) if (m.status === 'live' && !this.followable(m)) m.resync('the connection dropped while catching up');
+    for (const m of this.models.values()) {
+      // A watched table is watched again once in step (a fresh snapshot), not resumed.
+      if (this.watched.has(m.tableId)) m.resync('the connection dropped: watching again');
+      else if (m.status === 'live' && !this.followable(m)) m.resync('the connection dropped while catching up');
+    }
   }
 
   /** In step again: tables still waiting for a snapshot ask for one. */
@@ -121,11 +178,17 @@ export class TableStreams {
     // Not connected: the resume sends a snapshot of every table not followable.
     if (!this.d.ready() || this.snapshotAsked.has(tableId)) return;
     this.snapshotAsked.add(tableId);
-    void this.d.request({ type: 'table.snapshot', tableId }).then((r) => {
+    // A watched table's snapshot comes with watching it again (we hold no seat there to ask one of).
+    const watching = this.watched.has(tableId);
+    void this.d.request(watching ? { type: 'table.watch', tableId } : { type: 'table.snapshot', tableId }).then((r) => {
       this.snapshotAsked.delete(tableId);
       const model = this.models.get(tableId);
       if (!model || !('ok' in r) || r.ok !== false) return;
-      if (r.code === 'NOT_SEATED' || r.code === 'UNKNOWN_TABLE') void this.lose(model);
+      if (watching && (r.code === 'UNKNOWN_TABLE' || r.code === 'NOT_SEATED')) {
+        // The table closed (a tournament's table broken): nothing more to watch.
+        this.watched.delete(tableId);
+        this.end(tableId);
+      } else if (r.code === 'NOT_SEATED' || r.code === 'UNKNOWN_TABLE') void this.lose(model);
     });
   }
 
@@ -158,7 +221,7 @@ export class TableStreams {
   /** The seat is gone (released while we were away): the hands it played meanwhile, then the cash-out. */
   private async lose(model: TableModel): Promise<void> {
     if (model.status === 'gone') return;
-    if (model.tracking) {
+    if (model.playingHere) {
       model.hold();
       const fetched = await this.missedHands(model);
       model.backfill(fetched.hands, this.d.username());

@@ -16,12 +16,16 @@
  * - Chips (R-TRACKER): the buy-in, the stack during a hand (`chipsNow`), top-ups (seen as a stack that
  *   grew between hands, which covers a top-up applied at once and one applied when the hand ended),
  *   the cash-out.
+ * - Tournament tables (issue 17 item 1, `view.tournament`): their chips are the tournament's, not money,
+ *   so none of them goes to the tracker (no buy-in, chips in play or cash-out); their hands are stored
+ *   with the tournament's id and the level at the hand's start (`HandMeta.tournament`), the level read
+ *   from the last standing the client core knows (`feed`'s `levelOf`) when the hand began.
  * - Hands that ended while the stream was lost (a snapshot instead of the missed frames) are not in the
  *   stream: `missedHands` says so, the link fetches them from the operator's history and gives them to
  *   `backfill` before the stream goes on (events meanwhile are held in order).
  */
 import { foldHand, withAction, type FoldedHand, type HandView } from '../../../shared/protocol/hand';
-import type { HistoryHand, Move, TableEvent, TableView } from '../../../shared/protocol/messages';
+import type { HandTournament, HistoryHand, Move, TableEvent, TableView } from '../../../shared/protocol/messages';
 import { decide, type MoveRefusal } from '../../../shared/rules/decide';
 import { legalActions, type HandState } from '../../../shared/rules/engine';
 import { recordOf, type HandRecord } from '../../../shared/rules/record';
@@ -86,8 +90,14 @@ export class TableModel {
   private readonly ended = new Set<string>();
   /** Chips bought in by the join this model was made for (the snapshot tells the money kind). */
   private joinedStack: number | null = null;
-  /** The tracker holds this table (bought in, not cashed out). */
+  /** The tracker holds this table (bought in, not cashed out); never at a tournament's table. */
   private tracked = false;
+  /** Our seat was seen here with the tracker fed: our hands go to it (at cash and tournament tables). */
+  private playing = false;
+  /** A tournament's level now (the client core's last standing), read as each hand starts. */
+  private levelOf: ((tournamentId: string) => number | null) | null = null;
+  /** The level each hand of a tournament started at, by hand id (the last few). */
+  private readonly handLevels = new Map<string, number>();
   /** Our chips after the last finished hand (the tracker's `settled`). */
   private settled = 0;
   /** Highest hand number seen started; the hand started and not yet ended or cancelled. */
@@ -113,8 +123,24 @@ export class TableModel {
    * The tracker this table's hands and chips go to, given by the client core as the model is made
    * (before any frame): the transport never holds it (issue 14 item 6).
    */
-  feed(sink: HandSink | null): void {
+  feed(sink: HandSink | null, levelOf?: (tournamentId: string) => number | null): void {
     this.sink = sink;
+    this.levelOf = levelOf ?? null;
+  }
+
+  /** The tournament this table belongs to (its chips are not money), or null at a cash table. */
+  get tournamentId(): string | null {
+    return this.view?.tournament?.tournamentId ?? null;
+  }
+
+  /** A hand of this tournament table starts: the level now is its level (T 6-1: a level applies from the next hand). */
+  private noteLevel(handId: string | null): void {
+    const t = this.tournamentId;
+    if (t === null || handId === null || this.handLevels.has(handId)) return;
+    const level = this.levelOf?.(t) ?? null;
+    if (level === null) return;
+    this.handLevels.set(handId, level);
+    if (this.handLevels.size > 64) this.handLevels.delete(this.handLevels.keys().next().value as string);
   }
 
   onChange(listener: (c: TableChange) => void): () => void {
@@ -165,6 +191,11 @@ export class TableModel {
     return true;
   }
 
+  /** A hand is in progress here (started, not yet ended or cancelled). */
+  get handOpen(): boolean {
+    return this.openHandId !== null;
+  }
+
   /** Events are held while missed hands are fetched. */
   get isHeld(): boolean {
     return this.held !== null;
@@ -173,6 +204,11 @@ export class TableModel {
   /** The tracker holds this table's chips. */
   get tracking(): boolean {
     return this.tracked;
+  }
+
+  /** Our hands here go to the tracker (a seat seen with the tracker fed; cash or tournament table). */
+  get playingHere(): boolean {
+    return this.playing;
   }
 
   get money(): MoneyKind {
@@ -202,7 +238,7 @@ export class TableModel {
     const wasFollowing = this.view !== null && this.status !== 'joining';
     const missed =
       wasFollowing &&
-      this.tracked &&
+      this.playing &&
       ((this.openHandId !== null && table.hand?.handId !== this.openHandId) ||
         table.handNo - this.lastHandNo > (table.hand !== null && table.hand.handId !== this.openHandId ? 1 : 0));
     this.view = structuredClone(table);
@@ -212,13 +248,19 @@ export class TableModel {
     if (!this.setHand(this.view.hand)) return { missedHands: false };
     this.lastHandNo = Math.max(this.lastHandNo, table.handNo);
     this.openHandId = table.hand?.handId ?? null;
+    this.noteLevel(this.openHandId);
     const sink = this.sink;
     const seat = this.heroSeat;
-    if (sink && seat !== null && !this.tracked) {
+    if (sink && seat !== null && !this.playing && table.tournament !== null) {
+      // A tournament's table: our hands are stored, its chips are not money (no buy-in, issue 17 item 3).
+      this.playing = true;
+      this.settled = table.seats[seat]?.stack ?? 0;
+    } else if (sink && seat !== null && !this.tracked && !this.playing) {
       // First sight of our seat in this session: the chips bought in (or found there on a resume after
       // a restart, which count as brought into the session).
       const amount = this.joinedStack ?? table.seats[seat]?.stack ?? 0;
       this.tracked = ok(sink.buyIn(this.tableId, table.money, amount), (r) => this.problem(`tracker buy-in: ${r}`));
+      this.playing = this.tracked;
       this.settled = amount;
       this.joinedStack = null;
       this.trackHandChips();
@@ -287,6 +329,7 @@ export class TableModel {
         if (!this.setHand(e.hand)) return false;
         this.lastHandNo = Math.max(this.lastHandNo, e.handNo);
         this.openHandId = e.hand.handId;
+        this.noteLevel(e.hand.handId);
         const seat = this.heroSeat;
         if (seat !== null && this.heroInHand()) this.reconcile(e.hand.seated[seat]?.stack ?? 0);
         this.trackHandChips();
@@ -371,10 +414,17 @@ export class TableModel {
       else if (!sameData(recordOf(hand), record)) this.problem(`hand ${handId}: the operator's record differs from the one the client's engine builds`);
     }
     // The operator's record is kept (the operator decides outcomes, DESIGN.md §1); it matches ours.
-    this.store(record, this.heroSeat, this.deps.now(), 'stream');
+    this.store(record, this.heroSeat, this.deps.now(), 'stream', this.handTournament(handId));
   }
 
-  private store(record: HandRecord, heroSeat: number | null, playedAt: number, via: 'stream' | 'history'): void {
+  /** A tournament hand's id and level (the level at its start, else the level now), or null at a cash table. */
+  private handTournament(handId: string): HandTournament | null {
+    const tournamentId = this.tournamentId;
+    if (tournamentId === null) return null;
+    return { tournamentId, level: this.handLevels.get(handId) ?? this.levelOf?.(tournamentId) ?? 0 };
+  }
+
+  private store(record: HandRecord, heroSeat: number | null, playedAt: number, via: 'stream' | 'history', tournament: HandTournament | null): void {
     const handId = record.handId!;
     this.remember(handId);
     const hero = heroSeat === null ? undefined : record.seats.find((s) => s.seat === heroSeat);
@@ -382,7 +432,9 @@ export class TableModel {
     this.settled = hero.stackAfter;
     const sink = this.sink;
     if (!sink) return;
-    const r = sink.handEnded({ playedAt, tableId: this.tableId, money: this.money, heroSeat: hero.seat }, record);
+    const meta: HandMeta = { playedAt, tableId: this.tableId, money: this.money, heroSeat: hero.seat };
+    if (tournament !== null) meta.tournament = tournament;
+    const r = sink.handEnded(meta, record);
     if (!r.stored && !r.duplicate) this.problem(`hand ${handId} not stored: ${r.reason}`);
     this.changed({ type: 'hand-stored', handId, stored: r.stored, duplicate: r.duplicate, via });
   }
@@ -418,7 +470,7 @@ export class TableModel {
     const mine = newestFirst.filter((h) => h.tableId === this.tableId && !this.ended.has(h.handId) && !fromStream.has(h.handId)).reverse();
     for (const h of mine) {
       const seat = h.record.seats.find((s) => s.player === username)?.seat ?? this.heroSeat;
-      this.store(h.record, seat, h.endedAt, 'history');
+      this.store(h.record, seat, h.endedAt, 'history', h.tournament);
     }
     return mine.length;
   }
@@ -475,11 +527,15 @@ export class TableModel {
   // -------------------------------------------------------------------------------------------
   // Leaving
 
-  /** We left the table: `cashedOut` chips went back to the wallet (R-CASH); null when unknown. */
+  /**
+   * We left the table: `cashedOut` chips went back to the wallet (R-CASH); null when unknown. A
+   * tournament's table ends with null (moved to another table, or out): no money moved (issue 17 item 1).
+   */
   gone(cashedOut: number | null): void {
     if (this.status === 'gone') return;
     this.status = 'gone';
     this.held = null;
+    this.playing = false;
     if (this.tracked) {
       // Unknown (the seat was released while we were away): what the last hands left us.
       ok(this.sink!.cashOut(this.tableId, cashedOut ?? this.settled), (r) => this.problem(`tracker cash-out: ${r}`));

@@ -70,6 +70,11 @@ export interface LinkEvents {
    */
   model: TableModel;
   table: { tableId: string; model: TableModel; change: TableChange };
+  /**
+   * The operator's news of one of the player's tournaments (issue 17 item 1): where they sit (the new
+   * table's stream follows; the old table's model has ended), its state and their standing, their finish.
+   */
+  tournament: ServerMessageOf<'tournament.seat' | 'tournament.state' | 'tournament.finished'>;
   /** Every valid message, after the link handled it. */
   message: ServerMessage;
   /** Something went wrong that the link handled (a bad frame, an operator error without request). */
