@@ -78,7 +78,9 @@ export class ClientTournaments {
       link.on('tournament', (m) => {
         // The level is known at once: a hand that starts next is at this level (T 6-1).
         if (m.type === 'tournament.state' && m.standing.level !== null) this.levels.set(m.tournamentId, m.standing.level);
-        this.queue = this.queue.then(() => this.news(link, m)).catch((e: unknown) => this.o.log(`tournament ${m.tournamentId}: ${(e as Error)?.stack ?? String(e)}`));
+        // Where we sat before this seat, read now: the new table's snapshot follows at once and moves `seat`.
+        const from = m.type === 'tournament.seat' ? (this.plays.get(m.tournamentId)?.seat?.tableId ?? null) : null;
+        this.queue = this.queue.then(() => this.news(link, m, from)).catch((e: unknown) => this.o.log(`tournament ${m.tournamentId}: ${(e as Error)?.stack ?? String(e)}`));
       }),
       link.on('table', ({ tableId, model, change }) => this.tableChanged(link, tableId, model, change)),
     ];
@@ -236,7 +238,7 @@ export class ClientTournaments {
   // -------------------------------------------------------------------------------------------
   // What the operator tells
 
-  private async news(link: OperatorLink, m: TournamentNews): Promise<void> {
+  private async news(link: OperatorLink, m: TournamentNews, from: string | null): Promise<void> {
     const summary = await this.summaryOf(link, m.tournamentId);
     if (!summary) {
       this.o.log(`news of tournament ${m.tournamentId}, which the lobby does not list: ignored`);
@@ -247,7 +249,6 @@ export class ClientTournaments {
     const now = this.o.now();
     switch (m.type) {
       case 'tournament.seat': {
-        const from = play.seat?.tableId ?? null;
         if (m.moved || (from !== null && from !== m.tableId)) play.move = { from, to: m.tableId, why: m.why, at: now };
         play.seat = { tableId: m.tableId, seat: m.seat };
         if (play.status === 'registered') play.status = 'playing';

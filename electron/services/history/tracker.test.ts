@@ -146,4 +146,47 @@ describe('the running win/loss (R-TRACKER)', () => {
     expect(tracker.period(10, 5)).toMatchObject({ ok: false });
     store.close();
   });
+
+  it('tournaments (issue 17 item 3): entries and refunds, prizes and bounties in the result; their hands stored, never counted as money', () => {
+    let now = START;
+    const store = HistoryStore.open(join(dir, 'h.sqlite'), { now: () => now, utcOffsetMinutes: PARIS });
+    const tracker = new Tracker(store, { now: () => now });
+    const rng = prng(33);
+    // A cash table beside it: its hands count as before.
+    const cash = new Table('c', 'THNL', 'play', 0, 2000);
+    tracker.buyIn('c', 'play', 2000);
+    const { config, hero } = cash.play(rng);
+    const cashHand = playRecord(config, rng, hero);
+    tracker.handEnded({ playedAt: now, tableId: 'c', money: 'play', heroSeat: hero }, cashHand);
+    const cashNet = cashHand.seats.find((x) => x.seat === hero)!.net;
+
+    expect(tracker.tournamentEntry('T1', 'play', 1100)).toEqual({ ok: true });
+    expect(tracker.tournamentEntry('T1', 'play', 500)).toEqual({ ok: true }); // a rebuy with its fee
+    expect(tracker.tournamentEntry('T2', 'play', 1100)).toEqual({ ok: true });
+    expect(tracker.tournamentEntry('T2', 'play', -1100)).toEqual({ ok: true }); // unregistered: refunded
+    // A tournament hand: stored, not counted (tournament chips are not money).
+    const t = new Table('T1-t1', 'THNL', 'play', 1, 1500);
+    const th = t.play(rng);
+    const tHand = playRecord(th.config, rng, th.hero);
+    now += 60_000;
+    expect(tracker.handEnded({ playedAt: now, tableId: 'T1-t1', money: 'play', heroSeat: th.hero, tournament: { tournamentId: 'T1', level: 2 } }, tHand)).toEqual({ stored: true, duplicate: false });
+    expect(tracker.tournamentPrize('T1', 'play', 200)).toEqual({ ok: true }); // a bounty as it is won
+    expect(tracker.tournamentPrize('T1', 'play', 3000)).toEqual({ ok: true }); // the prize at the finish
+    const s = tracker.session().play;
+    expect(s).toMatchObject({ hands: 1, net: cashNet, entries: 1600, prizes: 3200, bought: 2000, result: cashNet + s.inPlay + 3200 - 1600 });
+    expect(tracker.session().groups.map((g) => g.hands)).toEqual([1]);
+    expect(tracker.session().real).toMatchObject({ entries: 0, prizes: 0, result: 0 });
+    // Bad amounts are refused and change nothing.
+    expect(tracker.tournamentEntry('T1', 'play', 0)).toMatchObject({ ok: false });
+    expect(tracker.tournamentPrize('T1', 'play', -5)).toMatchObject({ ok: false });
+    expect(tracker.tournamentPrize('T1', 'play', 1.5)).toMatchObject({ ok: false });
+    // A refund of an entry paid before this session: money back, counted as won (amounts stay positive).
+    const later = new Tracker(store, { now: () => now });
+    later.tournamentEntry('T3', 'real', -1100);
+    expect(later.session().real).toMatchObject({ entries: 0, prizes: 1100, result: 1100 });
+    // Today counts the same entries and prizes as the session (all of them today here).
+    const today = tracker.today();
+    expect(today.ok && today.play).toMatchObject({ entries: 1600, prizes: 3200 });
+    store.close();
+  });
 });

@@ -219,6 +219,60 @@ describe('the table model, on frames from the real operator table', () => {
   });
 });
 
+describe('a tournament table (issue 17 item 1)', () => {
+  it('stores each hand with the tournament and the level it started at, moves no chips in the tracker, and ends without a cash-out', () => {
+    const op = operatorTable('THNL', 2);
+    const calls: string[] = [];
+    const levels: (number | null)[] = [];
+    const s: HandSink = {
+      handEnded: (meta) => {
+        levels.push(meta.tournament?.level ?? null);
+        expect(meta.tournament?.tournamentId).toBe('T-1');
+        return { stored: true, duplicate: false };
+      },
+      buyIn: () => (calls.push('buyIn'), { ok: true }),
+      topUp: () => (calls.push('topUp'), { ok: true }),
+      cashOut: () => (calls.push('cashOut'), { ok: true }),
+      chipsNow: () => (calls.push('chipsNow'), { ok: true }),
+    };
+    const { m } = model(null);
+    // The clock's level as the client core knows it: it moves on after each hand, during the next
+    // hand's deal too (a standing can come mid-hand): the hand keeps the level it started at (T 6-1).
+    let level = 0;
+    m.feed(s, (id) => (id === 'T-1' ? level : null));
+    const joined = op.table.join(op.hero, 2000, { waitForBigBlind: false });
+    if (!joined.ok) throw new Error('join');
+    const snap = op.snapshot();
+    // The operator's table is a cash table here: its view named as a tournament's, as protocol 4 sends it.
+    m.applySnapshot(snap.seq, { ...snap.table, tournament: { tournamentId: 'T-1' } });
+    expect(m.tournamentId).toBe('T-1');
+    op.listen((f) => {
+      m.receive(f.seq, f.event);
+      if (f.event.type === 'handStart' || f.event.type === 'handEnd') level++;
+      if (f.event.type === 'turn' && f.event.turn.seat === m.heroSeat && m.hand) {
+        const move = ourMove(m.hand, m.heroSeat);
+        if (move) op.table.act(op.hero.accountId, `a${f.seq}`, move);
+      }
+    });
+    op.attach();
+    op.host.manage(op.table, op.others);
+    for (let i = 0; op.table.handsPlayed < 3; i++) {
+      if (i > 200_000) throw new Error('the table did not play');
+      op.timers.runDue(1);
+    }
+    expect(m.problems).toEqual([]);
+    // Hand n started at level 2(n−1): the level moved during the hand and after it, not counted.
+    expect(levels.length).toBeGreaterThanOrEqual(3);
+    expect(levels).toEqual(levels.map((_, i) => 2 * i));
+    let gone: unknown = undefined;
+    m.onChange((c) => c.type === 'gone' && (gone = c.cashedOut));
+    m.gone(1500);
+    expect(gone).toBeNull();
+    // Tournament chips are not money: nothing bought, in play or cashed out (R-TRACKER, issue 17 item 3).
+    expect(calls).toEqual([]);
+  });
+});
+
 describe('reconnection delays', () => {
   it('grow exponentially up to the maximum, with jitter taking off at most its fraction', () => {
     const o = { ...DEFAULT_BACKOFF, initialMs: 100, maxMs: 1_000, jitter: 0.5 };

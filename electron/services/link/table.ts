@@ -541,7 +541,8 @@ export class TableModel {
       ok(this.sink!.cashOut(this.tableId, cashedOut ?? this.settled), (r) => this.problem(`tracker cash-out: ${r}`));
       this.tracked = false;
     }
-    this.changed({ type: 'gone', cashedOut });
+    // A tournament's chips are not money: nothing was cashed out, whatever the table's leave said.
+    this.changed({ type: 'gone', cashedOut: this.tournamentId === null ? cashedOut : null });
   }
 }
 

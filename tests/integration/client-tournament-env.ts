@@ -1,0 +1,141 @@
+/**
+ * The client tournament tests' environment (issue 17): a real operator on loopback TLS offering the
+ * tournaments a test gives it (practice players fill play-money sit & go's), and a ClientCore signed in
+ * to it with its own data folder, whose pushes are checked against the contract; a seat player that
+ * acts from the pushed table states with a simple policy; the check that no pushed view holds an
+ * opponent's hidden card (DESIGN.md §1, R-HIDDEN).
+ */
+import { expect } from 'vitest';
+import { ClientCore, memoryVault } from '../../electron/services/client';
+import { createHandlers } from '../../electron/services/client-api';
+import { SettingsStore } from '../../electron/services/settings';
+import { dispatchCall, events, type EventName, type TableState } from '../../shared/api';
+import { handOf } from '../../shared/protocol/hand';
+import type { Move } from '../../shared/protocol/messages';
+import { legalActions } from '../../shared/rules/engine';
+import { validate, type Schema } from '../../shared/validate';
+import type { RunningOperator } from '../../operator/server/operator';
+
+export interface TestClient {
+  core: ClientCore;
+  pushed: { event: EventName; payload: unknown }[];
+  /** Pushes that failed the contract's validator (must stay empty). */
+  invalid: string[];
+  call<T>(name: string, args?: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function until(cond: () => boolean, ms: number, why: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out: ${why}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** A client with its own data folder, connected to `op` and signed in as `username` (registered when `register`). */
+export async function signedInClient(op: RunningOperator, dataDir: string, username: string, register: boolean): Promise<TestClient> {
+  const settings = new SettingsStore(dataDir);
+  settings.update({ operator: { mode: 'custom', url: op.url, pins: [op.pin] } });
+  const pushed: TestClient['pushed'] = [];
+  const invalid: string[] = [];
+  const core = new ClientCore({
+    dataDir,
+    version: '0.1.0',
+    settings: () => settings.get(),
+    launchEmbedded: () => Promise.reject(new Error('no embedded operator here')),
+    vault: memoryVault(),
+    broadcast: (event, payload) => {
+      // Every push must pass the contract's validator, as the preload and the page check it.
+      const v = validate(events[event] as Schema<unknown>, payload, event);
+      if (!v.ok) invalid.push(v.error);
+      pushed.push({ event, payload: structuredClone(payload) });
+    },
+    log: () => undefined,
+  });
+  const handlers = createHandlers({
+    info: { name: 'Cercle', version: '0.1.0', host: 'browser', platform: process.platform, dataDir },
+    settings,
+    core,
+    openExternal: async () => undefined,
+  });
+  const call = async <T>(name: string, args: unknown = {}): Promise<T> => {
+    const r = await dispatchCall(handlers, name, args);
+    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+    return r.value as T;
+  };
+  await core.start();
+  await until(() => core.session().link.state === 'connected', 10_000, 'connected');
+  expect(await call('login', { username, password: 'correct horse battery', register })).toEqual({ ok: true });
+  await until(() => core.session().account !== null && core.session().balances !== null, 5_000, 'signed in');
+  return { core, pushed, invalid, call, close: () => core.close() };
+}
+
+export type Policy = 'shove' | 'passive';
+
+/**
+ * Plays our seat at every live table from the table states main holds, as the page would: only what
+ * the rules package offers. `shove`: all in whenever a bet is open, else call; `passive`: check, else
+ * fold. Stops when `stop()` is called.
+ */
+export function autoplay(c: TestClient, policy: Policy): { stop: () => Promise<void>; acted: () => number } {
+  let running = true;
+  let acted = 0;
+  const loop = (async () => {
+    while (running) {
+      for (const st of c.core.tables()) {
+        const v = st.view;
+        if (st.status !== 'live' || st.watching || !v?.hand || !v.you || st.pending !== null) continue;
+        const legal = legalActions(handOf(v.hand));
+        if (legal.seat !== v.you.seat || legal.next === 'deal' || legal.next === 'done') continue;
+        const move: Move =
+          legal.next === 'show'
+            ? { type: 'show' }
+            : legal.next === 'draw'
+              ? { type: 'draw', discards: [] }
+              : policy === 'shove'
+                ? legal.bet !== null
+                  ? { type: 'bet', to: legal.bet.max }
+                  : legal.call !== null
+                    ? { type: 'call' }
+                    : { type: 'check' }
+                : legal.check
+                  ? { type: 'check' }
+                  : { type: 'fold' };
+        const r = await c.call<{ ok: boolean; code?: string }>('act', { tableId: st.tableId, actionId: `a-${++acted}`, move });
+        // A decision can race the clock, the hand moving on or the table closing (the tournament's end); anything else is a bug.
+        if (!r.ok) expect(['STALE', 'NOT_YOUR_TURN', 'ILLEGAL_ACTION', 'NO_HAND', 'DISCONNECTED', 'UNKNOWN_TABLE', 'NOT_SEATED']).toContain(r.code);
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+    acted: () => acted,
+  };
+}
+
+/** Every pushed table view: no card of another seat unless it was shown or dealt face up (R-HIDDEN). Returns the cards checked. */
+export function expectNoHiddenCard(pushed: TestClient['pushed']): number {
+  let checked = 0;
+  for (const p of pushed) {
+    if (p.event !== 'table') continue;
+    const v = (p.payload as TableState).view;
+    if (!v?.hand) continue;
+    const mine = v.you?.seat ?? null;
+    const hand = handOf(v.hand);
+    hand.seats.forEach((s, seat) => {
+      if (seat === mine || s.shown) return;
+      s.hole.forEach((card, i) => {
+        if (s.up[i] !== true) expect(card).toBeNull();
+        checked++;
+      });
+    });
+    for (const a of v.hand.actions) if (a.type === 'draw' && a.seat !== mine) for (const card of a.discards) expect(card).toBeNull();
+  }
+  return checked;
+}
+

@@ -1,0 +1,227 @@
+/**
+ * Tournaments in the client's main process (issue 17 items 1-6) against a real operator on loopback
+ * TLS (its tournaments, wallet and history in SQLite files), the real link and a real local history:
+ * register, play a heads-up sit & go to its end against a practice player, follow the player's
+ * TournamentPlay, the tables (tournament chips never in the tracker's cash), the hands stored with
+ * their tournament and level, the money (entries, prizes, bounties) and the status bar's identity
+ * (balance − session result = balance at the start); unregistering before the start refunds; a move
+ * between tables followed; and a second data folder finding the tournament after sign-in, once.
+ */
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TableState, TournamentPlay } from '../../shared/api';
+import type { HandMeta } from '../../electron/services/history/store';
+import { readyStructure } from '../../shared/rules/tournament';
+import type { TournamentDetails, TournamentSummary } from '../../shared/protocol/tournament';
+import type { TournamentSpec } from '../../operator/tournaments/spec';
+import { PLAY_TABLE, testOperator } from './operator-harness';
+import { tempDir } from '../support/operator/temp-dir';
+import { autoplay, expectNoHiddenCard, signedInClient, until, type TestClient } from './client-tournament-env';
+
+const BUY_IN = 1000;
+const FEE = 100;
+const BOUNTY = 200;
+
+/** A play-money sit & go template (instances `<id>-1`, `-2`, …): short stacks so that it ends in a few hands. */
+function sitAndGo(id: string, entrants: number, seats: number, over: Partial<TournamentSpec> = {}): TournamentSpec {
+  const base = readyStructure('THNL', 'hyper-turbo');
+  return {
+    id,
+    name: `SNG ${id}`,
+    variant: 'THNL',
+    money: 'play',
+    buyIn: BUY_IN,
+    fee: FEE,
+    format: 'sit-and-go',
+    seats,
+    maxEntrants: entrants,
+    minEntrants: entrants,
+    startAt: null,
+    structure: { ...base, startingStack: 1500, lateRegistrationLevels: 0 },
+    ...over,
+  };
+}
+
+const clients: TestClient[] = [];
+const dirs: ReturnType<typeof tempDir>[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) await c.close();
+  for (const d of dirs.splice(0)) d.cleanup();
+});
+
+async function client(op: Parameters<typeof signedInClient>[0], username: string, register = true): Promise<TestClient> {
+  const d = tempDir('cercle-client-tournament-');
+  dirs.push(d);
+  const c = await signedInClient(op, join(d.dir, 'client'), username, register);
+  clients.push(c);
+  return c;
+}
+
+const plays = (c: TestClient, id: string): TournamentPlay[] => c.pushed.filter((p) => p.event === 'tournament' && (p.payload as TournamentPlay).tournamentId === id).map((p) => p.payload as TournamentPlay);
+const tableStates = (c: TestClient, id: string): TableState[] => c.pushed.filter((p) => p.event === 'table' && (p.payload as TableState).tournamentId === id).map((p) => p.payload as TableState);
+
+/** The metas of hands the tracker stored (the real tracker, watched). */
+function storedMetas(c: TestClient): HandMeta[] {
+  const metas: HandMeta[] = [];
+  const tracker = c.core.tracker;
+  const handEnded = tracker.handEnded.bind(tracker);
+  tracker.handEnded = (meta, record) => {
+    const r = handEnded(meta, record);
+    if (r.stored) metas.push(structuredClone(meta));
+    return r;
+  };
+  return metas;
+}
+
+async function summaryOf(c: TestClient, id: string): Promise<TournamentSummary> {
+  const r = await c.call<{ ok: boolean; tournaments: TournamentSummary[] }>('tournaments');
+  expect(r.ok).toBe(true);
+  const s = r.tournaments.find((t) => t.tournamentId === id);
+  if (!s) throw new Error(`no tournament ${id} in the lobby`);
+  return s;
+}
+
+describe('tournaments in the client (issue 17)', () => {
+  it('a heads-up sit & go played to its end: plays pushed, tables without cash, hands with their level, entries and prizes, the balance identity', async () => {
+    const op = await testOperator('0091', [PLAY_TABLE], {
+      tournaments: { specs: [sitAndGo('hu', 2, 2, { bounty: BOUNTY })], practiceFillMs: 100 },
+      table: { practiceDelayMs: [0, 5], betweenHandsMs: 30 },
+    });
+    const c = await client(op, 'alice');
+    const metas = storedMetas(c);
+    const start = c.core.session().balances!.play;
+    const id = 'hu-1';
+    const summary = await summaryOf(c, id);
+    expect(summary).toMatchObject({ buyIn: BUY_IN, fee: FEE, bounty: BOUNTY, format: 'sit-and-go', state: 'registering' });
+    const details = await c.call<{ ok: boolean; details: TournamentDetails }>('tournamentDetails', { tournamentId: id });
+    expect(details.ok).toBe(true);
+    expect(details.details.structure.startingStack).toBe(1500);
+
+    // R-INFO: a version other than the one shown is refused, nothing paid.
+    expect(await c.call('tournamentRegister', { tournamentId: id, version: 'ffffffffffffff' })).toMatchObject({ ok: false, code: 'RULES_CHANGED' });
+    expect(c.core.trackerView().session.play.entries).toBe(0);
+
+    const player = autoplay(c, 'shove');
+    try {
+      expect(await c.call('tournamentRegister', { tournamentId: id, version: summary.version })).toEqual({ ok: true });
+      // The entry (buy-in + fee) counts as paid at once (R-TRACKER).
+      expect(c.core.trackerView().session.play).toMatchObject({ entries: BUY_IN + FEE, prizes: 0, result: -(BUY_IN + FEE) });
+      expect(plays(c, id)[0]).toMatchObject({ status: 'registered', spent: BUY_IN + FEE, seat: null, finished: null });
+      await until(() => c.core.session().balances!.play === start - BUY_IN - FEE, 5_000, 'the entry taken from the balance');
+
+      // The practice player fills it, it starts, we play it to its end.
+      await until(() => plays(c, id).some((p) => p.status === 'finished'), 90_000, 'the sit & go finished');
+      await c.core.tournaments.settled();
+    } finally {
+      await player.stop();
+    }
+    const seen = plays(c, id);
+    const last = seen.at(-1)!;
+    expect(last.status).toBe('finished');
+    // Seated at the start, then the standing with its clock, then the finish.
+    const seated = seen.find((p) => p.seat !== null)!;
+    expect(seated.status).toBe('playing');
+    expect(seated.seat!.tableId).toBe(`${id}-t1`);
+    const standing = seen.find((p) => p.standing?.state === 'running' && p.standing.you !== null)!;
+    expect(standing.standingAt).not.toBeNull();
+    expect(standing.standing!.level).toBeGreaterThanOrEqual(0);
+    expect(standing.standing!.remaining).toBeLessThanOrEqual(2);
+    // Heads-up: the winner takes the pool (2 × (buy-in − bounty)), the loser's bounty and keeps their own.
+    const won = last.finished!.place === 1;
+    expect(last.finished).toEqual(won ? { place: 1, prize: 2 * (BUY_IN - BOUNTY), bounties: 2 * BOUNTY } : { place: 2, prize: 0, bounties: 0 });
+    expect(last.spent).toBe(BUY_IN + FEE);
+
+    // The tournament's table: pushed with its tournament, never watched, and gone without a cash-out.
+    const states = tableStates(c, id);
+    expect(states.some((s) => s.status === 'live' && s.view?.tournament?.tournamentId === id && !s.watching)).toBe(true);
+    await until(() => c.core.tables().length === 0, 10_000, 'the tournament table gone');
+    const gone = c.pushed.filter((p) => p.event === 'table' && (p.payload as TableState).status === 'gone').map((p) => p.payload as TableState);
+    expect(gone).toHaveLength(1);
+    expect(gone[0]).toMatchObject({ tableId: `${id}-t1`, tournamentId: id, cashedOut: null });
+
+    // Its hands: stored with the tournament and the level at their start; none counted as cash.
+    expect(metas.length).toBeGreaterThan(0);
+    for (const m of metas) expect(m.tournament).toMatchObject({ tournamentId: id });
+    for (const m of metas) expect(m.tournament!.level).toBeGreaterThanOrEqual(0);
+    const money = c.core.trackerView().session.play;
+    expect(money).toMatchObject({ hands: 0, net: 0, inPlay: 0, bought: 0, cashedOut: 0, onTables: 0, entries: BUY_IN + FEE });
+    expect(money.prizes).toBe(last.finished!.prize + last.finished!.bounties);
+    expect(money.result).toBe(money.prizes - money.entries);
+    // The status bar's identity through a whole sit & go: balance − session result = balance at the start.
+    await until(() => c.core.session().balances!.play - c.core.trackerView().session.play.result === start, 10_000, 'balance − result = start');
+    // Today counts the same entries and prizes (its hands' totals are the store's: tournament hands are
+    // kept out of them by the history's side of the issue, branch chist).
+    const today = c.core.trackerView().today!.play;
+    expect(today).toMatchObject({ entries: BUY_IN + FEE, prizes: money.prizes });
+    expect(today.result).toBe(today.net + today.inPlay + today.prizes - today.entries);
+
+    // What the pages were pushed: valid, and no opponent's hidden card.
+    expect(c.invalid).toEqual([]);
+    expect(expectNoHiddenCard(c.pushed)).toBeGreaterThan(0);
+    expect(op.wallet.audit().problems).toEqual([]);
+  }, 120_000);
+
+  it('unregistering before the start refunds the whole entry: the tracker takes it off, the balance is back', async () => {
+    const op = await testOperator('0092', [PLAY_TABLE], {
+      // Six seats and no practice fill: it waits for players, so we unregister before its start.
+      tournaments: { specs: [sitAndGo('six', 6, 6)], practiceFillMs: null },
+    });
+    const c = await client(op, 'bob');
+    const start = c.core.session().balances!.play;
+    const s = await summaryOf(c, 'six-1');
+    expect(await c.call('tournamentRegister', { tournamentId: 'six-1', version: s.version })).toEqual({ ok: true });
+    await until(() => c.core.session().balances!.play === start - BUY_IN - FEE, 5_000, 'the entry paid');
+    expect(await c.call('myTournaments')).toMatchObject([{ tournamentId: 'six-1', status: 'registered', spent: BUY_IN + FEE }]);
+    expect(await c.call('tournamentUnregister', { tournamentId: 'six-1' })).toEqual({ ok: true, refunded: BUY_IN + FEE });
+    expect(await c.call('myTournaments')).toMatchObject([{ tournamentId: 'six-1', status: 'unregistered', spent: 0 }]);
+    expect(c.core.trackerView().session.play).toMatchObject({ entries: 0, prizes: 0, result: 0 });
+    await until(() => c.core.session().balances!.play === start, 5_000, 'the refund in the balance');
+    // Unregistering twice: the operator's refusal, unchanged.
+    expect(await c.call('tournamentUnregister', { tournamentId: 'six-1' })).toMatchObject({ ok: false, code: 'NOT_REGISTERED' });
+    expect(c.invalid).toEqual([]);
+  }, 30_000);
+
+  it('a move to another table is followed: the new table live, the old one gone without a cash-out, and why', async () => {
+    // Four players on tables of three: two tables of two; after the first bust the three left fit one
+    // table, so table 2 breaks and its players move to table 1 (T 6-6, 6-11). Seated at table 1 (drawn
+    // at random), we forfeit (R-TOURN-LEAVE) and enter the next instance, a few times at most.
+    const op = await testOperator('0093', [PLAY_TABLE], {
+      tournaments: { specs: [sitAndGo('mv', 4, 3)], practiceFillMs: 50 },
+      table: { practiceDelayMs: [0, 5], betweenHandsMs: 30 },
+    });
+    const c = await client(op, 'carol');
+    const player = autoplay(c, 'passive');
+    let moved: TournamentPlay | undefined;
+    let id = '';
+    try {
+      for (let n = 1; n <= 12 && !moved; n++) {
+        id = `mv-${n}`;
+        const s = await summaryOf(c, id);
+        expect(await c.call('tournamentRegister', { tournamentId: id, version: s.version })).toEqual({ ok: true });
+        await until(() => plays(c, id).some((p) => p.seat !== null), 20_000, `seated in ${id}`);
+        if (plays(c, id).find((p) => p.seat !== null)!.seat!.tableId === `${id}-t1`) {
+          expect(await c.call('tournamentUnregister', { tournamentId: id })).toEqual({ ok: true, refunded: null }); // a forfeit
+          continue;
+        }
+        await until(() => plays(c, id).some((p) => p.move !== null || p.status === 'finished'), 60_000, `moved or out in ${id}`);
+        moved = plays(c, id).find((p) => p.move !== null);
+      }
+    } finally {
+      await player.stop();
+    }
+    if (!moved) throw new Error('never moved in 12 sit & go’s (each time at table 1, or out first)');
+    expect(moved.move).toMatchObject({ from: `${id}-t2`, to: `${id}-t1`, why: 'broken' });
+    expect(moved.seat!.tableId).toBe(`${id}-t1`);
+    // The new table is followed live; the old one ended without a cash-out (tournament chips are not money).
+    await until(() => c.core.tables().some((t) => t.tableId === `${id}-t1` && t.status === 'live' && t.view?.you !== null), 10_000, 'the new table live');
+    expect(c.core.tables().some((t) => t.tableId === `${id}-t2`)).toBe(false);
+    const states = tableStates(c, id);
+    const old = states.filter((t) => t.tableId === `${id}-t2`);
+    expect(old.at(-1)).toMatchObject({ status: 'gone', cashedOut: null, tournamentId: id, watching: false });
+    expect(old.filter((t) => t.status === 'gone')).toHaveLength(1);
+    const money = c.core.trackerView().session.play;
+    expect(money).toMatchObject({ hands: 0, net: 0, bought: 0, cashedOut: 0, onTables: 0, inPlay: 0 });
+    expect(c.invalid).toEqual([]);
+    expect(expectNoHiddenCard(c.pushed)).toBeGreaterThan(0);
+  }, 240_000);
+});
