@@ -5,18 +5,19 @@
  * comes back: R-TOURN-LEAVE), open a heads-up sit & go's page, read its structure and its rules
  * (R-RULES), register after confirming its information (R-INFO), find it first among "my" tournaments,
  * then play it to the end by shoving every hand and read the place and the prize; the balance is the
- * starting balance less the entry plus the prize.
+ * starting balance less the entry plus the prize. Then, in a small multi-table practice tournament
+ * (tests/fixtures/tournaments-moves.json: 3-seat tables, starting on the minute), open another table
+ * of the tournament from its page and watch it where tables are shown.
  */
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
 import { chips, shot, shove, watchProblems } from '../player';
 
-let host: RunningHost;
-test.beforeAll(async () => {
-  host = await startHost(undefined, FAST_PRACTICE);
-});
-test.afterAll(async () => {
-  await host.stop();
+let host: RunningHost | null = null;
+test.afterEach(async () => {
+  await host?.stop();
+  host = null;
 });
 
 const balance = async (page: Page) => chips(await page.getByTestId('status-balance').textContent());
@@ -31,6 +32,7 @@ async function awayFromScheduledStart(page: Page): Promise<void> {
 test('tournaments tab, unregister before the start, a sit & go read, registered, played to the end', async ({ page }, info) => {
   test.setTimeout(420_000);
   const problems = watchProblems(page);
+  host = await startHost(undefined, FAST_PRACTICE);
   await page.goto(host.url);
   await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
   const start = await balance(page);
@@ -118,19 +120,25 @@ test('tournaments tab, unregister before the start, a sit & go read, registered,
   const tile = page.locator('[data-testid^="tile-"]').first();
   await expect(tile).toBeVisible({ timeout: 30_000 });
   await shot(page, info, 'tournament-table');
-  for (let i = 0; i < 60 && (await tile.isVisible().catch(() => false)); i++) {
-    await shove(tile).catch(() => 'other');
+  // The table's tournament bar says when it ends for us (its own finish line, components/table).
+  const over = tile.getByTestId('tournament-finished');
+  for (let i = 0; i < 60 && !(await over.isVisible()); i++) {
+    await expect(tile.locator('[data-testid^="action-"]').first().or(over)).toBeVisible({ timeout: 45_000 });
+    if (!(await over.isVisible())) await shove(tile).catch(() => 'other');
   }
+  await expect(over).toBeVisible();
   await page.getByTestId('nav-lobby').click();
   await page.getByTestId('lobby-tab-tournaments').click();
   await page.getByTestId('topen-sng-thnl-2-1').click();
-  const finished = page.getByTestId('tournament-finished');
+  const finished = page.getByTestId('tpage-finished');
   await expect(finished).toContainText(/Votre place : [12]\./, { timeout: 60_000 });
   const text = (await finished.textContent()) ?? '';
   const place = Number(/place : (\d)/.exec(text)?.[1]);
   const prize = Number(text.replace(/^.*Gain : /, '').replace(/\D/g, ''));
   // Heads-up: the winner takes the pool (2 × 1,000), the second nothing.
   expect(prize).toBe(place === 1 ? 2000 : 0);
+  await expect(over).toHaveCount(0); // the table's tile is not on this page
+
   await expect.poll(() => balance(page)).toBe(start - 1000 + prize);
   // The entrants, ranked by place once out, found by name.
   await expect(page.getByTestId('entrant-row')).toHaveCount(2);
@@ -145,5 +153,49 @@ test('tournaments tab, unregister before the start, a sit & go read, registered,
   await page.getByTestId('tournament-back').click();
   await expect(page.getByTestId('lobby-tab-tournaments')).toHaveText('Tournaments');
   await expect(page.getByTestId('trow-sng-thnl-2-1')).toContainText('Finished');
+  expect(problems).toEqual([]);
+});
+
+test('a multi-table tournament: another of its tables opened from its page and watched', async ({ page }, info) => {
+  test.setTimeout(300_000);
+  const problems = watchProblems(page);
+  host = await startHost(undefined, [...FAST_PRACTICE, '--tournaments', join(process.cwd(), 'tests/fixtures/tournaments-moves.json')]);
+  await page.goto(host.url);
+  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  // They start on the minute; practice players fill them 3 s after we register: not too close to it.
+  if (60_000 - (Date.now() % 60_000) < 12_000) await page.waitForTimeout(60_000 - (Date.now() % 60_000) + 2_000);
+  await page.getByTestId('lobby-tab-tournaments').click();
+  await page.getByTestId('tfilter-state').selectOption('open');
+  const row = page.locator('[data-testid^="trow-mtt-moves-"]').first();
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await row.getByRole('link', { name: 'Voir' }).click();
+  await expect(page.getByTestId('tinfo-entrants')).toContainText('(au moins 2)');
+  await expect(page.getByTestId('tournament-rules').locator('[data-rule="balancing"]')).toContainText('3 joueurs d’écart');
+  await page.getByTestId('tournament-register').click();
+  await page.getByTestId('tregister-confirm').check();
+  await page.getByTestId('tregister-send').click();
+  await expect(page.getByTestId('tournament-notice')).toContainText('Inscription enregistrée');
+  // Practice players fill it (9 entrants, three tables of three); it starts on the minute.
+  await expect(page.getByTestId('tournament-state')).toHaveText('En cours', { timeout: 90_000 });
+  await expect(page.locator('[data-testid^="twatch-"]').nth(1)).toBeVisible({ timeout: 15_000 });
+
+  // A table we do not sit at: ours is the one our name is at among the entrants. Tables close as
+  // players go (T 6-11): if the one chosen closed meanwhile, the page reads the tables again.
+  const me = page.getByTestId('entrant-row').filter({ hasText: /guest-/ });
+  let watched: string | null = null;
+  for (let attempt = 0; attempt < 4 && watched === null; attempt++) {
+    const mine = ((await me.locator('td').nth(3).textContent()) ?? '').trim();
+    const ids = (await page.locator('[data-testid^="twatch-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''))).map((x) => x.slice('twatch-'.length));
+    const other = ids.find((id) => id !== mine);
+    if (other === undefined) break;
+    await page.getByTestId(`twatch-${other}`).click();
+    if (await page.getByTestId('tables-view').waitFor({ timeout: 5_000 }).then(() => true, () => false)) watched = other;
+    else await page.waitForTimeout(5_000);
+  }
+  expect(watched).not.toBeNull();
+  const tile = page.getByTestId(`tile-${watched}`);
+  await expect(tile).toBeVisible();
+  await expect(tile.getByTestId('table-status')).toHaveText('Vous regardez cette table.');
+  await shot(page, info, 'tournament-watch');
   expect(problems).toEqual([]);
 });
