@@ -80,9 +80,13 @@ test('tournaments tab, unregister before the start, a sit & go read, registered,
   await expect(page.getByTestId('tournament-notice')).toContainText(/1\s000 rendus/);
   await expect.poll(() => balance(page)).toBe(start);
   await expect(page.getByTestId('tournament-register')).toBeVisible();
+  // No longer ours in the lobby: no tag, not first.
+  const mttId = (await page.url()).replace(/^.*#\/tournament\//, '');
+  await page.getByTestId('tournament-back').click();
+  await expect(page.getByTestId(`trow-${mttId}`)).toHaveAttribute('data-mine', 'false');
+  await expect(page.getByTestId(`trow-${mttId}`).getByTestId('trow-mine')).toHaveCount(0);
 
   // A heads-up sit & go's page: its structure (levels, the 5-minute turbo) and its rules, French first.
-  await page.getByTestId('tournament-back').click();
   await page.getByTestId('tfilter-format').selectOption('all');
   await page.getByTestId('topen-sng-thnl-2-1').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Heads-up THNL');
