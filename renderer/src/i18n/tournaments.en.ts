@@ -118,6 +118,7 @@ export default {
     practiceTag: 'practice',
     noEntrants: 'No entrants yet.',
     noMatch: 'No player of that name.',
+    moreEntrants: 'The first {shown} of {n}: search for a name to find the others.',
     noTables: 'Tables open at the start.',
     tablePlayers: '{n} players',
     watch: 'Watch',

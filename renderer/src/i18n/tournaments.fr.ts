@@ -118,6 +118,7 @@ export default {
     practiceTag: 'entraînement',
     noEntrants: 'Aucun inscrit pour l’instant.',
     noMatch: 'Aucun joueur de ce nom.',
+    moreEntrants: 'Les {shown} premiers sur {n} : cherchez un nom pour trouver les autres.',
     noTables: 'Les tables ouvrent au départ.',
     tablePlayers: '{n} joueurs',
     watch: 'Regarder',
