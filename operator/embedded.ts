@@ -11,10 +11,10 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../shared/node/atomic-file';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { practiceLobby } from './config/config';
 import { startOperator, type RunningOperator } from './server/operator';
-import { nextStart, scheduledSpec, sitAndGoSpecs, type TournamentsConfig } from './tournaments/config';
+import { loadTournaments, nextStart, scheduledSpec, sitAndGoSpecs, type TournamentsConfig } from './tournaments/config';
 
 /** Play chips the embedded guest starts with (and is topped back up to when it runs dry). */
 export const EMBEDDED_PLAY_CHIPS = 1_000_000;
@@ -38,6 +38,12 @@ export interface EmbeddedTiming {
   betweenHandsMs?: number;
   /** Practice tables of each variant (default 1; benchmarks open 24 tables). */
   tablesPerVariant?: number;
+  /**
+   * The tournaments offered instead of the embedded ones: a tournaments file (absolute path), checked
+   * like `npm run operator --tournaments` (tests and benchmarks of issue 17: a small multi-table
+   * tournament starting within the minute, to be moved between its tables).
+   */
+  tournamentsFile?: string;
 }
 
 /** The embedded operator's tournaments (issue 16 item 9): play money, nothing to set up. */
@@ -66,7 +72,7 @@ export async function startEmbeddedOperator(options: { dataDir: string; port?: n
     // And a play-money multi-table tournament every 10 minutes, brought to 200 players by practice
     // players when a person registers (an instance nobody joined is cancelled; the next one opens).
     tournaments: {
-      specs: [...sitAndGoSpecs(EMBEDDED_TOURNAMENTS), ...EMBEDDED_TOURNAMENTS.scheduled.map((c) => scheduledSpec(c, nextStart(c.everyMinutes, Date.now())))],
+      specs: embeddedSpecs(options.timing?.tournamentsFile),
       practiceFillMs: 3000,
       practiceField: 200,
     },
@@ -78,6 +84,13 @@ export async function startEmbeddedOperator(options: { dataDir: string; port?: n
     await op.close();
     throw e;
   }
+}
+
+/** The embedded tournaments, or those of a tournaments file (a refused file starts nothing: TournamentsConfigError). */
+function embeddedSpecs(file: string | undefined) {
+  if (file === undefined) return [...sitAndGoSpecs(EMBEDDED_TOURNAMENTS), ...EMBEDDED_TOURNAMENTS.scheduled.map((c) => scheduledSpec(c, nextStart(c.everyMinutes, Date.now())))];
+  if (typeof file !== 'string' || !isAbsolute(file)) throw new Error('timing.tournamentsFile: an absolute path');
+  return loadTournaments(file, Date.now());
 }
 
 function timingOf(t: EmbeddedTiming | undefined): { practiceDelayMs?: readonly [number, number]; betweenHandsMs?: number } | undefined {

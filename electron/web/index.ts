@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../package.json';
 import { FolderInUseError, lockFolder } from '../../shared/node/folder-lock';
@@ -28,6 +28,8 @@ const { values } = parseArgs({
     'between-hands': { type: 'string' },
     // Benchmarks: this many practice tables of each game (24 tables open at once).
     'practice-tables': { type: 'string' },
+    // Tests and benchmarks (issue 17): the embedded operator's tournaments from this file instead.
+    tournaments: { type: 'string' },
   },
 });
 
@@ -42,7 +44,7 @@ if (!existsSync(join(rendererDir, 'index.html'))) {
   process.exit(2);
 }
 const dataDir = values.data ?? defaultDataDir();
-const timing: { practiceDelayMs?: [number, number]; betweenHandsMs?: number; tablesPerVariant?: number } = {};
+const timing: { practiceDelayMs?: [number, number]; betweenHandsMs?: number; tablesPerVariant?: number; tournamentsFile?: string } = {};
 if (values['practice-delay'] !== undefined) {
   const m = /^(\d{1,5})-(\d{1,5})$/.exec(values['practice-delay']);
   if (!m || Number(m[1]) > Number(m[2])) {
@@ -65,6 +67,13 @@ if (values['practice-tables'] !== undefined) {
     process.exit(2);
   }
   timing.tablesPerVariant = n;
+}
+if (values.tournaments !== undefined) {
+  if (!existsSync(values.tournaments)) {
+    console.error(`cercle: --tournaments: no file ${values.tournaments}`);
+    process.exit(2);
+  }
+  timing.tournamentsFile = resolve(values.tournaments);
 }
 // One owner per data folder (issue 11 item 6): a second browser host or the desktop app on the same
 // folder would "recover" the live seats of the first. Refuse before touching any file.

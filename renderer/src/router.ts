@@ -23,6 +23,8 @@ export const router = createRouter({
     // Issue 18: the cashier (R-CASHIER) and "Jeu responsable" (R-LIMITS, R-TIMELIMIT, R-EXCLUDE).
     { path: '/cashier', name: 'cashier', component: () => import('./views/CashierView.vue') },
     { path: '/responsible', name: 'responsible', component: () => import('./views/ResponsibleView.vue') },
+    // Issue 17 item 2: a tournament's page (structure, payouts, entrants, tables, rules, registration).
+    { path: '/tournament/:id', name: 'tournament', component: () => import('./views/TournamentView.vue'), props: true },
     // R-RULES: the rules of every game, before any game.
     { path: '/rules', name: 'rules', component: () => import('./views/rules/RulesIndexView.vue') },
     { path: '/rules/:code', name: 'game-rules', component: () => import('./views/rules/GameRulesView.vue'), props: true },

@@ -6,6 +6,7 @@ import history from './history.en';
 import results from './results.en';
 import exchange from './exchange.en';
 import protection from './protection.en';
+import tournaments from './tournaments.en';
 
 // English mirrors fr.ts key for key: the type below makes a missing or extra key a type error.
 const en: typeof fr = {
@@ -15,6 +16,7 @@ const en: typeof fr = {
   history,
   results,
   exchange,
+  tournaments,
   ...protection,
   app: {
     name: 'Cercle',

@@ -6,6 +6,7 @@ import history from './history.fr';
 import results from './results.fr';
 import exchange from './exchange.fr';
 import protection from './protection.fr';
+import tournaments from './tournaments.fr';
 
 export default {
   rules,
@@ -14,6 +15,7 @@ export default {
   history,
   results,
   exchange,
+  tournaments,
   ...protection,
   app: {
     name: 'Cercle',

@@ -1,7 +1,9 @@
 // The table screen's messages (en). Mirrors table.fr.ts key for key: the type makes a missing key an error.
 import type fr from './table.fr';
+import tournament from './table-tournament.en';
 
 const en: typeof fr = {
+  tournament,
   fold: 'Fold',
   check: 'Check',
   call: 'Call {amount}',

@@ -1,5 +1,8 @@
 // The table screen's messages (fr). Mirrors table.en.ts key for key (table.en.ts is typed by this file).
+import tournament from './table-tournament.fr';
+
 export default {
+  tournament,
   // Actions (the bet button's amount is a TO amount, T 7-9).
   fold: 'Se coucher',
   check: 'Parole',

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowReactive } from 'vue';
-import type { Outcome, TableState } from '../../../shared/api';
+import type { Outcome, TableState, TournamentPlay } from '../../../shared/api';
+import type { TournamentDetails, TournamentStanding } from '../../../shared/protocol/tournament';
 import type { Move } from '../../../shared/protocol/messages';
 import type { VariantCode } from '../../../shared/rules/variants';
 import { useApi } from '../useApi';
@@ -9,9 +10,11 @@ import { i18n } from '../i18n';
 import { shouldAutoMuck } from '../table/automuck';
 import { tableHand } from '../table/hand';
 import { autoTopUpAmount } from '../table/topup';
+import { detailsStale } from '../tournaments/bar';
 import { useNoticesStore } from './notices';
 import { useSessionStore } from './session';
 import { useSettingsStore } from './settings';
+import { useTournamentsStore } from './tournaments';
 
 /** Whether the table waits for a decision of ours (it stands out and can come to the front). */
 export function waitsForUs(s: TableState): boolean {
@@ -27,6 +30,28 @@ export function newActionId(): string {
 
 /** How long "Vous avez quitté …" stays (issue 13 defect 6). */
 export const LEFT_NOTICE_MS = 15_000;
+/** How long the message saying why the player changed tables stays (issue 17 item 3); its button closes it sooner. */
+export const MOVE_NOTICE_MS = 30_000;
+
+/** A move to another table of a tournament, as the new table's tile says it (issue 17 item 3). */
+export interface TableMove {
+  from: string | null;
+  why: NonNullable<TournamentPlay['move']>['why'];
+  at: number;
+}
+
+/**
+ * Where each tile goes when the tournament moves the player (issue 17 item 3): the order of the tiles
+ * with `from` replaced by `to` in the same place (or `to` added at the end when `from` is not shown).
+ * `to` is taken out of where it was if its first state came before the move.
+ */
+export function orderAfterMove(order: readonly string[], from: string | null, to: string): string[] {
+  const rest = order.filter((id) => id !== to);
+  const i = from === null ? -1 : rest.indexOf(from);
+  if (i < 0) return [...rest, to];
+  rest[i] = to;
+  return rest;
+}
 
 export interface LeftTable {
   tableId: string;
@@ -45,6 +70,7 @@ export const useTablesStore = defineStore('tables', () => {
   const settings = useSettingsStore();
   const notices = useNoticesStore();
   const session = useSessionStore();
+  const tournaments = useTournamentsStore();
   const states = shallowReactive(new Map<string, TableState>());
   /** Tile order: the order the tables were joined. */
   const order = ref<string[]>([]);
@@ -133,9 +159,25 @@ export const useTablesStore = defineStore('tables', () => {
 
   function put(s: TableState): void {
     const before = states.get(s.tableId);
+    // A table the player was moved away from, or whose finished tournament tile was closed: its last
+    // pushes (the end of its stream) must not bring the tile back (issue 17 item 3).
+    if (dropped.has(s.tableId)) {
+      incoming.delete(s.tableId);
+      return;
+    }
+    const tournament = s.tournamentId ?? before?.tournamentId ?? null;
+    if (s.status === 'gone' && tournament !== null && !(before?.watching ?? s.watching)) {
+      // A tournament table the player no longer sits at (out, the end, or a move whose event is still
+      // to come): the tile stays, its last hand in view, with the finish shown by the tournament bar;
+      // the player closes it (closeTile), or the move's new table takes its place (issue 17 item 3).
+      incoming.delete(s.tableId);
+      if (before) states.set(s.tableId, markRaw({ ...before, status: 'gone', pending: null }));
+      else order.value = order.value.filter((id) => id !== s.tableId);
+      return;
+    }
     if (s.status === 'gone') {
       incoming.delete(s.tableId);
-      if (before?.view) {
+      if (before?.view && tournament === null) {
         left.value = [{ tableId: s.tableId, name: before.view.name, cashedOut: s.cashedOut, money: before.view.money, variant: before.view.rules.variant }, ...left.value.filter((l) => l.tableId !== s.tableId)].slice(0, 10);
         // "Vous avez quitté …" closes by itself (issue 13 defect 6), or with its button.
         setTimeout(() => dismissLeft(s.tableId), LEFT_NOTICE_MS);
@@ -222,7 +264,117 @@ export const useTablesStore = defineStore('tables', () => {
 
   async function load(): Promise<void> {
     api.on('table', receive);
+    // Moves between a tournament's tables are followed from the `tournament` events (issue 17 item 3).
+    api.on('tournament', follow);
     await refresh();
+    await tournaments.start().catch(() => undefined);
+    for (const p of tournaments.list) follow(p);
+  }
+
+  // ---- tournaments (issue 17 item 3)
+
+  /** Tables whose pushes are no longer shown: left by a move, or closed after the tournament ended for the player. */
+  const dropped = new Set<string>();
+  /** The move that brought the player to each table, while its message shows. */
+  const moves = shallowReactive(new Map<string, TableMove>());
+  /** Where a table's tile went (from → to), for a window that showed the old table and for bringing it back. */
+  const forwards = shallowReactive(new Map<string, string>());
+  /** The last move followed, per tournament. */
+  const followed = new Map<string, number>();
+
+  /** One of the player's tournaments changed: a move is followed once; the details are kept fresh. */
+  function follow(p: TournamentPlay): void {
+    const m = p.move;
+    if (m !== null && followed.get(p.tournamentId) !== m.at) {
+      followed.set(p.tournamentId, m.at);
+      moveTile(m.from, m.to, { from: m.from, why: m.why, at: m.at });
+    }
+    if (p.standing !== null && p.status === 'playing') void ensureDetails(p.tournamentId, p.standing);
+  }
+
+  /** The tile of `from` becomes the tile of `to`, in the same place; a popped-out `from` stays popped out as `to`. */
+  function moveTile(from: string | null, to: string, move: TableMove): void {
+    dropped.delete(to);
+    // The message, for a move that is recent (not one read again after a reload).
+    if (Date.now() - move.at < MOVE_NOTICE_MS) {
+      moves.set(to, move);
+      setTimeout(() => {
+        if (moves.get(to)?.at === move.at) moves.delete(to);
+      }, MOVE_NOTICE_MS);
+    }
+    if (from === null || from === to) return;
+    dropped.add(from);
+    forwards.set(from, to);
+    // The old tile's place goes to the new table; with no old tile, the new one stays where it is.
+    if (order.value.includes(from)) order.value = orderAfterMove(order.value, from, to);
+    states.delete(from);
+    incoming.delete(from);
+    afterHand.delete(from);
+    clicked.delete(from);
+    if (focused.value === from) focused.value = to;
+    if (poppedOut.value.has(from)) poppedOut.value = new Set([...[...poppedOut.value].filter((id) => id !== from), to]);
+  }
+
+  /** The table a tile or window showing `id` shows now: `id`, or where the player was moved from it (followed to the end). */
+  function current(id: string): string {
+    let at = id;
+    for (let i = 0; i < 100 && forwards.has(at); i++) at = forwards.get(at)!;
+    return at;
+  }
+
+  /** Closes a tournament table's tile once the player is out of it (the finish has been shown on it). */
+  function closeTile(tableId: string): void {
+    const s = states.get(tableId);
+    if (s && s.status !== 'gone' && !s.watching && s.tournamentId === null) return;
+    dropped.add(tableId);
+    states.delete(tableId);
+    incoming.delete(tableId);
+    moves.delete(tableId);
+    order.value = order.value.filter((id) => id !== tableId);
+    if (focused.value === tableId) focused.value = null;
+    bringBack(tableId);
+  }
+
+  /** The details of a tournament (structure, prizes), cached; read again when the field or the paid places changed. */
+  const details = shallowReactive(new Map<string, TournamentDetails>());
+  const reading = new Set<string>();
+  async function ensureDetails(tournamentId: string, latest: TournamentStanding | null = null): Promise<void> {
+    const have = details.get(tournamentId);
+    const standing = latest ?? tournaments.byId.get(tournamentId)?.standing ?? null;
+    if (reading.has(tournamentId) || (have !== undefined && (standing === null || !detailsStale(have, standing)))) return;
+    reading.add(tournamentId);
+    try {
+      const r = await api.tournamentDetails({ tournamentId });
+      if (r.ok && r.details) details.set(tournamentId, markRaw(r.details));
+    } catch {
+      // Not reachable now: the bar shows what the standing alone says, and the next standing asks again.
+    } finally {
+      reading.delete(tournamentId);
+    }
+  }
+
+  /** Rebuy or add-on (T 5-2, T 5-4); a refusal is worded as a notice. */
+  async function purchase(tournamentId: string, what: 'rebuy' | 'addOn'): Promise<Outcome> {
+    const r = await safely(what === 'rebuy' ? api.tournamentRebuy({ tournamentId }) : api.tournamentAddOn({ tournamentId }));
+    if (!r.ok) notices.push(i18n.global.t(`table.tournament.${what === 'rebuy' ? 'rebuyRefused' : 'addOnRefused'}`, { reason: outcomeText(i18n.global.t, r) }));
+    return r;
+  }
+
+  /** Leaving a running tournament forfeits the entry (R-TOURN-LEAVE): asked after a confirm on the table. */
+  async function forfeit(tableId: string): Promise<Outcome> {
+    const tournamentId = states.get(tableId)?.tournamentId ?? null;
+    if (tournamentId === null) return { ok: false, code: 'NOT_REGISTERED', message: 'not a tournament table' };
+    const r = await safely(api.tournamentUnregister({ tournamentId }));
+    if (r.ok) closeTile(tableId);
+    else notices.push(i18n.global.t('table.tournament.leave.refused', { reason: outcomeText(i18n.global.t, r) }));
+    return r;
+  }
+
+  /** Stops watching a table (issue 17 item 2: any table of a tournament can be watched). */
+  async function unwatch(tableId: string): Promise<Outcome> {
+    const r = await safely(api.watchTable({ tableId, watch: false }));
+    if (r.ok) closeTile(tableId);
+    return r;
   }
 
   const list = computed(() => order.value.map((id) => states.get(id)).filter((s): s is TableState => s !== undefined));
@@ -237,6 +389,7 @@ export const useTablesStore = defineStore('tables', () => {
 
   /** `rulesVersion`: of the rules the join dialog showed and the player confirmed (R-INFO, issue 15 item 7). */
   async function join(tableId: string, buyIn: number, waitForBigBlind: boolean, rulesVersion: string): Promise<Outcome> {
+    dropped.delete(tableId);
     const r = await safely(api.join({ tableId, buyIn, waitForBigBlind, rulesVersion }));
     if (r.ok && !order.value.includes(tableId)) order.value = [...order.value, tableId];
     return r;
@@ -257,7 +410,7 @@ export const useTablesStore = defineStore('tables', () => {
     const r = told(await safely(api.leave({ tableId })));
     if (r.ok && r.cashedOut !== undefined) {
       const s = states.get(tableId);
-      put({ ...(s ?? { tableId, view: null, seq: null, lastHand: null, pending: null, error: null }), status: 'gone', cashedOut: r.cashedOut });
+      put({ ...(s ?? { tableId, view: null, seq: null, lastHand: null, pending: null, error: null, tournamentId: null, watching: false }), status: 'gone', cashedOut: r.cashedOut });
     }
     return r;
   }
@@ -343,7 +496,9 @@ export const useTablesStore = defineStore('tables', () => {
 
   function bringBack(tableId: string): void {
     const next = new Set(poppedOut.value);
+    // A window closed after following a move says the old table: the tile of the table it came to returns.
     next.delete(tableId);
+    next.delete(current(tableId));
     poppedOut.value = next;
   }
 
@@ -360,7 +515,10 @@ export const useTablesStore = defineStore('tables', () => {
     return focused.value;
   }
 
-  return { states, order, list, waiting, focused, poppedOut, left, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, rebuy, popOut, bringBack, focusNextWaiting };
+  return {
+    states, order, list, waiting, focused, poppedOut, left, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, rebuy, popOut, bringBack, focusNextWaiting,
+    moves, forwards, current, follow, closeTile, details, ensureDetails, purchase, forfeit, unwatch,
+  };
 });
 
 let audio: AudioContext | null = null;

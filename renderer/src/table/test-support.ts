@@ -49,8 +49,9 @@ export function tableState(full: HandState | null, seat: number | null, over: Pa
     hand,
     turn: null,
     you: seat === null ? null : { seat, waitForBigBlind: false, leaving: false, pendingTopUp: 0, timeBankMs: 30000 },
+    tournament: null,
   };
-  return { tableId: 't1', status: 'live', view, seq: 1, lastHand: null, pending: null, error: null, cashedOut: null, ...over };
+  return { tableId: 't1', status: 'live', view, seq: 1, lastHand: null, pending: null, error: null, cashedOut: null, tournamentId: null, watching: false, ...over };
 }
 
 /**

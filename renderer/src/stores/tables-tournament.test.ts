@@ -1,0 +1,194 @@
+/**
+ * The tournament table in the tables store (issue 17 item 3): a move replaces the old table's tile by
+ * the new table's in the same place, without a reload, with the reason kept for the message; a
+ * popped-out table stays popped out as the new one (its window follows `current`); the old table's
+ * last pushes do not bring its tile back; a tournament table the player is out of keeps its tile until
+ * closed (the finish is shown on it); leaving forfeits through `tournamentUnregister`; a refused rebuy
+ * is worded; the details are read once and again only when the field changes.
+ */
+import { createPinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApp } from 'vue';
+import type { CercleApi, TableState, TournamentPlay } from '../../../shared/api';
+import type { TournamentStanding } from '../../../shared/protocol/tournament';
+import { tableState } from '../table/test-support';
+import { API_KEY } from '../useApi';
+import { useNoticesStore } from './notices';
+import { useSettingsStore } from './settings';
+import { orderAfterMove, useTablesStore } from './tables';
+
+type Listener = (p: unknown) => void;
+
+const at = (id: string, over: Partial<TableState> = {}): TableState => tableState(null, 0, { tableId: id, tournamentId: 'T1', ...over });
+const cash = (id: string): TableState => tableState(null, 0, { tableId: id });
+
+function standing(over: Partial<TournamentStanding> = {}): TournamentStanding {
+  return { state: 'running', level: 0, onBreak: false, nextChangeInMs: 60_000, handForHand: false, entries: 18, remaining: 18, chips: 180_000, pool: 18_000, paid: 3, you: { stack: 10_000, rank: 4, rebuy: false, addOn: false, bounties: 0 }, ...over };
+}
+function play(over: Partial<TournamentPlay> = {}): TournamentPlay {
+  return {
+    tournamentId: 'T1',
+    summary: {} as TournamentPlay['summary'],
+    status: 'playing',
+    standing: standing(),
+    standingAt: Date.now(),
+    seat: { tableId: 'A', seat: 0 },
+    move: null,
+    finished: null,
+    spent: 1000,
+    rebuys: 0,
+    addOns: 0,
+    ...over,
+  };
+}
+
+let frames: FrameRequestCallback[] = [];
+beforeEach(() => {
+  frames = [];
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+  vi.stubGlobal('window', { open: vi.fn(() => null) });
+});
+afterEach(() => vi.unstubAllGlobals());
+/** Runs the frames the store asked for (table pushes are applied in animation frames). */
+function flush(): void {
+  for (let i = 0; i < 10 && frames.length > 0; i++) {
+    const run = frames;
+    frames = [];
+    for (const cb of run) cb(performance.now() + i * 1000);
+  }
+}
+
+async function storeWith(tables: TableState[], extra: Partial<Record<keyof CercleApi, unknown>> = {}) {
+  const listeners = new Map<string, Listener[]>();
+  const api = {
+    on: vi.fn((name: string, l: Listener) => listeners.set(name, [...(listeners.get(name) ?? []), l])),
+    tables: vi.fn(async () => tables),
+    myTournaments: vi.fn(async () => []),
+    popOut: vi.fn(async () => ({ opened: true })),
+    tournamentDetails: vi.fn(async () => ({ ok: true, details: { summary: { entries: 18 }, prizes: [9000, 5400, 3600], structure: {} } })),
+    tournamentUnregister: vi.fn(async () => ({ ok: true, refunded: null })),
+    tournamentRebuy: vi.fn(async () => ({ ok: false, code: 'REGISTRATION_CLOSED', message: 'a rebuy is not allowed now', rule: 'T 5-2' })),
+    ...extra,
+  } as unknown as CercleApi;
+  const app = createApp({});
+  app.provide(API_KEY, api);
+  app.use(createPinia());
+  const store = app.runWithContext(() => {
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, sounds: false };
+    return useTablesStore();
+  });
+  const notices = app.runWithContext(() => useNoticesStore());
+  await store.load();
+  const emit = (name: string, p: unknown): void => {
+    for (const l of listeners.get(name) ?? []) l(p);
+    flush();
+  };
+  return { store, api, emit, notices };
+}
+
+describe('a move to another table (issue 17 item 3)', () => {
+  it('orderAfterMove: the new table takes the old one’s place', () => {
+    expect(orderAfterMove(['A', 'C', 'D'], 'C', 'B')).toEqual(['A', 'B', 'D']);
+    // The new table's first state came first (added at the end): it moves to the old place.
+    expect(orderAfterMove(['A', 'C', 'D', 'B'], 'C', 'B')).toEqual(['A', 'B', 'D']);
+    expect(orderAfterMove(['A'], null, 'B')).toEqual(['A', 'B']);
+    expect(orderAfterMove(['A'], 'X', 'B')).toEqual(['A', 'B']);
+  });
+
+  it('replaces the tile in place, says why, and the old table does not come back', async () => {
+    const { store, emit } = await storeWith([cash('C1'), at('A'), cash('C2')]);
+    expect(store.order).toEqual(['C1', 'A', 'C2']);
+    const when = Date.now();
+    emit('tournament', play({ seat: { tableId: 'B', seat: 3 }, move: { from: 'A', to: 'B', why: 'balance', at: when } }));
+    expect(store.order).toEqual(['C1', 'B', 'C2']);
+    expect(store.states.has('A')).toBe(false);
+    expect(store.moves.get('B')).toMatchObject({ from: 'A', why: 'balance' });
+    // The old table's stream ends after the move: its pushes show nothing.
+    emit('table', at('A'));
+    emit('table', at('A', { status: 'gone' }));
+    expect(store.order).toEqual(['C1', 'B', 'C2']);
+    expect(store.left).toEqual([]);
+    // The new table's first state fills the tile in place.
+    emit('table', at('B'));
+    expect(store.order).toEqual(['C1', 'B', 'C2']);
+    expect(store.states.get('B')?.tournamentId).toBe('T1');
+    // The same move told again (the next standing) is not followed twice.
+    store.moves.delete('B');
+    emit('tournament', play({ seat: { tableId: 'B', seat: 3 }, move: { from: 'A', to: 'B', why: 'balance', at: when } }));
+    expect(store.order).toEqual(['C1', 'B', 'C2']);
+    expect(store.moves.has('B')).toBe(false);
+  });
+
+  it('the new table’s state before the move event: it still ends in the old place', async () => {
+    const { store, emit } = await storeWith([at('A'), cash('C1')]);
+    emit('table', at('B'));
+    expect(store.order).toEqual(['A', 'C1', 'B']);
+    emit('tournament', play({ move: { from: 'A', to: 'B', why: 'broken', at: Date.now() } }));
+    expect(store.order).toEqual(['B', 'C1']);
+    expect(store.moves.get('B')?.why).toBe('broken');
+  });
+
+  it('a popped-out table stays popped out as the new table; its window follows (current)', async () => {
+    const { store, emit } = await storeWith([at('A')]);
+    expect(await store.popOut('A')).toBe(true);
+    emit('tournament', play({ move: { from: 'A', to: 'B', why: 'balance', at: Date.now() } }));
+    expect([...store.poppedOut]).toEqual(['B']);
+    expect(store.current('A')).toBe('B');
+    emit('tournament', play({ move: { from: 'B', to: 'D', why: 'broken', at: Date.now() + 1 } }));
+    expect(store.current('A')).toBe('D');
+    // The window closes saying the table it was opened for: the tile of where it went comes back.
+    store.bringBack('A');
+    expect(store.poppedOut.size).toBe(0);
+  });
+
+  it('a move read again after a reload (long ago) replaces nothing and says nothing', async () => {
+    const { store } = await storeWith([at('B')], { myTournaments: vi.fn(async () => [play({ move: { from: 'A', to: 'B', why: 'balance', at: Date.now() - 3_600_000 } })]) });
+    expect(store.order).toEqual(['B']);
+    expect(store.moves.size).toBe(0);
+  });
+});
+
+describe('out of the tournament, and leaving it', () => {
+  it('the table the player is out of keeps its tile (the finish shows on it) until closed', async () => {
+    const { store, emit } = await storeWith([at('A'), cash('C1')]);
+    emit('table', at('A', { status: 'gone' }));
+    expect(store.order).toEqual(['A', 'C1']);
+    expect(store.states.get('A')?.status).toBe('gone');
+    expect(store.states.get('A')?.view).not.toBeNull();
+    expect(store.left).toEqual([]);
+    store.closeTile('A');
+    expect(store.order).toEqual(['C1']);
+    emit('table', at('A'));
+    expect(store.order).toEqual(['C1']);
+    // A cash table is never closed that way: it is left.
+    store.closeTile('C1');
+    expect(store.order).toEqual(['C1']);
+  });
+
+  it('leaving forfeits the entry through tournamentUnregister, then the tile closes (R-TOURN-LEAVE)', async () => {
+    const { store, api } = await storeWith([at('A')]);
+    expect((await store.forfeit('A')).ok).toBe(true);
+    expect(api.tournamentUnregister).toHaveBeenCalledWith({ tournamentId: 'T1' });
+    expect(store.order).toEqual([]);
+  });
+
+  it('a refused rebuy is worded in French, with the rule', async () => {
+    const { store, notices } = await storeWith([at('A')]);
+    await store.purchase('T1', 'rebuy');
+    expect(notices.list.map((n) => n.text)).toEqual(['Recave refusée : Les inscriptions à ce tournoi sont fermées. Règle T 5-2.']);
+  });
+});
+
+describe('the details for the bar', () => {
+  it('read once, and again only when the field or the paid places change', async () => {
+    const { store, api, emit } = await storeWith([at('A')]);
+    emit('tournament', play());
+    await vi.waitFor(() => expect(store.details.has('T1')).toBe(true));
+    emit('tournament', play({ standing: standing({ remaining: 17, chips: 180_000 }) }));
+    await Promise.resolve();
+    expect(api.tournamentDetails).toHaveBeenCalledTimes(1);
+    emit('tournament', play({ standing: standing({ entries: 19 }) }));
+    await vi.waitFor(() => expect(api.tournamentDetails).toHaveBeenCalledTimes(2));
+  });
+});

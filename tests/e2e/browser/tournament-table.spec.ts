@@ -1,0 +1,129 @@
+/**
+ * Issue 17 item 3 (Tests: "be moved between tables in a multi-table practice tournament"), in Chromium
+ * through the browser host and its embedded operator: small 3-seat multi-table practice tournaments
+ * (tests/fixtures/tournaments-moves.json, filled by practice players, starting on the minute) are
+ * played at once, tiled; each tournament table carries the tournament bar; when the operator moves the
+ * player (balancing, T 6-8, or a table broken, T 6-11) the new table's tile takes the old one's place
+ * without a reload, with the message saying why, in French; a tournament table has no cash controls.
+ *
+ * Registration goes through the host's client API (the Tournaments tab is another part of issue 17),
+ * and so do our decisions (check, else fold, at once: as pre-actions do), so our seat outlives
+ * others' and is there when the tables are balanced or broken.
+ */
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { WebSocket } from 'ws';
+import type { TableState } from '../../../shared/api';
+import { handOf } from '../../../shared/protocol/hand';
+import { legalActions } from '../../../shared/rules/engine';
+import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
+import { shot, watchProblems } from '../player';
+
+let host: RunningHost;
+test.beforeAll(async () => {
+  host = await startHost(undefined, [...FAST_PRACTICE, '--tournaments', join(process.cwd(), 'tests/fixtures/tournaments-moves.json')]);
+});
+test.afterAll(async () => {
+  await host.stop();
+});
+
+interface Api {
+  call(name: string, args?: unknown): Promise<unknown>;
+  close(): void;
+}
+
+/** The client API over the host's socket, as the page has it; our seat checks or folds at once at every table. */
+async function apiChecking(token: string): Promise<Api> {
+  const ws = new WebSocket(`${host.origin.replace('http', 'ws')}/api?token=${token}`, { origin: host.origin });
+  await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
+  let id = 0;
+  const waiting = new Map<number, (m: { ok: boolean; value?: unknown; error?: { message: string } }) => void>();
+  const call = (name: string, args: unknown = {}): Promise<unknown> =>
+    new Promise((r, j) => {
+      const n = ++id;
+      waiting.set(n, (m) => (m.ok ? r(m.value) : j(new Error(m.error?.message))));
+      ws.send(JSON.stringify({ id: n, call: name, args }));
+    });
+  const sent = new Set<string>();
+  ws.on('message', (d) => {
+    const m = JSON.parse(String(d)) as { id?: number; ok: boolean; value?: unknown; event?: string; payload?: unknown };
+    if (typeof m.id === 'number') return waiting.get(m.id)?.(m as never);
+    if (m.event !== 'table') return;
+    const s = m.payload as TableState;
+    const v = s.view;
+    if (!v?.hand || !v.you || v.turn?.seat !== v.you.seat || s.pending !== null) return;
+    const legal = legalActions(handOf(v.hand));
+    const key = `${s.tableId}:${v.hand.handId}:${v.hand.actions.length}`;
+    if (legal.seat !== v.you.seat || sent.has(key)) return;
+    sent.add(key);
+    const move = legal.next === 'show' ? { type: legal.muck ? 'muck' : 'show' } : legal.check ? { type: 'check' } : { type: 'fold' };
+    void call('act', { tableId: s.tableId, actionId: `e2e-${key}`, move }).catch(() => undefined);
+  });
+  return { call, close: () => ws.close() };
+}
+
+type Summary = { tournamentId: string; state: string; startAt: number | null; version: string };
+
+test('moved between the tables of a multi-table practice tournament: the tile follows, the bar and the reason shown', async ({ page }, info) => {
+  test.setTimeout(300_000);
+  const problems = watchProblems(page);
+  await page.goto(host.url);
+  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  const token = (await page.evaluate("sessionStorage.getItem('cercle.hostToken')")) as string;
+  const api = await apiChecking(token);
+  try {
+    // The fixture's tournaments start on the minute; practice players fill them 3 s after we register:
+    // too close to the minute, the next instances are taken.
+    let open: Summary[] = [];
+    for (let i = 0; i < 3 && open.length === 0; i++) {
+      const r = (await api.call('tournaments')) as { ok: boolean; tournaments?: Summary[] };
+      open = (r.tournaments ?? []).filter((t) => t.state === 'registering' && t.startAt !== null && t.startAt - Date.now() > 8_000);
+      if (open.length === 0) await page.waitForTimeout(9_000);
+    }
+    expect(open.length).toBeGreaterThan(0);
+    for (const t of open.slice(0, 3)) expect(await api.call('tournamentRegister', { tournamentId: t.tournamentId, version: t.version })).toMatchObject({ ok: true });
+
+    await page.getByTestId('nav-tables').click();
+    // Each tournament's table, tiled, with its bar: level, blinds, players left, the rank.
+    const bars = page.getByTestId('tournament-bar');
+    await expect(bars.first()).toBeVisible({ timeout: 90_000 });
+    const bar = bars.first();
+    await expect(bar.getByTestId('tbar-level')).toContainText(/Niveau \d+ · Blindes \d+\/\d+/);
+    await expect(bar.getByTestId('tbar-players')).toContainText(/Joueurs : \d+ sur \d+/);
+    await expect(bar.getByTestId('tbar-rank')).toContainText(/Classement : \d+ sur \d+/);
+    await expect(bar.getByTestId('tbar-next')).toContainText(/Niveau suivant dans \d+:\d\d/);
+    // No cash controls at a tournament table: no top-up, no sit out; leaving is forfeiting.
+    const tile = page.locator('[data-tile]').filter({ has: bar }).first();
+    await expect(tile.getByTestId('table-topup')).toHaveCount(0);
+    await expect(tile.getByTestId('table-sitout')).toHaveCount(0);
+    await expect(tile.getByTestId('table-leave')).toHaveText('Abandonner');
+    await shot(page, info, 'tournament-tables');
+
+    // Until a move: the tiles' order as last seen, to check the new table took the old one's place.
+    let before: string[] = [];
+    const moved = page.getByTestId('tournament-moved');
+    for (const end = Date.now() + 200_000; (await moved.count()) === 0; ) {
+      expect(Date.now(), 'no move within 200 s').toBeLessThan(end);
+      before = await page.locator('[data-tile]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile') ?? ''));
+      await page.waitForTimeout(100);
+    }
+    const message = moved.first();
+    const from = (await message.getAttribute('data-from')) ?? '';
+    const why = await message.getAttribute('data-why');
+    expect(why === 'balance' || why === 'broken').toBe(true);
+    await expect(message).toContainText(why === 'balance' ? 'Vous changez de table pour équilibrer les tables (T 6-8)' : 'Votre table a été fermée (T 6-11)');
+    const newTile = page.locator('[data-tile]').filter({ has: message });
+    const to = (await newTile.getAttribute('data-tile')) ?? '';
+    expect(to).not.toBe(from);
+    await expect(page.locator(`[data-tile="${from}"]`)).toHaveCount(0);
+    const after = await page.locator('[data-tile]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile') ?? ''));
+    if (before.includes(from)) expect(after.indexOf(to)).toBe(before.indexOf(from));
+    // The new table is drawn and carries the bar (no reload: the page is the same).
+    await expect(newTile.getByTestId(`table-${to}`)).toBeVisible();
+    await expect(newTile.getByTestId('tournament-bar').getByTestId('tbar-level')).toContainText('Niveau');
+    await shot(page, info, 'tournament-moved');
+    expect(problems).toEqual([]);
+  } finally {
+    api.close();
+  }
+});
