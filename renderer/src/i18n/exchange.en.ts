@@ -5,7 +5,7 @@ export default {
     title: 'Export',
     explain: 'The hands of the list (the period and filters chosen below), oldest first; or only the hand chosen in the list.',
     format: 'Format',
-    formats: { pojeu: 'POJEU XML (ARJEL)', phh: 'PHH (Poker Hand History)', pokerstars: 'PokerStars text' },
+    formats: { pojeu: 'POJEU XML (ARJEL)', phh: 'PHH (Poker Hand History)', pokerstars: 'PokerStars text', pokerstarsSummary: 'Tournament summaries (PokerStars)' },
     start: 'Export',
     oneHand: 'Export the chosen hand',
     badFilter: 'Fix the filter’s dates before exporting.',

@@ -5,7 +5,7 @@ export default {
     title: 'Exporter',
     explain: 'Les mains de la liste (période et filtres choisis ci-dessous), des plus anciennes aux plus récentes ; ou la seule main choisie dans la liste.',
     format: 'Format',
-    formats: { pojeu: 'POJEU XML (ARJEL)', phh: 'PHH (Poker Hand History)', pokerstars: 'Texte PokerStars' },
+    formats: { pojeu: 'POJEU XML (ARJEL)', phh: 'PHH (Poker Hand History)', pokerstars: 'Texte PokerStars', pokerstarsSummary: 'Résumés de tournois (PokerStars)' },
     start: 'Exporter',
     oneHand: 'Exporter la main choisie',
     badFilter: 'Corrigez les dates du filtre avant d’exporter.',
