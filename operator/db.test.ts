@@ -74,6 +74,7 @@ describe('openDatabase', () => {
       'cashier_payments',
       'decision_times',
       'ledger',
+      'overlay_paid',
       'play_stretches',
       'protection_limits',
       'rake_collected',

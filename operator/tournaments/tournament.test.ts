@@ -3,7 +3,9 @@ import { fieldMoves, readyStructure, tablesNeeded, type TournamentStructure } fr
 import { VARIANT_CODES } from '../../shared/rules/variants';
 import { PracticeBrain } from '../practice/strategy';
 import { ManualTimers } from '../tables/timers';
-import { books, cleanupEnvs, env, expectRankedOnce, person, playOut, practice, seeded, tournament } from '../../tests/support/operator/tournament-env';
+import { books, cleanupEnvs, env, expectRankedOnce, person, playOut, practice, seeded, tournament, type Env } from '../../tests/support/operator/tournament-env';
+import { Accounts } from '../accounts';
+import type { TablePlayer } from '../tables/types';
 import { tournamentAudit } from './audit';
 import type { TournamentSpec } from './spec';
 import { LATE_TABLES, Tournament } from './tournament';
@@ -300,14 +302,50 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16
     target.close();
   });
 
-  it('a play-money freeroll with a guaranteed pool: no entry, the prizes granted by the operator (the overlay)', () => {
+  it('a play-money freeroll with a guaranteed pool: no entry, the operator puts the whole pool in (one overlay row), the prizes paid from the fund', () => {
     const e = env();
     const t = tournament(e, { id: 'freeroll', buyIn: 0, fee: 0, guarantee: 6000 }, 6);
     for (let i = 0; i < 6; i++) t.register(practice(e), t.version, { brain: new PracticeBrain({ samples: 2 }) });
     playOut(e, t);
     expect(e.errors).toEqual([]);
     expect(t.all().reduce((s, y) => s + y.prize!, 0)).toBe(6000);
+    expectOverlay(e, t.fundId, 'play', 6000);
     books(e);
+  });
+
+  it('a real-money guarantee over a small field (issue 16 item 1): the overlay is a ledger movement of the operator into the fund, and the books hold to the cent', async () => {
+    const e = env();
+    // Real-money players: registered accounts with a deposit (scripted by practice brains: the money is under test here).
+    const accounts = new Accounts(e.db, { scrypt: { N: 1 << 10, r: 8, p: 1 } });
+    const players: TablePlayer[] = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await accounts.register(`real${i}`, `real${i} password`, { lastName: `Real${'ABCDEF'[i]}`, firstNames: 'Test', birthDate: '1990-01-01' });
+      if (!r.ok) throw new Error(r.message);
+      expect(e.wallet.deposit(r.account.id, 20_000, { idempotencyKey: `d-${r.account.id}`, paymentRef: `ref-${r.account.id}` }).ok).toBe(true);
+      players.push({ accountId: r.account.id, name: `real${i}`, practice: false, ip: `198.51.100.${i + 1}`, sessionId: `s-${i}` });
+    }
+    // 6 entries of 10.00 € bring 60.00 €; the guarantee is 100.00 €: the operator adds 40.00 €.
+    const t = tournament(e, { id: 'real-gtd', money: 'real', buyIn: 1000, fee: 100, guarantee: 10_000 }, 11);
+    for (const p of players) expect(t.register(p, t.version, { brain: new PracticeBrain({ samples: 2 }) }).ok).toBe(true);
+    expect(t.state).toBe('running');
+    playOut(e, t, () => {
+      if (t.state === 'running') books(e);
+    });
+    expect(e.errors).toEqual([]);
+    expectRankedOnce(t);
+    expect(t.all().reduce((s, y) => s + y.prize!, 0)).toBe(10_000);
+    for (const p of players) expect(e.wallet.balance(p.accountId, 'real')).toBe(20_000 - 1100 + t.entrant(p.accountId)!.prize!);
+    expectOverlay(e, t.fundId, 'real', 4000);
+    const a = tournamentAudit(e.db).real;
+    // Money in: 6 deposits and the operator's 40.00 €; out of it 6 fees to the operator, the rest in wallets.
+    expect(a).toMatchObject({ cameIn: 6 * 20_000 + 4000, overlay: 4000, tournaments: 0, fees: 600 });
+    expect(e.wallet.audit().totals.real).toMatchObject({ overlay: 4000, cameIn: 6 * 20_000 });
+    books(e);
+    // Each prize is one POBILAN whose movement is the whole prize.
+    e.outbox.flush();
+    const bilans = e.vault.byTech('real-gtd').filter((r) => r.kind === 'POBILAN');
+    expect(bilans).toHaveLength(6);
+    expect(e.vault.verifyChain().ok).toBe(true);
   });
 
   it('re-entry (T/M): a busted player buys a new stack within late registration, a POACHAT of the same inscription; one place per player', () => {
@@ -334,6 +372,15 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16
     books(e);
   });
 });
+
+/** One `overlay` row (the operator's side: no account) of `amount` into the fund, and no grant to a player for it. */
+function expectOverlay(e: Env, fundId: string, kind: 'real' | 'play', amount: number): void {
+  const rows = e.db.prepare<[string], { account_id: number | null; kind: string; amount: number }>("SELECT account_id, kind, amount FROM ledger WHERE reason = 'overlay' AND table_id = ?").all(fundId);
+  expect(rows).toEqual([{ account_id: null, kind, amount }]);
+  expect(e.wallet.overlayPaid(kind)).toBe(amount);
+  expect(e.db.prepare("SELECT COUNT(*) FROM ledger WHERE idempotency_key LIKE 't-overlay:%' AND reason <> 'overlay'").pluck().get()).toBe(0);
+  expect(e.wallet.tableHeld(fundId)!.held).toBe(0);
+}
 
 describe('crash safety (issue 16 step 5)', () => {
   it('an operator gone mid-tournament (no close, a hand in play) resumes it from the last completed hand: chips, clock, places and prizes whole', async () => {

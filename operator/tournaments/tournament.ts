@@ -58,6 +58,7 @@ export class Tournament extends TournamentEntries {
     t.paidFromPool = st.paidFromPool;
     // The prizes follow from the counts and the field (payouts.ts): not saved with every hand.
     if (t.poolFinal) t.prizeList = t.prizeTable();
+    t.overlayIn = st.overlay ?? 0;
     t.bustSeq = st.bustSeq;
     const groups = new Map<number, Entrant[]>();
     for (const e of t.order) if (e.bust !== null) groups.set(e.bust, [...(groups.get(e.bust) ?? []), e]);
@@ -85,6 +86,12 @@ export class Tournament extends TournamentEntries {
       for (const e of alive) t.dirty.add(e);
     } finally {
       t.seating = false;
+    }
+    if (t.poolFinal && st.overlay === undefined && t.spec.guarantee !== undefined) {
+      // Saved before v8: the prizes paid so far had their overlay part granted beside the fund; the
+      // rest of the overlay goes into the fund now, before any prize is paid (issue 16 item 1).
+      const granted = t.order.reduce((s, e) => s + (e.prize ?? 0), 0) - st.paidFromPool;
+      t.step(() => t.fundOverlay(t.poolParts().overlay - granted));
     }
     // Busted in a hand-for-hand round the stop cut short (its hand in play voided): ranked now (T 8-16).
     t.roundBusts.push(...t.order.filter((e) => e.out && e.bust === null && e.roundStack != null));

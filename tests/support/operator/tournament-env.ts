@@ -132,7 +132,10 @@ export function playOut(e: Env, t: Tournament, each: () => void = () => undefine
   expect(t.state).toBe('finished');
 }
 
-/** The books: the wallet's conservation, and the tournament's part of it (wallets + tables + tournaments + fees + rake = money in). */
+/**
+ * The books: the wallet's conservation, and the tournament's part of it (wallets + tables +
+ * tournaments + fees + rake = money in: deposits and grants, the operator's overlays, less withdrawals).
+ */
 export function books(e: Env): void {
   expect(e.wallet.audit().problems).toEqual([]);
   const a = tournamentAudit(e.db);
