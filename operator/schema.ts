@@ -392,6 +392,8 @@ function tournamentsV7(db: Db): void {
  * audit (wallets + tables + rake = deposits + grants + overlays − withdrawals), never created from
  * nothing. The ledger is rebuilt as at v6 (SQLite cannot change a CHECK in place): rows copied as
  * they are, triggers re-made.
+ * Also `tournament_tables` (issue 16 item 3): each running tournament table's blind positions after
+ * its last settled hand, written in that hand's step, so a restart goes on with the same button.
  */
 function overlayV8(db: Db): void {
   db.exec(`
@@ -407,6 +409,13 @@ function overlayV8(db: Db): void {
     CREATE TABLE overlay_paid (
       kind   TEXT PRIMARY KEY CHECK (kind IN ('real', 'play')),
       amount INTEGER NOT NULL CHECK (amount >= 0)
+    ) WITHOUT ROWID;
+    CREATE TABLE tournament_tables (
+      tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+      table_no      INTEGER NOT NULL,
+      -- the table's positions (JSON, tables/types.ts TablePositions): button and blinds, who has played
+      data          TEXT NOT NULL,
+      PRIMARY KEY (tournament_id, table_no)
     ) WITHOUT ROWID;
   `);
   db.exec(

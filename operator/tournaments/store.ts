@@ -12,6 +12,8 @@ export interface SavedTournament {
   state: 'registering' | 'running' | 'finished' | 'cancelled';
   data: string;
   entrants: string[];
+  /** Its tables' positions after their last settled hands (v8; issue 16 item 3). */
+  tables: { no: number; data: string }[];
 }
 
 export class TournamentStore {
@@ -33,6 +35,12 @@ export class TournamentStore {
       ),
       ids: db.prepare<[], { id: string }>('SELECT id FROM tournaments'),
       entrants: db.prepare<[string], { data: string }>('SELECT data FROM tournament_entrants WHERE tournament_id = ?'),
+      table: db.prepare<[string, number, string]>(
+        `INSERT INTO tournament_tables(tournament_id, table_no, data) VALUES (?, ?, ?)
+         ON CONFLICT(tournament_id, table_no) DO UPDATE SET data = excluded.data`,
+      ),
+      dropTable: db.prepare<[string, number]>('DELETE FROM tournament_tables WHERE tournament_id = ? AND table_no = ?'),
+      tables: db.prepare<[string], { no: number; data: string }>('SELECT table_no AS no, data FROM tournament_tables WHERE tournament_id = ? ORDER BY table_no'),
     };
   }
 
@@ -48,6 +56,15 @@ export class TournamentStore {
     this.q.drop.run(tournamentId, accountId);
   }
 
+  /** A table's positions after its settled hand (in that hand's step), or gone with the table. */
+  saveTable(tournamentId: string, no: number, data: string): void {
+    this.q.table.run(tournamentId, no, data);
+  }
+
+  dropTable(tournamentId: string, no: number): void {
+    this.q.dropTable.run(tournamentId, no);
+  }
+
   /** Every tournament ever saved (their ids are not given again). */
   ids(): Set<string> {
     return new Set(this.q.ids.all().map((r) => r.id));
@@ -60,6 +77,7 @@ export class TournamentStore {
       state: r.state,
       data: r.data,
       entrants: this.q.entrants.all(r.id).map((e) => e.data),
+      tables: this.q.tables.all(r.id),
     }));
   }
 }

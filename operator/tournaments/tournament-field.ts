@@ -68,8 +68,10 @@ export abstract class TournamentField extends TournamentCore {
           return chips(amount);
         },
         handStarted: () => undefined,
-        settle: (_handId, _rake, stacks) => {
+        settle: (_handId, _rake, stacks, positions) => {
           this.handsPlayed++;
+          // The button and blinds after this hand, in its step: a restart goes on from them (issue 16 item 3).
+          this.deps.store?.saveTable(this.spec.id, no, JSON.stringify(positions));
           for (const s of stacks) {
             const e = this.entrants.get(s.accountId);
             if (e) {
@@ -250,6 +252,7 @@ export abstract class TournamentField extends TournamentCore {
     this.tableNo.delete(t);
     this.released.delete(t);
     this.dealing.delete(t);
+    this.deps.store?.dropTable(this.spec.id, no);
     t.close();
   }
 

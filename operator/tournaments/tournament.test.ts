@@ -403,6 +403,8 @@ describe('crash safety (issue 16 step 5)', () => {
     }
     expect(t1.state).toBe('running');
     const elapsed = t1.elapsed()!;
+    // Each table's button and blinds after its last settled hand (a hand in play has not moved them yet).
+    const positions = new Map(t1.liveTables().map((x) => [x.tableId, x.positions()]));
     const out = t1.all().filter((x) => x.out).map((x) => x.player.accountId).sort();
     // The next start: a new clock (later), the same database.
     const timers = new ManualTimers(e.timers.now() + 5000);
@@ -418,6 +420,18 @@ describe('crash safety (issue 16 step 5)', () => {
     expect(t2.elapsed()!).toBeLessThanOrEqual(elapsed);
     expect(t2.elapsed()!).toBeGreaterThan(0);
     expect(t2.liveTables().reduce((a, x) => a + x.seatsTaken, 0)).toBe(t2.remaining);
+    // The button restored, not drawn again (issue 16 item 3): every table that had played goes on
+    // from the positions of its last settled hand, its players not newcomers there (T 6-3 to 6-5, 6-12).
+    let restored = 0;
+    for (const x of t2.liveTables()) {
+      const before = positions.get(x.tableId);
+      if (!before?.last) continue;
+      restored++;
+      expect(x.positions().last).toEqual(before.last);
+      const seated = new Set(x.players().map((p) => p.accountId));
+      expect(x.positions().played.sort()).toEqual(before.played.filter((id) => seated.has(id)).sort());
+    }
+    expect(restored).toBeGreaterThan(0);
     for (let i = 0; i < 400_000 && t2.state === 'running'; i++) {
       if (timers.runDue(1) === 0) timers.advance(1000);
       if (t2.state === 'running') expect(t2.chipsInPlay()).toBe(t2.chipsIssued());
