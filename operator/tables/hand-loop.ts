@@ -123,7 +123,7 @@ export abstract class HandLoop extends TableStreams {
     // R-TIMELIMIT: the first hand dealt to a person at this table opens their stretch of play.
     const playtime = this.hooks.playtime;
     if (playtime) for (const seat of plan.dealtIn) if (who[seat] && !who[seat].practice) this.safely(() => playtime.dealt(who[seat]!.accountId));
-    this.hand = { no, id, plan, state, deck: new Deck(), times: state.log.map(() => now), who, turn: null, supervised: false };
+    this.hand = { no, id, plan, state, deck: new Deck(this.options.dealRandom), times: state.log.map(() => now), who, turn: null, supervised: false };
     this.emit((seat) => ({ type: 'handStart', handNo: no, hand: handViewFor(state, seat) })); // issue 14 item 2: a view, not the engine's state
     this.advance();
   }

@@ -3,7 +3,7 @@ import { fieldMoves, readyStructure, tablesNeeded, type TournamentStructure } fr
 import { VARIANT_CODES } from '../../shared/rules/variants';
 import { PracticeBrain } from '../practice/strategy';
 import { ManualTimers } from '../tables/timers';
-import { books, cleanupEnvs, env, expectRankedOnce, person, playOut, practice, seeded, tournament, type Env } from '../../tests/support/operator/tournament-env';
+import { books, cleanupEnvs, env, expectRankedOnce, person, playOut, practice, seeded, Shover, tournament, type Env } from '../../tests/support/operator/tournament-env';
 import { Accounts } from '../accounts';
 import type { TablePlayer } from '../tables/types';
 import { tournamentAudit } from './audit';
@@ -282,13 +282,9 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16
 
   it('satellite (T 1-5): ends when the players left are all qualified; their seats are entries in the target; the rest in cash', () => {
     const e = env();
-    const target = tournament(e, { id: 'mtt-target', format: 'scheduled', seats: 9, maxEntrants: 100, minEntrants: 2, startAt: Date.UTC(2026, 0, 2), buyIn: 2000, fee: 200, structure: readyStructure('THNL', 'turbo') });
-    const sat = new Tournament(
-      { ...target.spec, id: 'sat-1', name: 'Satellite', format: 'sit-and-go', seats: 6, maxEntrants: 6, minEntrants: 6, startAt: null, buyIn: 1000, fee: 100, structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 }, satellite: { target: 'mtt-target', seatValue: 2200 } },
-      { wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', random: seeded(2), table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), directory: (id) => (id === 'mtt-target' ? target : undefined) },
-    );
-    for (let i = 0; i < 6; i++) sat.register(practice(e), sat.version, { brain: new PracticeBrain({ samples: 2 }) });
-    playOut(e, sat);
+    // Seeded deal and practice players: this run ends on a single bust at three left (the double one is the next test).
+    const { sat, target, last } = satellite(e, SATELLITE_SINGLE);
+    expect(last.remaining).toBe(3);
     expect(e.errors).toEqual([]);
     // 6 × 1,000 = 6,000: two seats of 2,200 and 1,600 in cash to the next place.
     const won = sat.all().filter((x) => x.place === 1);
@@ -296,6 +292,38 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16
     expect(target.entries).toBe(2);
     for (const w of won) expect(target.entrant(w.player.accountId)).toBeDefined();
     expect(sat.all().find((x) => x.place === 3)!.prize).toBe(1600);
+    expect(e.wallet.tableHeld(sat.fundId)!.held).toBe(0);
+    expect(e.wallet.tableHeld(target.fundId)!.held).toBe(2 * 2200);
+    books(e);
+    target.close();
+  });
+
+  it('satellite, two players busted on its last hand (T 1-5, T 8-16; seeded): the bigger stack at the start of the hand takes the second seat, the other the cash', () => {
+    const e = env();
+    const { sat, target, last } = satellite(e, SATELLITE_DOUBLE);
+    expect(e.errors).toEqual([]);
+    // The last hand began with three players in for two seats and left one: a double elimination.
+    expect(last.remaining).toBe(3);
+    // One player holds every chip; the other seat went to a player busted on that hand (a seat is a first place, T 1-5).
+    const qualified = sat.all().filter((x) => x.place === 1);
+    expect(qualified).toHaveLength(2);
+    const w = qualified.find((x) => x.stack === 60_000)!;
+    const q = qualified.find((x) => x.stack === 0)!;
+    expect(w).toBeDefined();
+    expect(q).toBeDefined();
+    const c = sat.all().find((x) => x.place === 3)!;
+    expect(sat.all().filter((x) => x.place === 2)).toEqual([]);
+    // Both busted on the last hand, ranked by the stack each had when it began (T 8-16), not equal (no shared place).
+    expect(last.stacks.has(q.player.accountId) && last.stacks.has(c.player.accountId)).toBe(true);
+    expect(last.stacks.get(q.player.accountId)!).toBeGreaterThan(last.stacks.get(c.player.accountId)!);
+    // Both seats are entries in the target (the one busted on the last hand too); the third place is paid in cash.
+    expect(target.entries).toBe(2);
+    expect(target.entrant(w.player.accountId)).toBeDefined();
+    expect(target.entrant(q.player.accountId)).toBeDefined();
+    expect(target.entrant(c.player.accountId)).toBeUndefined();
+    expect([w.prize, q.prize, c.prize]).toEqual([2200, 2200, 1600]);
+    expect(e.wallet.balance(c.player.accountId, 'play')).toBe(10_000 - 1100 + 1600);
+    expect(e.wallet.balance(q.player.accountId, 'play')).toBe(10_000 - 1100);
     expect(e.wallet.tableHeld(sat.fundId)!.held).toBe(0);
     expect(e.wallet.tableHeld(target.fundId)!.held).toBe(2 * 2200);
     books(e);
@@ -372,6 +400,50 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16
     books(e);
   });
 });
+
+/**
+ * Seeds of the satellite runs (the deal, the draw and the scripted players' choices): found once by
+ * running seeds until each case came, and checked by the tests (a change in how the operator draws
+ * makes them fail loudly, never pass on another case).
+ */
+const SATELLITE_SINGLE = 1;
+const SATELLITE_DOUBLE = 10;
+
+/**
+ * A 6-player satellite for two seats of 2,200 (6 × 1,000) in a target tournament, played out with
+ * everything seeded: the deal and draw, and scripted players shoving 2 times in 5. `last`: how many
+ * players were in, and their stacks, when its last hand began.
+ */
+function satellite(e: Env, seed: number) {
+  const target = tournament(e, { id: 'mtt-target', format: 'scheduled', seats: 9, maxEntrants: 100, minEntrants: 2, startAt: Date.UTC(2026, 0, 2), buyIn: 2000, fee: 200, structure: readyStructure('THNL', 'turbo') });
+  const sat = new Tournament(
+    { ...target.spec, id: 'sat-1', name: 'Satellite', format: 'sit-and-go', seats: 6, maxEntrants: 6, minEntrants: 6, startAt: null, buyIn: 1000, fee: 100, structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 }, satellite: { target: 'mtt-target', seatValue: 2200 } },
+    { wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', random: seeded(seed), table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0], dealRandom: seeded(seed * 31 + 7) }, error: (x) => e.errors.push(x), directory: (id) => (id === 'mtt-target' ? target : undefined) },
+  );
+  const rng = seeded(seed * 7919 + 1);
+  for (let i = 0; i < 6; i++) {
+    // Fixed names (the seating knows players by name): the run does not depend on the tests before it.
+    const r = e.accounts.createPracticeAccount(`practice-sat${i}`);
+    if (!r.ok) throw new Error(r.code);
+    e.wallet.grantPlay(r.account.id, 10_000, { idempotencyKey: `g-${r.account.id}` });
+    const p: TablePlayer = { accountId: r.account.id, name: r.account.username, practice: true, ip: '127.0.0.1', sessionId: 'practice' };
+    sat.register(p, sat.version, { brain: new Shover(rng, 0.4) });
+  }
+  let last = { remaining: 0, stacks: new Map<number, number>() };
+  let now = last;
+  playOut(e, sat, () => {
+    if (sat.state !== 'running') return;
+    // Between two steps at most one hand settles: the stacks saved after a step are those its next hand starts with.
+    const stacks = new Map(sat.all().filter((x) => !x.out).map((x) => [x.player.accountId, x.stack]));
+    if (stacks.size !== now.stacks.size || [...stacks].some(([k, v]) => now.stacks.get(k) !== v)) {
+      last = now;
+      now = { remaining: sat.remaining, stacks };
+    }
+  });
+  // The step that finished the tournament settled its last hand: it began as `now` stood.
+  last = now;
+  return { sat, target, last };
+}
 
 /** One `overlay` row (the operator's side: no account) of `amount` into the fund, and no grant to a player for it. */
 function expectOverlay(e: Env, fundId: string, kind: 'real' | 'play', amount: number): void {
