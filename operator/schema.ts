@@ -76,7 +76,7 @@ ${cases}        WHEN 'rake'    THEN account_id IS NULL AND table_id IS NOT NULL 
 function ledgerTriggers(debits: readonly string[], tableCredits: readonly string[] = debits, overlay = false): string {
   const debit = debits.map((r) => `'${r}'`).join(', ');
   const credit = tableCredits.map((r) => `'${r}'`).join(', ');
-  // v8: the operator's overlay row carries the operator's overlay total after it, as a rake row carries the rake's.
+  // v9: the operator's overlay row carries the operator's overlay total after it, as a rake row carries the rake's.
   const overlayCheck = overlay
     ? `
       SELECT RAISE(ABORT, 'ledger balance_after does not follow from the overlay paid')
@@ -385,7 +385,22 @@ function tournamentsV7(db: Db): void {
 }
 
 /**
- * v8: the operator's overlay (issue 16 item 1). A guaranteed prize pool larger than what the entries
+ * v8: tournament results (issue 17 item 6; tournaments/store.ts `results`). A finished tournament keeps
+ * when it ended (`ended_at`, set once when its state becomes `finished`); the entrants are found by
+ * account, so a player's finished tournaments are read from what the tournaments saved anyway (the
+ * place, prize, purchases and bounties of each entrant, written in the step that paid them).
+ */
+function tournamentResultsV8(db: Db): void {
+  db.exec(`
+    ALTER TABLE tournaments ADD COLUMN ended_at INTEGER;
+    UPDATE tournaments SET ended_at = updated_at WHERE state = 'finished';
+    CREATE INDEX tournaments_ended ON tournaments(ended_at) WHERE ended_at IS NOT NULL;
+    CREATE INDEX tournament_entrants_by_account ON tournament_entrants(account_id);
+  `);
+}
+
+/**
+ * v9: the operator's overlay (issue 16 item 1). A guaranteed prize pool larger than what the entries
  * brought is topped up by the operator: an `overlay` row from the operator's side (no account) into
  * the tournament's fund, its `balance_after` the operator's overlay total after it (`overlay_paid`, as
  * `rake_collected` for the rake). So the overlay is money the operator puts in, counted as such by the
@@ -395,7 +410,7 @@ function tournamentsV7(db: Db): void {
  * Also `tournament_tables` (issue 16 item 3): each running tournament table's blind positions after
  * its last settled hand, written in that hand's step, so a restart goes on with the same button.
  */
-function overlayV8(db: Db): void {
+function overlayV9(db: Db): void {
   db.exec(`
     DROP TRIGGER ledger_no_update;
     DROP TRIGGER ledger_no_delete;
@@ -405,7 +420,7 @@ function overlayV8(db: Db): void {
     DROP TRIGGER ledger_apply_rake;
     DROP INDEX ledger_by_account;
     DROP INDEX ledger_by_table;
-    ALTER TABLE ledger RENAME TO ledger_v6;
+    ALTER TABLE ledger RENAME TO ledger_v8;
     CREATE TABLE overlay_paid (
       kind   TEXT PRIMARY KEY CHECK (kind IN ('real', 'play')),
       amount INTEGER NOT NULL CHECK (amount >= 0)
@@ -430,14 +445,14 @@ function overlayV8(db: Db): void {
   );
   db.exec(`
     INSERT INTO ledger(id, account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at, payment_ref)
-    SELECT id, account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at, payment_ref FROM ledger_v6;
-    DROP TABLE ledger_v6;
+    SELECT id, account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at, payment_ref FROM ledger_v8;
+    DROP TABLE ledger_v8;
   `);
   db.exec(ledgerTriggers([...V2_DEBITS, 'withdrawal'], [...V2_DEBITS, 'withdrawal', 'overlay'], true));
 }
 
 /** The operator database's migrations; index i brings version i to i + 1. Append only. */
-export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4, traceOutboxV5, protectionV6, tournamentsV7, overlayV8];
+export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4, traceOutboxV5, protectionV6, tournamentsV7, tournamentResultsV8, overlayV9];
 
 /** Opens (creating and migrating as needed) the operator database file at `path`. */
 export function openOperatorDatabase(path: string, options?: OpenDatabaseOptions): Db {

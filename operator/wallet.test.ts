@@ -77,12 +77,12 @@ describe('wallet', () => {
     ).toThrow(/overlay paid/);
   });
 
-  it('v8 rebuilds the ledger with the overlay reason, keeping every row of a v7 file', async () => {
+  it('v9 rebuilds the ledger with the overlay reason, keeping every row of a v8 file', async () => {
     db.close();
     const old = join(t.dir, 'v7.sqlite');
-    const v7 = openDatabase(old, OPERATOR_MIGRATIONS.slice(0, 7), 'operator');
+    const v7 = openDatabase(old, OPERATOR_MIGRATIONS.slice(0, 8), 'operator');
     const bob = await registerPlayer(new Accounts(v7, { scrypt: { N: 1 << 10, r: 8, p: 1 } }), 'bob');
-    // Rows as a v7 build wrote them (its triggers check each one).
+    // Rows as a v8 build wrote them (its triggers check each one).
     v7.exec(`
       INSERT INTO table_funds(table_id, kind, held) VALUES ('T1', 'real', 0);
       INSERT INTO ledger(account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at, payment_ref) VALUES

@@ -7,7 +7,7 @@
  *
  *   outside ──deposit/grant──▶ wallet ──buy-in/top-up──▶ table ──cash-out──▶ wallet
  *                                                         table ──rake──▶ operator (collected rake)
- *   operator ──overlay──▶ tournament's fund (a guarantee's overlay: money the operator puts in, v8)
+ *   operator ──overlay──▶ tournament's fund (a guarantee's overlay: money the operator puts in, v9)
  *   wallet ──withdrawal──▶ outside (the player's card, through the cashier: R-CASHIER)
  *
  * Chips moved between players at a table by a hand stay at the table and do not touch the ledger;

@@ -4,7 +4,7 @@
  * kept at least 366 days and served newest first, a page at a time. Its own SQLite file: it is a
  * service to players, not the regulatory vault (trace/vault.ts) and not money (schema.ts).
  */
-import type { HistoryHand } from '../../shared/protocol/messages';
+import type { HandTournament, HistoryHand } from '../../shared/protocol/messages';
 import { HISTORY_DAYS } from '../../shared/protocol/version';
 import type { HandRecord } from '../../shared/rules/record';
 import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from '../db';
@@ -26,7 +26,18 @@ const v1: Migration = (db) => {
   `);
 };
 
-export const HISTORY_MIGRATIONS: readonly Migration[] = [v1];
+/**
+ * v2 (issue 17 item 4): a tournament hand names its tournament and the level (0-based) it was dealt
+ * at; null for cash hands (and the hands stored before).
+ */
+const v2: Migration = (db) => {
+  db.exec(`
+    ALTER TABLE hands ADD COLUMN tournament_id TEXT;
+    ALTER TABLE hands ADD COLUMN level INTEGER;
+  `);
+};
+
+export const HISTORY_MIGRATIONS: readonly Migration[] = [v1, v2];
 
 interface Row {
   id: number;
@@ -34,6 +45,8 @@ interface Row {
   table_id: string;
   ended_at: number;
   record: string;
+  tournament_id: string | null;
+  level: number | null;
 }
 
 export class HandHistoryStore {
@@ -44,9 +57,11 @@ export class HandHistoryStore {
     this.db = openDatabase(path, HISTORY_MIGRATIONS, 'hand history', options);
     this.clock = options.clock ?? Date.now;
     this.q = {
-      add: this.db.prepare('INSERT INTO hands(account_id, hand_id, table_id, ended_at, record) VALUES (?, ?, ?, ?, ?) ON CONFLICT(account_id, hand_id) DO NOTHING'),
+      add: this.db.prepare(
+        'INSERT INTO hands(account_id, hand_id, table_id, ended_at, record, tournament_id, level) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(account_id, hand_id) DO NOTHING',
+      ),
       page: this.db.prepare<[number, number, number, number, number, number], Row>(
-        `SELECT id, hand_id, table_id, ended_at, record FROM hands
+        `SELECT id, hand_id, table_id, ended_at, record, tournament_id, level FROM hands
          WHERE account_id = ? AND ended_at >= ? AND (ended_at < ? OR (ended_at = ? AND id < ?))
          ORDER BY ended_at DESC, id DESC LIMIT ?`,
       ),
@@ -58,9 +73,12 @@ export class HandHistoryStore {
 
   private readonly clock: () => number;
 
-  /** Stores one player's view of a hand; written once per hand (a repeat is ignored). */
-  add(accountId: number, tableId: string, handId: string, endedAt: number, record: HandRecord): void {
-    this.q.add.run(accountId, handId, tableId, endedAt, JSON.stringify(record));
+  /**
+   * Stores one player's view of a hand; written once per hand (a repeat is ignored). `tournament`: the
+   * tournament's id and the level the hand was dealt at (issue 17 item 4); absent for a cash hand.
+   */
+  add(accountId: number, tableId: string, handId: string, endedAt: number, record: HandRecord, tournament: HandTournament | null = null): void {
+    this.q.add.run(accountId, handId, tableId, endedAt, JSON.stringify(record), tournament?.tournamentId ?? null, tournament?.level ?? null);
   }
 
   /**
@@ -80,7 +98,13 @@ export class HandHistoryStore {
     const rows = this.q.page.all(accountId, since, endedBefore, endedBefore, idBefore, limit + 1);
     const more = rows.length > limit;
     const shown = more ? rows.slice(0, limit) : rows;
-    const hands = shown.map((r) => ({ handId: r.hand_id, tableId: r.table_id, endedAt: r.ended_at, record: JSON.parse(r.record) as HandRecord }));
+    const hands = shown.map((r) => ({
+      handId: r.hand_id,
+      tableId: r.table_id,
+      endedAt: r.ended_at,
+      record: JSON.parse(r.record) as HandRecord,
+      tournament: r.tournament_id === null ? null : { tournamentId: r.tournament_id, level: r.level ?? 0 },
+    }));
     const last = shown[shown.length - 1];
     return { ok: true, hands, next: more && last ? `${last.ended_at}.${last.id}` : null };
   }

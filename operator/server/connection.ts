@@ -65,6 +65,9 @@ export interface ServerContext {
   log: (line: string) => void;
 }
 
+/** Most tables a connection watches at once (issue 17 item 2: the client tiles up to 24 tables). */
+export const MAX_WATCHED = 24;
+
 /** Most bytes waiting to be sent before a client is considered stuck and dropped (it may resume). */
 const MAX_BUFFERED = 16 * 1024 * 1024;
 
@@ -90,6 +93,8 @@ export class Connection {
   private sessionId: string | null = null;
   private token: string | null = null;
   private unsubscribeLobby: (() => void) | null = null;
+  /** Tables followed without a seat (`table.watch`, issue 17 item 2). */
+  private readonly watched = new Set<Table>();
   private queue: Promise<void> = Promise.resolve();
   private readonly bucket: TokenBucket;
   alive = true;
@@ -253,6 +258,21 @@ export class Connection {
         this.ctx.manager.standUp(account.id); // no play from now, after the hand in progress
         return this.sendProtection(m.rid, account.id, now);
       }
+      case 'tournament.results': {
+        const page = this.ctx.tournaments?.results(account.id, m.cursor, m.limit) ?? (m.cursor === null ? { ok: true as const, results: [], next: null } : { ok: false as const });
+        if (!page.ok) return this.error(m.rid, 'BAD_CURSOR', 'not a cursor of these results');
+        return this.send({ type: 'tournament.results', rid: m.rid, results: page.results, next: page.next });
+      }
+      case 'table.watch':
+        return this.watch(m, account.id);
+      case 'table.unwatch': {
+        const t = this.findTable(m.tableId);
+        const was = [...this.watched].find((x) => x.tableId === m.tableId);
+        if (!t && !was) return this.error(m.rid, 'UNKNOWN_TABLE', `no table ${m.tableId}`, { tableId: m.tableId });
+        if (was) this.watched.delete(was);
+        (t ?? was)!.unwatch(account.id);
+        return this.send({ type: 'ok', rid: m.rid });
+      }
       case 'tournament.list':
       case 'tournament.details':
       case 'tournament.register':
@@ -296,6 +316,38 @@ export class Connection {
     });
   }
 
+  /** A cash table or a running tournament's table by id. */
+  private findTable(tableId: string): Table | undefined {
+    return this.ctx.manager.get(tableId) ?? this.ctx.tournaments?.table(tableId);
+  }
+
+  /**
+   * `table.watch` (issue 17 item 2): any table, cash or tournament, followed without a seat: `ok`, its
+   * snapshot as no seat sees it, then its stream (never a hidden card: R-HIDDEN). At most
+   * MAX_WATCHED tables per connection (the client tiles 24); a seat is not affected.
+   */
+  private watch(m: ClientMessageOf<'table.watch'>, accountId: number): void {
+    const t = this.findTable(m.tableId);
+    if (!t) return this.error(m.rid, 'UNKNOWN_TABLE', `no table ${m.tableId}`, { tableId: m.tableId });
+    if (t.isSeated(accountId)) return this.error(m.rid, 'ALREADY_SEATED', 'you have a seat at this table: its stream is yours already', { tableId: t.tableId });
+    // Tables gone, or where the account took a seat since, no longer count.
+    for (const x of [...this.watched]) if (!x.isWatching(accountId)) this.watched.delete(x);
+    if (!this.watched.has(t) && this.watched.size >= MAX_WATCHED) {
+      return this.error(m.rid, 'RATE_LIMITED', `at most ${MAX_WATCHED} tables are watched at once: stop watching one first`, { tableId: t.tableId });
+    }
+    const snap = t.watch(accountId, (frame) => this.sendRaw(frame));
+    if (!snap) return this.error(m.rid, 'ALREADY_SEATED', 'you have a seat at this table', { tableId: t.tableId });
+    this.watched.add(t);
+    this.send({ type: 'ok', rid: m.rid });
+    this.send({ type: 'table.snapshot', rid: null, tableId: t.tableId, seq: snap.seq, table: snap.table });
+  }
+
+  /** Watching stops with the connection (a disconnection, a logout, a replacement): it never outlives it. */
+  private unwatchAll(accountId: number): void {
+    for (const t of this.watched) t.unwatch(accountId);
+    this.watched.clear();
+  }
+
   /** Every table where the account sits: cash tables and tournament tables. */
   private seatsOf(accountId: number): Table[] {
     return [...this.ctx.manager.tablesOf(accountId), ...(this.ctx.tournaments?.tablesOf(accountId) ?? [])];
@@ -324,10 +376,12 @@ export class Connection {
         // R-INFO: the player registers on the information they were shown (its version), R-NODEBT in the wallet.
         const r = hub.register(t.spec.id, { accountId: account.id, name: account.username, practice: false, ip: this.ip, sessionId: this.sessionId! }, m.version);
         if (!r.ok) return refuse(r);
-        return this.send({ type: 'tournament.registered', rid: m.rid, tournamentId: t.spec.id, inscription: r.inscription });
+        this.send({ type: 'tournament.registered', rid: m.rid, tournamentId: t.spec.id, inscription: r.inscription });
+        // Where the tournament stands for the player at once (issue 17 item 1).
+        return hub.tell(t, [account.id]);
       }
       case 'tournament.unregister': {
-        const r = t.unregister(account.id);
+        const r = hub.unregister(t, account.id);
         if (!r.ok) return refuse(r);
         return this.send({ type: 'tournament.unregistered', rid: m.rid, tournamentId: t.spec.id, refunded: r.refunded });
       }
@@ -465,6 +519,7 @@ export class Connection {
   /** Another connection took over this account. */
   replaced(): void {
     this.error(null, 'SESSION_REPLACED', 'this account connected again elsewhere');
+    if (this.account) this.unwatchAll(this.account.id);
     this.unsubscribeLobby?.();
     this.unsubscribeLobby = null;
     this.account = null;
@@ -475,6 +530,7 @@ export class Connection {
   /** The account's seats keep going without this connection (grace period, then leave: R-CASH). */
   private unbind(): void {
     const account = this.account;
+    if (account) this.unwatchAll(account.id);
     if (account && this.ctx.byAccount.get(account.id) === this) {
       this.ctx.byAccount.delete(account.id);
       for (const t of this.seatsOf(account.id)) t.detach(account.id);
@@ -499,7 +555,7 @@ export class Connection {
     m: ClientMessageOf<'table.join' | 'table.leave' | 'table.topUp' | 'table.sitOut' | 'table.sitIn' | 'table.waitForBigBlind' | 'table.snapshot' | 'table.action'>,
     account: AccountView,
   ): void {
-    const t = this.ctx.manager.get(m.tableId) ?? this.ctx.tournaments?.table(m.tableId);
+    const t = this.findTable(m.tableId);
     if (!t) return this.error(m.rid, 'UNKNOWN_TABLE', `no table ${m.tableId}`, { tableId: m.tableId });
     const id = account.id;
     if (t.spec.mode === 'tournament') {

@@ -245,6 +245,8 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     practiceFillMs: o.tournaments?.practiceFillMs ?? 3000,
     practiceField: o.tournaments?.practiceField,
     playtime,
+    // R-HISTORY: tournament hands too, with their tournament and level (issue 17 item 4).
+    history,
     store: new TournamentStore(db),
     error: (e) => log(`tournament error: ${(e as Error)?.stack ?? String(e)}`),
     log,

@@ -178,7 +178,7 @@ export abstract class HandLoop extends TableStreams {
     const token = ++this.turnToken;
     const now = this.timers.now();
     h.turn = { seat, token, phase, since: now, startedAt: now, endsAt: now + ms, timer: this.timers.set(() => this.guard(() => this.onTurnTimer(token)), ms) };
-    if (this.humans.length === 0) return;
+    if (!this.audience) return;
     const actionMs = phase === 'practice' ? h.state.rules.actionSeconds * 1000 : ms;
     this.emit(() => ({ type: 'turn', turn: { seat, actionMs, timeBankMs: m.brain ? 0 : m.timeBankMs } }));
   }
@@ -239,7 +239,7 @@ export abstract class HandLoop extends TableStreams {
     h.state = after;
     const now = this.timers.now();
     for (let i = before.log.length; i < after.log.length; i++) h.times.push(now);
-    if (this.humans.length === 0) return;
+    if (!this.audience) return;
     this.emit((seat) => {
       let seen = actionFor(before, action, seat);
       if (seen.type === 'show') {
@@ -290,8 +290,8 @@ export abstract class HandLoop extends TableStreams {
     this.handsPlayed++;
 
     // Results and history, each rendered from the recipient's view (R-RESULTS, R-HISTORY).
-    const seen = new Map<number, HandRecord>();
-    const recordFor = (seat: number): HandRecord => {
+    const seen = new Map<number | null, HandRecord>();
+    const recordFor = (seat: number | null): HandRecord => {
       let rec = seen.get(seat);
       if (!rec) seen.set(seat, (rec = recordOf(viewFor(final, seat))));
       return rec;

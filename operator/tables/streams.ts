@@ -116,6 +116,11 @@ export abstract class TableStreams {
   protected readonly members = new Map<number, Member>();
   protected readonly bySeat: (Member | null)[];
   protected humans: Member[] = [];
+  /**
+   * People following the table without a seat (`table.watch`, issue 17 item 2): each has its own
+   * numbered stream, rendered as no seat sees the table (R-HIDDEN: no hidden card, ever).
+   */
+  protected readonly watchers = new Map<number, { sink: (frame: string) => void; seq: number }>();
   protected hand: HandInPlay | null = null;
   protected handNo = 0;
   protected seqBase = 0;
@@ -193,12 +198,43 @@ export abstract class TableStreams {
       hand: this.hand ? handViewFor(this.hand.state, seat) : null,
       turn: this.turnView(),
       you: m ? this.youView(m) : null,
+      // Its chips are the tournament's, not money (issue 17 item 4).
+      tournament: this.spec.tournamentId ? { tournamentId: this.spec.tournamentId } : null,
     };
   }
 
-  /** Sends each person the event as their seat may see it. */
-  protected emit(render: (seat: number) => TableEvent): void {
+  /** Someone receives this table's frames: a person seated, or a watcher. */
+  protected get audience(): boolean {
+    return this.humans.length > 0 || this.watchers.size > 0;
+  }
+
+  /** Sends each person the event as their seat may see it; watchers, as no seat sees it (rendered once for all). */
+  protected emit(render: (seat: number | null) => TableEvent): void {
     for (const m of this.humans) this.push(m, render(m.seat));
+    if (this.watchers.size === 0) return;
+    const event = render(null);
+    for (const w of this.watchers.values()) w.sink(JSON.stringify({ type: 'table.event', tableId: this.spec.tableId, seq: ++w.seq, event }));
+  }
+
+  /**
+   * `table.watch` (issue 17 item 2): the table as someone without a seat sees it, then its stream, to
+   * `sink`; false when the account sits here (its seat's stream has it all). Watching again restarts
+   * the numbering with the new snapshot.
+   */
+  watch(accountId: number, sink: (frame: string) => void): { seq: number; table: TableView } | null {
+    if (this.members.has(accountId)) return null;
+    const w = { sink, seq: 0 };
+    this.watchers.set(accountId, w);
+    return { seq: 0, table: this.view(null) };
+  }
+
+  /** Stops watching (`table.unwatch`, a disconnection, a seat taken here); true if the account was watching. */
+  unwatch(accountId: number): boolean {
+    return this.watchers.delete(accountId);
+  }
+
+  isWatching(accountId: number): boolean {
+    return this.watchers.has(accountId);
   }
 
   private push(m: Member, event: TableEvent): void {

@@ -44,6 +44,11 @@ export class Table extends HandLoop {
     return this.hand !== null;
   }
 
+  /** The people seated here (practice players aside): a tournament tells them their standing after each hand (issue 17 item 1). */
+  people(): number[] {
+    return this.humans.map((m) => m.player.accountId);
+  }
+
   isSeated(accountId: number): boolean {
     return this.members.has(accountId);
   }
@@ -149,6 +154,8 @@ export class Table extends HandLoop {
     };
     this.members.set(player.accountId, m);
     this.bySeat[seat] = m;
+    // A watcher who takes a seat here (a tournament's move, a cash join) has its seat's stream from now on.
+    this.watchers.delete(player.accountId);
     if (!m.brain) this.humans = [...this.humans, m];
     this.syncSeats();
     this.maybeStart();
@@ -415,6 +422,9 @@ export class Table extends HandLoop {
       m.leaveBy = 'operator'; // the table stops: not the player's action (A 1.3.6.c, supervision)
       this.removeMember(m, true);
     }
+    // Watchers are told the table is gone for them (issue 17 item 2): `table.left`, nothing cashed out.
+    for (const w of this.watchers.values()) w.sink(JSON.stringify({ type: 'table.left', rid: null, tableId: this.spec.tableId, cashedOut: 0 }));
+    this.watchers.clear();
     this.hooks.closed?.();
   }
 }

@@ -202,4 +202,6 @@ export interface TableSpec {
   buyIn: { min: number; max: number };
   /** `cash`: join and leave at will (R-CASH). `tournament`: absent players are dealt in and folded (T 2-15). */
   mode: 'cash' | 'tournament';
+  /** A tournament's table: the tournament's id (`TableView.tournament`, issue 17 item 4); absent at cash tables. */
+  tournamentId?: string;
 }

@@ -5,9 +5,10 @@
  * same kind opens for registration. Play-money sit & go's fill with practice players a moment after a
  * person registers, so a new user can play a tournament at once (issue 16 item 9).
  */
-import { clockAt } from '../../shared/rules/tournament';
+import { clockAt, mayAddOn, mayRebuy } from '../../shared/rules/tournament';
 import type { ServerMessage } from '../../shared/protocol/messages';
-import type { TournamentDetails, TournamentSummary } from '../../shared/protocol/tournament';
+import { HISTORY_DAYS } from '../../shared/protocol/version';
+import type { TournamentDetails, TournamentStanding, TournamentSummary } from '../../shared/protocol/tournament';
 import type { Accounts } from '../accounts';
 import { practiceAccount } from '../practice/host';
 import { PracticeBrain, type PracticeOptions } from '../practice/strategy';
@@ -15,8 +16,8 @@ import type { Table } from '../tables/table';
 import type { TimerHandle } from '../tables/timers';
 import type { TablePlayer } from '../tables/types';
 import { formatCode, repeatId, type TournamentSpec } from './spec';
-import type { SavedTournament } from './store';
-import { Tournament, type TournamentDeps, type TournamentNotice } from './tournament';
+import type { SavedTournament, TournamentStore } from './store';
+import { Tournament, type Entrant, type TournamentDeps, type TournamentNotice } from './tournament';
 
 export interface HubDeps extends Omit<TournamentDeps, 'notify' | 'directory' | 'brain'> {
   accounts: Accounts;
@@ -39,6 +40,9 @@ export interface HubWire {
   follow(accountId: number, table: Table): void;
 }
 
+/** A registration change while registering reaches the field's people at most this often (issue 17 item 1). */
+const FIELD_NOTICE_MS = 1000;
+
 /** Practice players of tournaments: accounts `practice-101`, … (cash tables use 01 to 99). */
 const PRACTICE_FIRST = 101;
 const PRACTICE_GRANT = 1_000_000_000;
@@ -48,6 +52,9 @@ export class TournamentHub {
   /** Sit & go templates by id, with how many were opened. */
   private readonly templates = new Map<string, { spec: TournamentSpec; opened: number }>();
   private readonly fillTimers = new Map<Tournament, TimerHandle>();
+  /** The field's people told of a registration change, at most once a second (fieldChanged). */
+  private readonly fieldTimers = new Map<Tournament, TimerHandle>();
+  private readonly paidCache = new WeakMap<Tournament, { key: string; paid: number }>();
   private readonly practicePool: TablePlayer[] = [];
   wire: HubWire | null = null;
 
@@ -166,7 +173,15 @@ export class TournamentHub {
       return { ok: false, code: 'REAL_MONEY_FORBIDDEN', message: 'guest accounts play for play money only' };
     }
     const r = t.register(player, version);
+    if (r.ok) this.fieldChanged(t);
     if (r.ok && !player.practice) this.scheduleFill(t);
+    return r;
+  }
+
+  /** Before the start the entry back; after it a forfeit (tournament.ts). The field's people are told. */
+  unregister(t: Tournament, accountId: number): ReturnType<Tournament['unregister']> {
+    const r = t.unregister(accountId);
+    if (r.ok) this.fieldChanged(t);
     return r;
   }
 
@@ -200,6 +215,7 @@ export class TournamentHub {
       }
       t.register(p, t.version, { brain: new PracticeBrain(this.deps.practice), autoRebuy: true });
     }
+    this.fieldChanged(t);
   }
 
   private practicePlayer(n: number): TablePlayer {
@@ -238,6 +254,16 @@ export class TournamentHub {
     };
   }
 
+  /**
+   * The account's finished tournaments of the last 366 days (as `history`), newest first, a page at a
+   * time (issue 17 item 6); none without a store (nothing is kept).
+   */
+  results(accountId: number, cursor: string | null, limit: number): ReturnType<TournamentStore['results']> {
+    const store = this.deps.store;
+    if (!store) return cursor === null ? { ok: true, results: [], next: null } : { ok: false, code: 'BAD_CURSOR' };
+    return store.results(accountId, cursor, limit, this.deps.timers.now() - HISTORY_DAYS * 86_400_000);
+  }
+
   list(): TournamentSummary[] {
     return this.all().map((t) => this.summary(t));
   }
@@ -266,30 +292,155 @@ export class TournamentHub {
   // ---------------------------------------------------------------------------------------------
   // What players are told
 
+  /**
+   * Where the tournament stands for each of `accountIds` (issue 17 item 1), one reading of the field
+   * for all of them: the clock, the field, and each one's stack and rank. The rank is counted only for
+   * the people asked for, in one pass over the field (O(n log k) for k people; practice players are
+   * never asked for, so a field of practice players pays nothing per hand).
+   */
+  standings(t: Tournament, accountIds: readonly number[]): Map<number, TournamentStanding> {
+    const running = t.state === 'running';
+    const elapsed = t.elapsed();
+    const c = running && elapsed !== null ? clockAt(t.spec.structure, elapsed) : null;
+    const base: Omit<TournamentStanding, 'you'> = {
+      state: t.state,
+      level: c?.level ?? null,
+      onBreak: c?.onBreak ?? false,
+      nextChangeInMs: c?.msToNext ?? null,
+      handForHand: running && t.inHandForHand,
+      entries: t.entryTotal,
+      remaining: t.remaining,
+      // R-CONSERVE: the players in hold exactly the chips given out (counted, not summed: O(1)).
+      chips: t.chipsIssued(),
+      pool: t.pool(),
+      paid: this.paidPlaces(t),
+    };
+    // Who gets a `you`: in, or busted with a rebuy still open to them (T 5-2: they may come back).
+    const mine: { id: number; e: Entrant; stack: number; rebuy: boolean }[] = [];
+    const out = new Map<number, TournamentStanding>();
+    for (const id of accountIds) {
+      const e = t.entrant(id);
+      if (!e || e.place !== null || (t.state !== 'running' && t.state !== 'registering')) {
+        out.set(id, { ...base, you: null });
+        continue;
+      }
+      const stack = e.out ? 0 : e.stack + e.pendingChips;
+      const rebuy = running && elapsed !== null && mayRebuy(t.spec.structure, elapsed, stack, e.rebuys);
+      if (e.out && !rebuy) {
+        out.set(id, { ...base, you: null });
+        continue;
+      }
+      mine.push({ id, e, stack, rebuy });
+    }
+    if (mine.length === 0) return out;
+    // Rank = 1 + the players in with more chips: each stack of the field counted against the sorted stacks asked for.
+    const sorted = [...new Set(mine.map((x) => x.stack))].sort((a, b) => a - b);
+    const above = new Array<number>(sorted.length + 1).fill(0);
+    for (const e of t.all()) {
+      if (e.out) continue;
+      const s = e.stack + e.pendingChips;
+      // Stacks asked for that are below s: sorted[0 .. lo) (binary search).
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] < s) lo = mid + 1;
+        else hi = mid;
+      }
+      above[0]++;
+      above[lo]--;
+    }
+    const rankOf = new Map<number, number>();
+    let run = 0;
+    for (let i = 0; i < sorted.length; i++) {
+      run += above[i];
+      rankOf.set(sorted[i], run + 1);
+    }
+    for (const x of mine) {
+      out.set(x.id, {
+        ...base,
+        you: {
+          stack: x.stack,
+          rank: rankOf.get(x.stack)!,
+          rebuy: x.rebuy,
+          addOn: running && elapsed !== null && !x.e.out && mayAddOn(t.spec.structure, elapsed, x.e.addOn),
+          bounties: x.e.won ?? 0,
+        },
+      });
+    }
+    return out;
+  }
+
+  /** Places paid (the prize list's length), kept while the field and pool are what they were. */
+  private paidPlaces(t: Tournament): number {
+    const key = `${t.entries}:${t.pool()}:${t.fieldFinal}`;
+    const known = this.paidCache.get(t);
+    if (known?.key === key) return known.paid;
+    const paid = t.prizes().length;
+    this.paidCache.set(t, { key, paid });
+    return paid;
+  }
+
+  /** `tournament.state` with the standing of each of `accountIds` (people only), to their connections. */
+  tell(t: Tournament, accountIds: readonly number[]): void {
+    const w = this.wire;
+    if (!w || accountIds.length === 0) return;
+    for (const [id, standing] of this.standings(t, accountIds)) w.deliver(id, { type: 'tournament.state', tournamentId: t.spec.id, standing });
+  }
+
+  /** Every person registered (in or out): told on each change of state, of the clock, or of the field while registering. */
+  private tellAll(t: Tournament): void {
+    const people: number[] = [];
+    for (const e of t.all()) if (!e.player.practice) people.push(e.player.accountId);
+    this.tell(t, people);
+  }
+
+  /**
+   * The field changed while registering (a registration, an unregistration): its people are told,
+   * at most once a second (FIELD_NOTICE_MS), however many register meanwhile (a practice fill).
+   */
+  private fieldChanged(t: Tournament): void {
+    if (t.state !== 'registering' || this.fieldTimers.has(t)) return;
+    this.fieldTimers.set(
+      t,
+      this.deps.timers.set(() => {
+        this.fieldTimers.delete(t);
+        if (t.state === 'registering') this.tellAll(t);
+      }, FIELD_NOTICE_MS),
+    );
+  }
+
   private notice(t: Tournament, n: TournamentNotice, templateId?: string): void {
     const w = this.wire;
     switch (n.type) {
       case 'seated': {
-        w?.deliver(n.accountId, { type: 'tournament.seat', tournamentId: n.tournamentId, tableId: n.tableId, seat: n.seat, moved: n.moved });
+        // Practice players have no connection: nothing is built for them (a 10,000-player field moves many).
+        if (t.entrant(n.accountId)?.player.practice !== false) return;
+        w?.deliver(n.accountId, { type: 'tournament.seat', tournamentId: n.tournamentId, tableId: n.tableId, seat: n.seat, moved: n.moved, why: n.why });
         const table = t.liveTables().find((x) => x.tableId === n.tableId);
         if (table && w) w.follow(n.accountId, table);
+        // At the start, everyone's standing follows with `state: running` (one pass for the whole field).
+        if (n.why !== 'start') this.tell(t, [n.accountId]);
         return;
       }
       case 'finished':
-        w?.deliver(n.accountId, { type: 'tournament.finished', tournamentId: n.tournamentId, place: n.place, prize: n.prize });
+        w?.deliver(n.accountId, { type: 'tournament.finished', tournamentId: n.tournamentId, place: n.place, prize: n.prize, bounties: n.bounties });
+        return;
+      case 'hand':
+        this.tell(t, n.accountIds);
         return;
       case 'state':
       case 'clock': {
         if (n.type === 'state' && n.state === 'running' && templateId) this.openNext(templateId);
         if (n.type === 'state' && (n.state === 'running' || n.state === 'cancelled')) this.openRepeat(t.spec);
         if (n.type === 'state' && n.state !== 'registering') {
-          const timer = this.fillTimers.get(t);
-          if (timer) this.deps.timers.clear(timer);
-          this.fillTimers.delete(t);
+          for (const timers of [this.fillTimers, this.fieldTimers]) {
+            const timer = timers.get(t);
+            if (timer) this.deps.timers.clear(timer);
+            timers.delete(t);
+          }
         }
-        const c = n.type === 'clock' ? { level: n.level, onBreak: n.onBreak } : { level: null, onBreak: false };
-        const state = n.type === 'state' ? n.state : t.state;
-        for (const e of t.all()) if (!e.player.practice) w?.deliver(e.player.accountId, { type: 'tournament.state', tournamentId: t.spec.id, state, ...c });
+        this.tellAll(t);
         return;
       }
     }
@@ -300,8 +451,9 @@ export class TournamentHub {
    * back on the stacks); the next start resumes them (registrations kept, running ones reseated).
    */
   close(): void {
-    for (const timer of this.fillTimers.values()) this.deps.timers.clear(timer);
+    for (const timer of [...this.fillTimers.values(), ...this.fieldTimers.values()]) this.deps.timers.clear(timer);
     this.fillTimers.clear();
+    this.fieldTimers.clear();
     for (const t of this.tournaments.values()) {
       try {
         t.close();

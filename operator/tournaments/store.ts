@@ -4,15 +4,60 @@
  * settled hand, a registration, a purchase, a prize), so that an operator killed mid-tournament finds
  * on its next start the tournament as of its last completed hand (tournament.ts `restore`).
  */
+import type { TournamentResult } from '../../shared/protocol/tournament';
 import type { Db } from '../db';
-import type { TournamentSpec } from './spec';
+import { formatCode, type TournamentSpec } from './spec';
+import type { SavedEntrant, SavedState } from './tournament-types';
+
+interface ResultRow {
+  id: string;
+  spec: string;
+  tdata: string;
+  ended_at: number;
+  edata: string;
+}
+
+/**
+ * One finished tournament as its entrant saw it: what it cost (every entry, rebuy and add-on with its
+ * fee) and what it paid (the place's prize, the bounties won). Null for an entrant without a place
+ * (cannot happen in a finished tournament: every player is placed before its end).
+ */
+function resultOf(r: ResultRow): TournamentResult | null {
+  const spec = JSON.parse(r.spec) as TournamentSpec;
+  const st = JSON.parse(r.tdata) as SavedState;
+  const e = JSON.parse(r.edata) as SavedEntrant;
+  if (e.place === null) return null;
+  const s = spec.structure;
+  const entry = spec.buyIn + spec.fee;
+  const spent = (1 + e.reEntries) * entry + e.rebuys * (s.rebuy ? s.rebuy.price + s.rebuy.fee : 0) + (e.addOn && s.addOn ? s.addOn.price + s.addOn.fee : 0);
+  return {
+    tournamentId: spec.id,
+    name: spec.name,
+    variant: spec.variant,
+    money: spec.money,
+    format: spec.format,
+    kinds: formatCode(spec).replace(/^T\/?/, ''),
+    buyIn: spec.buyIn,
+    fee: spec.fee,
+    entries: st.entryCount,
+    startedAt: Math.max(0, r.ended_at - (st.elapsed ?? 0)),
+    endedAt: r.ended_at,
+    place: e.place,
+    prize: e.prize ?? 0,
+    bounties: e.won ?? 0,
+    rebuys: e.rebuys,
+    addOns: e.addOn ? 1 : 0,
+    reEntries: e.reEntries,
+    spent,
+  };
+}
 
 export interface SavedTournament {
   spec: TournamentSpec;
   state: 'registering' | 'running' | 'finished' | 'cancelled';
   data: string;
   entrants: string[];
-  /** Its tables' positions after their last settled hands (v8; issue 16 item 3). */
+  /** Its tables' positions after their last settled hands (v9; issue 16 item 3). */
   tables: { no: number; data: string }[];
 }
 
@@ -21,9 +66,17 @@ export class TournamentStore {
 
   constructor(readonly db: Db) {
     this.q = {
-      put: db.prepare<[string, string, string, string, number]>(
-        `INSERT INTO tournaments(id, spec, state, data, updated_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET state = excluded.state, data = excluded.data, updated_at = excluded.updated_at`,
+      // `ended_at`: when the state first became `finished` (v8; the results' order and their year).
+      put: db.prepare<[string, string, string, string, number, string, number]>(
+        `INSERT INTO tournaments(id, spec, state, data, updated_at, ended_at) VALUES (?, ?, ?, ?, ?, CASE WHEN ? = 'finished' THEN ? END)
+         ON CONFLICT(id) DO UPDATE SET state = excluded.state, data = excluded.data, updated_at = excluded.updated_at,
+           ended_at = COALESCE(tournaments.ended_at, excluded.ended_at)`,
+      ),
+      results: db.prepare<[number, number, number, number, string, number], ResultRow>(
+        `SELECT t.id, t.spec, t.data AS tdata, t.ended_at, e.data AS edata
+         FROM tournament_entrants e JOIN tournaments t ON t.id = e.tournament_id
+         WHERE e.account_id = ? AND t.state = 'finished' AND t.ended_at >= ? AND (t.ended_at < ? OR (t.ended_at = ? AND t.id < ?))
+         ORDER BY t.ended_at DESC, t.id DESC LIMIT ?`,
       ),
       entrant: db.prepare<[string, number, string]>(
         `INSERT INTO tournament_entrants(tournament_id, account_id, data) VALUES (?, ?, ?)
@@ -45,7 +98,33 @@ export class TournamentStore {
   }
 
   saveTournament(spec: TournamentSpec, state: SavedTournament['state'], data: string, at: number): void {
-    this.q.put.run(spec.id, JSON.stringify(spec), state, data, at);
+    this.q.put.run(spec.id, JSON.stringify(spec), state, data, at, state, at);
+  }
+
+  /**
+   * A page of the account's finished tournaments ended at or after `since`, newest first (issue 17
+   * item 6, `tournament.results`): `cursor` is the previous page's `next` (null for the first);
+   * `BAD_CURSOR` when it is not one. Read from what each tournament saved of its entrants (their
+   * place, prize, purchases and bounties were written in the step that paid them: a restart keeps them).
+   */
+  results(accountId: number, cursor: string | null, limit: number, since: number): { ok: true; results: TournamentResult[]; next: string | null } | { ok: false; code: 'BAD_CURSOR' } {
+    let endedBefore = Number.MAX_SAFE_INTEGER;
+    let idBefore = '\u{10FFFF}';
+    if (cursor !== null) {
+      const m = /^(\d{1,16})\.([A-Za-z0-9][A-Za-z0-9_-]{0,59})$/.exec(cursor);
+      if (!m) return { ok: false, code: 'BAD_CURSOR' };
+      endedBefore = Number(m[1]);
+      idBefore = m[2];
+    }
+    const rows = this.q.results.all(accountId, since, endedBefore, endedBefore, idBefore, limit + 1);
+    const more = rows.length > limit;
+    const shown = more ? rows.slice(0, limit) : rows;
+    const results = shown.flatMap((r) => {
+      const x = resultOf(r);
+      return x ? [x] : [];
+    });
+    const last = shown[shown.length - 1];
+    return { ok: true, results, next: more && last ? `${last.ended_at}.${last.id}` : null };
   }
 
   saveEntrant(tournamentId: string, accountId: number, data: string): void {

@@ -49,7 +49,7 @@ export abstract class TournamentCore {
   protected entryCount = 0;
   protected rebuyCount = 0;
   protected addOnCount = 0;
-  /** Prizes paid from the fund (before v8, a play-money overlay was granted beside it: restore). */
+  /** Prizes paid from the fund (before v9, a play-money overlay was granted beside it: restore). */
   protected paidFromPool = 0;
   /** The guarantee's overlay the operator put into the fund (issue 16 item 1), once the pool is final. */
   protected overlayIn = 0;
@@ -237,7 +237,7 @@ export abstract class TournamentCore {
    * A guaranteed pool larger than what the entries brought (issue 16 item 1): the operator puts the
    * difference into the fund, one `overlay` ledger row (wallet.ts: money in, the operator's), so the
    * prizes are paid from the fund like any other and the audit holds exactly. `owed` defaults to the
-   * whole overlay; a restore of a tournament saved before v8 passes what was not granted yet.
+   * whole overlay; a restore of a tournament saved before v9 passes what was not granted yet.
    */
   protected fundOverlay(owed = this.poolParts().overlay): void {
     if (owed <= 0) return;

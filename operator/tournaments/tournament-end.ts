@@ -117,6 +117,9 @@ export abstract class TournamentEnd extends TournamentField {
       const r = this.moveMoney(w.player, amount, 'out', key);
       if (!r.ok) throw new Error(`${this.spec.id}: bounty for ${w.player.name} refused: ${r.code} ${r.message}`);
       this.deps.outbox.put({ kind: 'POGAIN', ...this.record(w.player, w.inscription, r.movement, true), description: `${what}: ${this.description()}` });
+      // Counted with the payment, saved in its step: the player's standing and result (issue 17 items 1, 3).
+      w.won = (w.won ?? 0) + amount;
+      this.dirty.add(w);
     });
   }
 
@@ -206,7 +209,7 @@ export abstract class TournamentEnd extends TournamentField {
       e.prize = prize;
       this.dirty.add(e);
     });
-    this.notify({ type: 'finished', tournamentId: this.spec.id, accountId: e.player.accountId, place, prize });
+    this.notify({ type: 'finished', tournamentId: this.spec.id, accountId: e.player.accountId, place, prize, bounties: e.won ?? 0 });
   }
 
   /** A busted player is in again with `chips` (not yet seated): their bust is forgotten. */

@@ -166,7 +166,7 @@ export abstract class TournamentEntries extends TournamentEnd {
     this.entryCount++;
     e.bounty = this.spec.bounty ?? 0;
     this.comeBack(e, this.spec.structure.startingStack);
-    this.seatLate(this.comebacks.splice(this.comebacks.indexOf(e), 1)[0]);
+    this.seatLate(this.comebacks.splice(this.comebacks.indexOf(e), 1)[0], 'back');
     return { ok: true, inscription: e.inscription };
   }
 
@@ -174,7 +174,7 @@ export abstract class TournamentEntries extends TournamentEnd {
   protected addChips(e: Entrant, chips: number): void {
     if (e.out) {
       this.comeBack(e, chips);
-      this.seatLate(this.comebacks.splice(this.comebacks.indexOf(e), 1)[0]);
+      this.seatLate(this.comebacks.splice(this.comebacks.indexOf(e), 1)[0], 'back');
       return;
     }
     e.pendingChips += chips;

@@ -7,7 +7,7 @@ import { clockAt, fieldMoves, handForHand, mayAddOn, registrationOpen, tableRule
 import { Table } from '../tables/table';
 import type { MoneyResult, TableHooks, TablePlayer, TableSpec } from '../tables/types';
 import { TournamentCore } from './tournament-core';
-import { LATE_TABLES, type Entrant, type Refusal } from './tournament-types';
+import { LATE_TABLES, type Entrant, type Refusal, type SeatWhy } from './tournament-types';
 
 export abstract class TournamentField extends TournamentCore {
   /** A hand's eliminations (tournament-end.ts). */
@@ -34,6 +34,7 @@ export abstract class TournamentField extends TournamentCore {
       seats: this.spec.seats,
       buyIn: { min: 1, max: Number.MAX_SAFE_INTEGER },
       mode: 'tournament',
+      tournamentId: this.spec.id,
     };
     let table: Table | null = null;
     const entrantOf = (p: TablePlayer): Entrant => {
@@ -41,6 +42,10 @@ export abstract class TournamentField extends TournamentCore {
       if (!e) throw new Error(`${tableId}: ${p.name} is not in ${this.spec.id}`);
       return e;
     };
+    // The level of the hand in play: the clock's when it was dealt (T 6-1), for its history.
+    let level = 0;
+    // People the hand in play eliminated (told their standing with the table's people after it).
+    const bustedPeople: number[] = [];
     const chips = (amount: number): MoneyResult => ({ ok: true, movement: { avant: amount, mouvement: amount, apres: amount } });
     const hooks: TableHooks = {
       money: {
@@ -91,10 +96,23 @@ export abstract class TournamentField extends TournamentCore {
         hand: (data) => this.deps.outbox.put(this.pojeu(data)),
       },
       step: (fn) => this.step(fn),
-      rulesForNextHand: () => tableRulesAt(this.spec.variant, this.spec.structure, clockAt(this.spec.structure, this.elapsed() ?? 0).level),
+      rulesForNextHand: () => {
+        level = clockAt(this.spec.structure, this.elapsed() ?? 0).level;
+        return tableRulesAt(this.spec.variant, this.spec.structure, level);
+      },
+      // R-HISTORY: each person's hands, with the tournament and the level the hand was dealt at (issue 17 item 4).
+      history: this.deps.history ? (accountId, tid, handId, endedAt, record) => this.deps.history!.add(accountId, tid, handId, endedAt, record, { tournamentId: this.spec.id, level }) : undefined,
       mayDeal: () => this.mayDeal(table!),
-      eliminated: (_handId, groups) => this.eliminated(groups, table!),
-      afterHand: () => this.guard(() => this.afterHand(table!)),
+      eliminated: (_handId, groups) => {
+        for (const g of groups) for (const x of g) if (this.entrants.get(x.accountId)?.player.practice === false) bustedPeople.push(x.accountId);
+        this.eliminated(groups, table!);
+      },
+      afterHand: () => {
+        this.guard(() => this.afterHand(table!));
+        // issue 17 item 1: the people who played the hand are told their standing; nothing for practice players.
+        const people = table!.people();
+        if (people.length + bustedPeople.length > 0) this.notify({ type: 'hand', tournamentId: this.spec.id, tableId, accountIds: [...people, ...bustedPeople.splice(0)] });
+      },
       error: this.deps.error,
       voided: (v) => this.deps.log?.(`${tableId}: hand ${v.pool} voided (${v.reason}): stakes back on the caves`),
       playtime: this.playtimeHooks(tableId),
@@ -112,22 +130,26 @@ export abstract class TournamentField extends TournamentCore {
     return { dealt: (id) => watch.handDealt(id, tableId), mayPlayOn: () => true, left: (id) => watch.left(id, tableId) };
   }
 
-  /** Seats a player with their stack at `table` (a seat the tournament chose, or drawn there). */
-  protected seat(e: Entrant, table: Table, seat: number | undefined, moved: boolean): boolean {
+  /**
+   * Seats a player with their stack at `table` (a seat the tournament chose, or drawn there). `why`
+   * (issue 17 item 3): a move balances unless told otherwise; else the start's draw while the field is
+   * being seated, a late entry after it.
+   */
+  protected seat(e: Entrant, table: Table, seat: number | undefined, moved: boolean, why: SeatWhy = moved ? 'balance' : this.seating ? 'start' : 'late'): boolean {
     const r = table.join(e.player, e.stack, { waitForBigBlind: false, brain: e.brain ?? undefined, seat });
     if (!r.ok) return false;
     this.fieldDirty = true;
     if (e.forfeited) table.sitOut(e.player.accountId);
-    this.notify({ type: 'seated', tournamentId: this.spec.id, accountId: e.player.accountId, tableId: table.tableId, seat: r.seat, moved });
+    this.notify({ type: 'seated', tournamentId: this.spec.id, accountId: e.player.accountId, tableId: table.tableId, seat: r.seat, moved, why });
     return true;
   }
 
   /** A late entry: at the table with the most free seats, or a new table (issue 16 item 4). */
-  protected seatLate(e: Entrant): void {
+  protected seatLate(e: Entrant, why?: SeatWhy): void {
     const open = this.liveTables().filter((t) => t.seatsTaken < this.spec.seats).sort((a, b) => a.seatsTaken - b.seatsTaken);
-    for (const t of open) if (this.seat(e, t, undefined, false)) return this.afterSeating();
+    for (const t of open) if (this.seat(e, t, undefined, false, why)) return this.afterSeating();
     const no = Math.max(0, ...this.tables.keys()) + 1;
-    this.seat(e, this.openTable(no), undefined, false);
+    this.seat(e, this.openTable(no), undefined, false, why);
     this.afterSeating();
   }
 
@@ -185,7 +207,7 @@ export abstract class TournamentField extends TournamentCore {
     if (table) this.dealing.delete(table);
     if (!this.roundOpen()) this.flushRound();
     // Players back in (a rebuy at zero) are seated now, between hands.
-    for (const e of this.comebacks.splice(0)) this.seatLate(e);
+    for (const e of this.comebacks.splice(0)) this.seatLate(e, 'back');
     const touched = this.rebalance();
     const hfh = this.handForHand() || this.roundOpen();
     if (hfh) {
@@ -230,9 +252,10 @@ export abstract class TournamentField extends TournamentCore {
         const left = from.leave(who, 'operator');
         if (!left.ok) throw new Error(`${from.tableId}: ${e.player.name} could not be moved: ${left.code}`);
         // R-NOBOT may refuse a table (one address per table), or it may be full: the next table with a free seat, else back.
-        const at = this.seat(e, to, seatIn, true)
+        const why = move.why === 'break' ? 'broken' : 'balance';
+        const at = this.seat(e, to, seatIn, true, why)
           ? to
-          : [...this.liveTables().filter((t) => t !== to && t !== from && t.seatsTaken < this.spec.seats), from].find((t) => this.seat(e, t, undefined, t !== from));
+          : [...this.liveTables().filter((t) => t !== to && t !== from && t.seatsTaken < this.spec.seats), from].find((t) => this.seat(e, t, undefined, t !== from, why));
         if (!at) throw new Error(`${this.spec.id}: ${e.player.name} could not be seated anywhere`);
         touched.add(at);
         if (from.seatsTaken === 0) this.closeTable(from);

@@ -2,6 +2,8 @@
  * A tournament's types (issue 16): what it needs from the operator, what it tells its players, an
  * entrant and how the store keeps one. Split out of tournament.ts (issue 14: no file over 600 lines).
  */
+import type { HandTournament } from '../../shared/protocol/messages';
+import type { HandRecord } from '../../shared/rules/record';
 import type { Brain, TablePlayer, TableRefusal } from '../tables/types';
 import type { Table, TableOptions } from '../tables/table';
 import type { RandomInt } from '../tables/deck';
@@ -30,6 +32,8 @@ export interface TournamentDeps {
   directory?: (id: string) => Tournament | undefined;
   /** Where the tournament's state is kept, in the steps that change it (crash safety, issue 16 item 7). */
   store?: TournamentStore;
+  /** The players' hand histories (R-HISTORY): a tournament hand carries its tournament and level (issue 17 item 4). */
+  history?: { add(accountId: number, tableId: string, handId: string, endedAt: number, record: HandRecord, tournament: HandTournament): void };
   /** A practice player's brain, for practice entrants restored after a restart. */
   brain?: () => Brain;
   /**
@@ -42,12 +46,24 @@ export interface TournamentDeps {
 
 export type TournamentState = 'registering' | 'running' | 'finished' | 'cancelled';
 
+/**
+ * Why a player sits where they sit (`tournament.seat.why`, issue 17 item 3): the start's draw, a late
+ * entry, a move to balance the tables (T 6-8 to 6-10), a broken table's player (T 6-6, 6-11), or a
+ * busted player back in after a rebuy or a re-entry (T 5-2).
+ */
+export type SeatWhy = 'start' | 'late' | 'balance' | 'broken' | 'back';
+
 /** What the tournament tells its players (shared/protocol/tournament.ts carries them). */
 export type TournamentNotice =
   | { type: 'state'; tournamentId: string; state: TournamentState }
-  | { type: 'seated'; tournamentId: string; accountId: number; tableId: string; seat: number; moved: boolean }
-  | { type: 'finished'; tournamentId: string; accountId: number; place: number; prize: number }
-  | { type: 'clock'; tournamentId: string; level: number; onBreak: boolean };
+  | { type: 'seated'; tournamentId: string; accountId: number; tableId: string; seat: number; moved: boolean; why: SeatWhy }
+  | { type: 'finished'; tournamentId: string; accountId: number; place: number; prize: number; bounties: number }
+  | { type: 'clock'; tournamentId: string; level: number; onBreak: boolean }
+  /**
+   * A hand was settled at a table where people play (issue 17 item 1: their standing after each hand):
+   * the people seated there and those the hand eliminated. Not sent for tables of practice players only.
+   */
+  | { type: 'hand'; tournamentId: string; tableId: string; accountIds: number[] };
 
 export interface Entrant {
   player: TablePlayer;
@@ -69,6 +85,8 @@ export interface Entrant {
   reEntries: number;
   /** The bounty on the player's head (money in the fund), paid to who eliminates them. */
   bounty: number;
+  /** Bounties the player won so far (money paid to their wallet; issue 17 item 1). Optional in older saves. */
+  won?: number;
   /** Chips bought (rebuy, add-on) not yet at the table (the hand in play ends first). */
   pendingChips: number;
   /** A practice player: rebuys when busted and takes the add-on while it may. */
@@ -102,7 +120,7 @@ export interface SavedState {
   paidFromPool: number;
   /** Busted groups numbered so far (each entrant keeps its group's number: saved with the entrant). */
   bustSeq: number;
-  /** The overlay put into the fund (v8; absent in a tournament saved before: restore puts in what is owed). */
+  /** The overlay put into the fund (v9; absent in a tournament saved before: restore puts in what is owed). */
   overlay?: number;
 }
 

@@ -92,7 +92,7 @@ export class Tournament extends TournamentEntries {
       t.seating = false;
     }
     if (t.poolFinal && st.overlay === undefined && t.spec.guarantee !== undefined) {
-      // Saved before v8: the prizes paid so far had their overlay part granted beside the fund; the
+      // Saved before v9: the prizes paid so far had their overlay part granted beside the fund; the
       // rest of the overlay goes into the fund now, before any prize is paid (issue 16 item 1).
       const granted = t.order.reduce((s, e) => s + (e.prize ?? 0), 0) - st.paidFromPool;
       t.step(() => t.fundOverlay(t.poolParts().overlay - granted));

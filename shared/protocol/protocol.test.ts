@@ -145,6 +145,8 @@ describe('engine data on the wire', () => {
               hand: handViewFor(after, seat),
               turn: null,
               you: null,
+              // Protocol 4: a tournament's table names its tournament (issue 17 item 4).
+              tournament: seat === 1 ? { tournamentId: 'mtt-1' } : null,
             },
           });
         }
@@ -202,5 +204,88 @@ describe('one Refusal on the wire (issue 14 item 1)', () => {
     expect(parseServerMessage(JSON.stringify(error))).toEqual({ ok: true, message: error });
     // No undefined detail is written: a closed schema would refuse nothing else, and the frame stays minimal.
     expect(refusalDetails({ rule: undefined, min: 0 })).toStrictEqual({ min: 0 });
+  });
+});
+
+describe('protocol 4: tournaments as the client plays them (issue 17)', () => {
+  const standing = {
+    state: 'running',
+    level: 3,
+    onBreak: false,
+    nextChangeInMs: 42_000,
+    handForHand: false,
+    entries: 180,
+    remaining: 97,
+    chips: 1_800_000,
+    pool: 180_000,
+    paid: 27,
+    you: { stack: 23_450, rank: 12, rebuy: false, addOn: true, bounties: 400 },
+  } as const;
+  const result = {
+    tournamentId: 'mtt-1',
+    name: 'Sunday',
+    variant: 'THNL',
+    money: 'real',
+    format: 'scheduled',
+    kinds: 'AG',
+    buyIn: 1000,
+    fee: 100,
+    entries: 180,
+    startedAt: 1_767_225_600_000,
+    endedAt: 1_767_240_000_000,
+    place: 7,
+    prize: 5400,
+    bounties: 400,
+    rebuys: 2,
+    addOns: 1,
+    reEntries: 0,
+    spent: 4400,
+  } as const;
+
+  it('carries the standing, why a seat, the bounties at the finish, the results, and a history hand of a tournament', () => {
+    roundTrip({ type: 'tournament.state', tournamentId: 'mtt-1', standing });
+    roundTrip({ type: 'tournament.state', tournamentId: 'mtt-1', standing: { ...standing, state: 'registering', level: null, nextChangeInMs: null, you: null } });
+    for (const why of ['start', 'late', 'balance', 'broken', 'back'] as const) roundTrip({ type: 'tournament.seat', tournamentId: 'mtt-1', tableId: 'mtt-1-t3', seat: 4, moved: why === 'balance' || why === 'broken', why });
+    roundTrip({ type: 'tournament.finished', tournamentId: 'mtt-1', place: 7, prize: 5400, bounties: 400 });
+    roundTrip({ type: 'tournament.results', rid: 3, results: [result], next: '1767240000000.mtt-1' });
+    roundTrip({ type: 'tournament.results', rid: 4, results: [], next: null });
+    const record = recordOf(playHand('THNL', 5, () => undefined));
+    roundTrip({ type: 'history', rid: 5, hands: [{ handId: 'h1', tableId: 'mtt-1-t3', endedAt: 1, record, tournament: { tournamentId: 'mtt-1', level: 3 } }, { handId: 'h2', tableId: 'c1', endedAt: 1, record, tournament: null }], next: null });
+    for (const m of [
+      { type: 'tournament.results', rid: 1, cursor: null, limit: 100 },
+      { type: 'tournament.results', rid: 1, cursor: '1767240000000.mtt-1', limit: 1 },
+      { type: 'table.watch', rid: 2, tableId: 'mtt-1-t3' },
+      { type: 'table.unwatch', rid: 3, tableId: 'thnl-1' },
+    ]) {
+      expect(parseClientMessage(JSON.stringify(m))).toMatchObject({ ok: true });
+    }
+  });
+
+  it('refuses what protocol 3 sent, and shapes out of range', () => {
+    const bad: unknown[] = [
+      // Protocol 3's tournament.state (state, level, onBreak at the top) and a seat without its why.
+      { type: 'tournament.state', tournamentId: 'mtt-1', state: 'running', level: 0, onBreak: false },
+      { type: 'tournament.seat', tournamentId: 'mtt-1', tableId: 'mtt-1-t3', seat: 4, moved: false },
+      { type: 'tournament.seat', tournamentId: 'mtt-1', tableId: 'mtt-1-t3', seat: 4, moved: true, why: 'moved' },
+      { type: 'tournament.finished', tournamentId: 'mtt-1', place: 7, prize: 5400 },
+      { type: 'tournament.state', tournamentId: 'mtt-1', standing: { ...standing, you: { ...standing.you, rank: 0 } } },
+      { type: 'tournament.state', tournamentId: 'mtt-1', standing: { ...standing, chips: -1 } },
+      { type: 'tournament.state', tournamentId: 'mtt-1', standing: { ...standing, extra: 1 } },
+      { type: 'tournament.results', rid: 1, results: [{ ...result, place: 0 }], next: null },
+      { type: 'tournament.results', rid: 1, results: [{ ...result, spent: 1.5 }], next: null },
+      { type: 'tournament.results', rid: 1, results: new Array(101).fill(result), next: null },
+      { type: 'history', rid: 1, hands: [{ handId: 'h', tableId: 't', endedAt: 1, record: recordOf(playHand('THNL', 5, () => undefined)), tournament: { tournamentId: 'mtt-1', level: -1 } }], next: null },
+    ];
+    for (const m of bad) expect(parseServerMessage(JSON.stringify(m)), JSON.stringify(m).slice(0, 120)).toMatchObject({ ok: false });
+    for (const m of [
+      { type: 'tournament.results', rid: 1, cursor: null, limit: 0 },
+      { type: 'tournament.results', rid: 1, cursor: null, limit: 101 },
+      { type: 'tournament.results', rid: 1, cursor: '', limit: 10 },
+      { type: 'tournament.results', rid: 1, limit: 10 },
+      { type: 'table.watch', rid: 1 },
+      { type: 'table.watch', rid: 1, tableId: 'bad table' },
+    ]) {
+      expect(parseClientMessage(JSON.stringify(m)), JSON.stringify(m)).toMatchObject({ ok: false });
+    }
   });
 });

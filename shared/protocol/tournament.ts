@@ -135,7 +135,10 @@ export const tournamentStandingSchema = obj({
   pool: amount,
   /** Places paid (the length of the prize list). */
   paid: count,
-  /** The recipient's own standing; null when out (or not registered). */
+  /**
+   * The recipient's own standing; null when out (or not registered). A busted player who may still
+   * rebuy (T 5-2) keeps one, with `stack: 0` and `rebuy: true`, so the rebuy can be offered.
+   */
   you: nullable(
     obj({
       stack: amount,

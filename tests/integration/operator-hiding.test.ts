@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handOf } from '../../shared/protocol/hand';
-import type { ServerMessage } from '../../shared/protocol/messages';
+import type { ServerMessage, ServerMessageOf } from '../../shared/protocol/messages';
 import { prng } from '../../shared/rules/engine/test-support';
 import { VARIANT_CODES, VARIANTS } from '../../shared/rules/variants';
 import { tablesOf } from '../../operator/config/config';
@@ -100,6 +100,9 @@ describe('information hiding', () => {
         players.push(p);
       }
     }
+    // Someone without a seat watches every table (table.watch, issue 17 item 2): sees no hidden card either.
+    const watcher = await TestClient.guest(op.url, op.pin, { forwardedFor: `203.0.113.${ip}` });
+    for (const t of op.manager.all()) expect(await watcher.request({ type: 'table.watch', tableId: t.tableId })).toMatchObject({ type: 'ok' });
     const deadline = Date.now() + 90_000;
     while (op.manager.all().some((t) => t.handsPlayed < HANDS_PER_VARIANT)) {
       if (Date.now() > deadline) throw new Error(`slow: ${op.manager.all().map((t) => `${t.tableId} ${t.handsPlayed}`).join(', ')}`);
@@ -111,57 +114,68 @@ describe('information hiding', () => {
     let checkedFrames = 0;
     let checkedCards = 0;
     const deals = new Map(op.manager.all().map((t) => [t.tableId, dealtCards(t.tableId)]));
-    for (const p of players) {
+    let watchedFrames = 0;
+    const clients = [...players.map((p) => ({ client: p.client, problems: p.problems })), { client: watcher, problems: [] as string[] }];
+    for (const p of clients) {
       expect(p.client.invalid).toEqual([]);
       expect(p.problems).toEqual([]);
-      let seat: number | null = null;
-      let handId: string | null = null;
-      let shown = new Set<number>();
-      const check = (m: ServerMessage, tableId: string, payload: unknown) => {
-        if (handId === null) return;
-        const hand = deals.get(tableId)!.get(handId);
-        if (!hand) return; // the hand was still being played when the operator was read
-        checkedFrames++;
-        for (const c of cardsIn(payload)) {
-          checkedCards++;
-          const own = seat !== null && (hand.bySeat.get(seat)?.has(c) ?? false);
-          const owners = [...hand.bySeat].filter(([, cs]) => cs.has(c)).map(([s]) => s);
-          // A card dealt to no one yet is the stub's (the next board card, a draw's replacement): it is
-          // hidden from everybody, so seeing it is a leak too (issue 14 item 9).
-          const visible = own || hand.open.has(c) || shown.has(c);
-          if (!visible) {
-            const whose = owners.length === 0 ? 'the stub (dealt to no one yet)' : `seat ${owners}`;
-            throw new Error(`${tableId} ${handId}: seat ${seat} was sent card ${c} of ${whose} before it was shown: ${JSON.stringify(m).slice(0, 400)}`);
+      // Each table's frames on their own (a watcher follows all of them at once).
+      for (const only of new Set(p.client.received.flatMap((m) => ('tableId' in m && m.tableId ? [m.tableId] : [])))) {
+        let seat: number | null = null;
+        let handId: string | null = null;
+        let shown = new Set<number>();
+        const check = (m: ServerMessage, tableId: string, payload: unknown) => {
+          if (handId === null) return;
+          const hand = deals.get(tableId)!.get(handId);
+          if (!hand) return; // the hand was still being played when the operator was read
+          checkedFrames++;
+          for (const c of cardsIn(payload)) {
+            checkedCards++;
+            const own = seat !== null && (hand.bySeat.get(seat)?.has(c) ?? false);
+            const owners = [...hand.bySeat].filter(([, cs]) => cs.has(c)).map(([s]) => s);
+            // A card dealt to no one yet is the stub's (the next board card, a draw's replacement): it is
+            // hidden from everybody, so seeing it is a leak too (issue 14 item 9).
+            const visible = own || hand.open.has(c) || shown.has(c);
+            if (!visible) {
+              const whose = owners.length === 0 ? 'the stub (dealt to no one yet)' : `seat ${owners}`;
+              throw new Error(`${tableId} ${handId}: seat ${seat} was sent card ${c} of ${whose} before it was shown: ${JSON.stringify(m).slice(0, 400)}`);
+            }
           }
+        };
+        for (const m of p.client.received) {
+          if (!('tableId' in m) || m.tableId !== only) continue;
+          if (p.client === watcher && (m.type === 'table.snapshot' || m.type === 'table.event')) watchedFrames++;
+          if (m.type === 'table.snapshot') {
+            seat = m.table.you?.seat ?? null;
+            handId = m.table.hand?.handId ?? null;
+            // The hand travels as a view (issue 14 item 2): what was shown is what its actions show.
+            shown = new Set(m.table.hand ? m.table.hand.actions.flatMap((a) => (a.type === 'show' ? (a.cards ?? []) : [])) : []);
+            check(m, m.tableId, m.table);
+            // And the state the client folds from it (its engine's bookkeeping included) knows no more.
+            if (m.table.hand) check(m, m.tableId, handOf(m.table.hand));
+            continue;
+          }
+          if (m.type !== 'table.event') continue;
+          const e = m.event;
+          if (e.type === 'you') seat = e.you?.seat ?? seat;
+          if (e.type === 'handStart') {
+            handId = e.hand.handId;
+            shown = new Set();
+          }
+          if (e.type === 'action' && e.action.type === 'show') for (const c of e.action.cards ?? []) shown.add(c);
+          check(m, m.tableId, e);
+          if (e.type === 'handEnd' || e.type === 'handCancelled') handId = null;
         }
-      };
-      for (const m of p.client.received) {
-        if (m.type === 'table.snapshot') {
-          seat = m.table.you?.seat ?? null;
-          handId = m.table.hand?.handId ?? null;
-          // The hand travels as a view (issue 14 item 2): what was shown is what its actions show.
-          shown = new Set(m.table.hand ? m.table.hand.actions.flatMap((a) => (a.type === 'show' ? (a.cards ?? []) : [])) : []);
-          check(m, m.tableId, m.table);
-          // And the state the client folds from it (its engine's bookkeeping included) knows no more.
-          if (m.table.hand) check(m, m.tableId, handOf(m.table.hand));
-          continue;
-        }
-        if (m.type !== 'table.event') continue;
-        const e = m.event;
-        if (e.type === 'you') seat = e.you?.seat ?? seat;
-        if (e.type === 'handStart') {
-          handId = e.hand.handId;
-          shown = new Set();
-        }
-        if (e.type === 'action' && e.action.type === 'show') for (const c of e.action.cards ?? []) shown.add(c);
-        check(m, m.tableId, e);
-        if (e.type === 'handEnd' || e.type === 'handCancelled') handId = null;
       }
     }
+    // The watcher had no seat anywhere, and saw every table's hands.
+    const watcherId = (watcher.received.find((m) => m.type === 'authed') as ServerMessageOf<'authed'>).account.id;
+    expect(op.manager.all().some((t) => t.isSeated(watcherId))).toBe(false);
+    expect(watchedFrames).toBeGreaterThan(op.manager.all().length * HANDS_PER_VARIANT);
     expect(checkedFrames).toBeGreaterThan(1000);
     expect(checkedCards).toBeGreaterThan(10_000);
     expect(op.vault.verifyChain().ok).toBe(true);
     expect(op.wallet.audit().problems).toEqual([]);
-    await Promise.all(players.map((p) => p.client.close()));
+    await Promise.all([...players.map((p) => p.client.close()), watcher.close()]);
   });
 });

@@ -116,8 +116,8 @@ describe('a sit & go over the wire (issue 16)', () => {
     expect(await balance(a)).toBe(start - 1100 + fa.prize);
     expect(await balance(b)).toBe(start - 1100 + fb.prize);
     const stateMsgs = a.received.filter((m): m is ServerMessageOf<'tournament.state'> => m.type === 'tournament.state');
-    expect(stateMsgs.some((m) => m.state === 'running')).toBe(true);
-    expect(stateMsgs.some((m) => m.state === 'finished')).toBe(true);
+    expect(stateMsgs.some((m) => m.standing.state === 'running')).toBe(true);
+    expect(stateMsgs.some((m) => m.standing.state === 'finished')).toBe(true);
     expect(a.invalid).toEqual([]);
     expect(b.invalid).toEqual([]);
 
