@@ -185,6 +185,15 @@ export abstract class TournamentField extends TournamentCore {
     return this.poolFinal && handForHand(this.remaining, this.prizeList.length, this.tables.size);
   }
 
+  /**
+   * The hand-for-hand round under way (R-TOURN-RUN): its tables still to deal or finish their hand,
+   * and the players busted in it so far with their stacks at the start of the hand (ranked together
+   * when it ends, T 8-16). Read by the crash test that stops the operator in the middle of a round.
+   */
+  get round(): { tables: number; busted: { accountId: number; stack: number }[] } {
+    return { tables: this.released.size + this.dealing.size, busted: this.roundBusts.map((e) => ({ accountId: e.player.accountId, stack: e.roundStack ?? 0 })) };
+  }
+
   /** A hand-for-hand round is being played: tables released, or dealing its hand. */
   protected roundOpen(): boolean {
     return this.released.size > 0 || this.dealing.size > 0;

@@ -14,13 +14,16 @@ import { tempDir } from './temp-dir';
 import { TraceOutbox } from '../../../operator/trace/outbox';
 import { TraceVault } from '../../../operator/trace/vault';
 import { ManualTimers } from '../../../operator/tables/timers';
-import type { Brain, TablePlayer } from '../../../operator/tables/types';
-import type { Action, HandState, LegalActions } from '../../../shared/rules/engine';
+import type { TablePlayer } from '../../../operator/tables/types';
 import { Wallet } from '../../../operator/wallet';
 import { tournamentAudit } from '../../../operator/tournaments/audit';
 import { placesProblem } from '../../../operator/tournaments/places';
 import type { TournamentSpec } from '../../../operator/tournaments/spec';
 import { Tournament, type TournamentNotice } from '../../../operator/tournaments/tournament';
+
+import { seeded } from './shover';
+
+export { seeded, Shover } from './shover';
 
 export interface Env {
   db: Db;
@@ -62,18 +65,6 @@ export function env(): Env {
   };
   envs.push(e);
   return e;
-}
-
-/** A seeded generator (mulberry32): the draw is the tournament's choice, fixed here to replay a run. */
-export function seeded(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
 }
 
 export function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1): Tournament {
@@ -122,28 +113,6 @@ export function practice(e: Env, chips = 10_000): TablePlayer {
   if (!r.ok) throw new Error(r.code);
   e.wallet.grantPlay(r.account.id, chips, { idempotencyKey: `g-${r.account.id}` });
   return { accountId: r.account.id, name: r.account.username, practice: true, ip: '127.0.0.1', sessionId: 'practice' };
-}
-
-/**
- * A scripted player for deterministic tournaments (seeded): all in (or calling an all-in) with
- * probability `p`, else checking or folding. Its choices come from `rng` only, so with a seeded deal
- * a whole tournament replays the same (the practice players' Monte Carlo is seeded too, but slower).
- */
-export class Shover implements Brain {
-  constructor(
-    private readonly rng: (n: number) => number,
-    private readonly p: number,
-  ) {}
-
-  decide(view: HandState, legal: LegalActions): Action {
-    const seat = legal.seat as number;
-    if (legal.next === 'show') return { type: 'show', seat };
-    if (this.rng(1000) < this.p * 1000) {
-      if (legal.bet) return { type: 'bet', seat, to: legal.bet.max };
-      if (legal.call !== null) return { type: 'call', seat };
-    }
-    return legal.check ? { type: 'check', seat } : { type: 'fold', seat };
-  }
 }
 
 /** Runs the operator's time until the tournament ends: due work first, then the clock moves a second. */
