@@ -134,6 +134,24 @@ function ledgerTriggers(debits: readonly string[], tableCredits: readonly string
 }
 
 /**
+ * The ledger set aside to be rebuilt (v6, v9: SQLite cannot change a CHECK in place): its triggers and
+ * indexes dropped, the table renamed to `as`, whose rows the rebuilt ledger then copies.
+ */
+function ledgerAside(db: Db, as: string): void {
+  db.exec(`
+    DROP TRIGGER ledger_no_update;
+    DROP TRIGGER ledger_no_delete;
+    DROP TRIGGER ledger_check;
+    DROP TRIGGER ledger_apply_wallet;
+    DROP TRIGGER ledger_apply_table;
+    DROP TRIGGER ledger_apply_rake;
+    DROP INDEX ledger_by_account;
+    DROP INDEX ledger_by_table;
+    ALTER TABLE ledger RENAME TO ${as};
+  `);
+}
+
+/**
  * v2: wallets, money at tables, collected rake, and the append-only ledger they are derived from.
  * Every movement is one ledger row; triggers check that the row follows from the current balances and
  * then update them, so the balances cannot drift from the ledger, and CHECKs keep every balance >= 0
@@ -255,17 +273,7 @@ function traceOutboxV5(db: Db): void {
  *   protection/service.ts).
  */
 function protectionV6(db: Db): void {
-  db.exec(`
-    DROP TRIGGER ledger_no_update;
-    DROP TRIGGER ledger_no_delete;
-    DROP TRIGGER ledger_check;
-    DROP TRIGGER ledger_apply_wallet;
-    DROP TRIGGER ledger_apply_table;
-    DROP TRIGGER ledger_apply_rake;
-    DROP INDEX ledger_by_account;
-    DROP INDEX ledger_by_table;
-    ALTER TABLE ledger RENAME TO ledger_v2;
-  `);
+  ledgerAside(db, 'ledger_v2');
   db.exec(
     ledgerTable(
       [...V2_REASONS, 'withdrawal'],
@@ -411,16 +419,8 @@ function tournamentResultsV8(db: Db): void {
  * its last settled hand, written in that hand's step, so a restart goes on with the same button.
  */
 function overlayV9(db: Db): void {
+  ledgerAside(db, 'ledger_v8');
   db.exec(`
-    DROP TRIGGER ledger_no_update;
-    DROP TRIGGER ledger_no_delete;
-    DROP TRIGGER ledger_check;
-    DROP TRIGGER ledger_apply_wallet;
-    DROP TRIGGER ledger_apply_table;
-    DROP TRIGGER ledger_apply_rake;
-    DROP INDEX ledger_by_account;
-    DROP INDEX ledger_by_table;
-    ALTER TABLE ledger RENAME TO ledger_v8;
     CREATE TABLE overlay_paid (
       kind   TEXT PRIMARY KEY CHECK (kind IN ('real', 'play')),
       amount INTEGER NOT NULL CHECK (amount >= 0)
