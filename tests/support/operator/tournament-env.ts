@@ -67,7 +67,8 @@ export function env(): Env {
   return e;
 }
 
-export function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1): Tournament {
+/** `deal`: a seeded deal too (TableOptions.dealRandom; the operator deals with crypto, R-DEAL), for a run that replays. */
+export function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1, opts: { deal?: boolean } = {}): Tournament {
   const variant = over.variant ?? 'THNL';
   const spec: TournamentSpec = {
     id: 'sng-test',
@@ -92,7 +93,7 @@ export function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1)
     timers: e.timers,
     idOper: '0099',
     random: seeded(seed),
-    table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] },
+    table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0], ...(opts.deal ? { dealRandom: seeded(seed * 31 + 7) } : {}) },
     error: (x) => e.errors.push(x),
     notify: (n) => e.notices.push(n),
   });
