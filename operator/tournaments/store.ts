@@ -63,6 +63,7 @@ export interface SavedTournament {
 
 export class TournamentStore {
   private readonly q;
+  private readonly specs = new WeakMap<TournamentSpec, string>();
 
   constructor(readonly db: Db) {
     this.q = {
@@ -98,7 +99,10 @@ export class TournamentStore {
   }
 
   saveTournament(spec: TournamentSpec, state: SavedTournament['state'], data: string, at: number): void {
-    this.q.put.run(spec.id, JSON.stringify(spec), state, data, at, state, at);
+    // The spec never changes (what players confirmed): serialised once, not again with every hand.
+    let json = this.specs.get(spec);
+    if (json === undefined) this.specs.set(spec, (json = JSON.stringify(spec)));
+    this.q.put.run(spec.id, json, state, data, at, state, at);
   }
 
   /**

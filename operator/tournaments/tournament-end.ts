@@ -148,6 +148,8 @@ export abstract class TournamentEnd extends TournamentField {
    */
   protected maybeFinish(): void {
     if (this.state !== 'running' || !this.poolFinal) return;
+    // Counted first: the field is read only at the end (after every bust of a 30,000-player field otherwise).
+    if (this.remaining > Math.max(1, this.seatsWon())) return;
     const alive = this.order.filter((e) => !e.out);
     if (alive.length > Math.max(1, this.seatsWon())) return;
     if (this.finishing) return;
