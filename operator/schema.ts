@@ -73,8 +73,24 @@ ${cases}        WHEN 'rake'    THEN account_id IS NULL AND table_id IS NOT NULL 
  * The ledger's triggers: append-only, and each row must follow from the balances it changes, which it
  * then updates. `debits` are the reasons that take money out of a wallet.
  */
-function ledgerTriggers(debits: readonly string[]): string {
+function ledgerTriggers(debits: readonly string[], tableCredits: readonly string[] = debits, overlay = false): string {
   const debit = debits.map((r) => `'${r}'`).join(', ');
+  const credit = tableCredits.map((r) => `'${r}'`).join(', ');
+  // v9: the operator's overlay row carries the operator's overlay total after it, as a rake row carries the rake's.
+  const overlayCheck = overlay
+    ? `
+      SELECT RAISE(ABORT, 'ledger balance_after does not follow from the overlay paid')
+      WHERE NEW.reason = 'overlay' AND NEW.balance_after IS NOT
+        COALESCE((SELECT amount FROM overlay_paid WHERE kind = NEW.kind), 0) + NEW.amount;`
+    : '';
+  const overlayApply = overlay
+    ? `
+    CREATE TRIGGER ledger_apply_overlay AFTER INSERT ON ledger WHEN NEW.reason = 'overlay'
+    BEGIN
+      INSERT INTO overlay_paid(kind, amount) VALUES (NEW.kind, NEW.balance_after)
+      ON CONFLICT(kind) DO UPDATE SET amount = excluded.amount;
+    END;`
+    : '';
   return `
     CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
     BEGIN SELECT RAISE(ABORT, 'ledger is append-only: rows cannot be updated'); END;
@@ -89,7 +105,7 @@ function ledgerTriggers(debits: readonly string[]): string {
         + CASE WHEN NEW.reason IN (${debit}) THEN -NEW.amount ELSE NEW.amount END;
       SELECT RAISE(ABORT, 'ledger balance_after does not follow from the collected rake')
       WHERE NEW.reason = 'rake' AND NEW.balance_after IS NOT
-        COALESCE((SELECT amount FROM rake_collected WHERE kind = NEW.kind), 0) + NEW.amount;
+        COALESCE((SELECT amount FROM rake_collected WHERE kind = NEW.kind), 0) + NEW.amount;${overlayCheck}
       SELECT RAISE(ABORT, 'ledger movement on a table that is not open')
       WHERE NEW.table_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM table_funds WHERE table_id = NEW.table_id);
       SELECT RAISE(ABORT, 'ledger movement of the wrong kind of money for this table')
@@ -97,7 +113,7 @@ function ledgerTriggers(debits: readonly string[]): string {
       SELECT RAISE(ABORT, 'ledger table_after does not follow from the money at the table')
       WHERE NEW.table_id IS NOT NULL AND NEW.table_after IS NOT
         (SELECT held FROM table_funds WHERE table_id = NEW.table_id)
-        + CASE WHEN NEW.reason IN (${debit}) THEN NEW.amount ELSE -NEW.amount END;
+        + CASE WHEN NEW.reason IN (${credit}) THEN NEW.amount ELSE -NEW.amount END;
     END;
 
     CREATE TRIGGER ledger_apply_wallet AFTER INSERT ON ledger WHEN NEW.account_id IS NOT NULL
@@ -113,8 +129,26 @@ function ledgerTriggers(debits: readonly string[]): string {
     BEGIN
       INSERT INTO rake_collected(kind, amount) VALUES (NEW.kind, NEW.balance_after)
       ON CONFLICT(kind) DO UPDATE SET amount = excluded.amount;
-    END;
+    END;${overlayApply}
   `;
+}
+
+/**
+ * The ledger set aside to be rebuilt (v6, v9: SQLite cannot change a CHECK in place): its triggers and
+ * indexes dropped, the table renamed to `as`, whose rows the rebuilt ledger then copies.
+ */
+function ledgerAside(db: Db, as: string): void {
+  db.exec(`
+    DROP TRIGGER ledger_no_update;
+    DROP TRIGGER ledger_no_delete;
+    DROP TRIGGER ledger_check;
+    DROP TRIGGER ledger_apply_wallet;
+    DROP TRIGGER ledger_apply_table;
+    DROP TRIGGER ledger_apply_rake;
+    DROP INDEX ledger_by_account;
+    DROP INDEX ledger_by_table;
+    ALTER TABLE ledger RENAME TO ${as};
+  `);
 }
 
 /**
@@ -239,17 +273,7 @@ function traceOutboxV5(db: Db): void {
  *   protection/service.ts).
  */
 function protectionV6(db: Db): void {
-  db.exec(`
-    DROP TRIGGER ledger_no_update;
-    DROP TRIGGER ledger_no_delete;
-    DROP TRIGGER ledger_check;
-    DROP TRIGGER ledger_apply_wallet;
-    DROP TRIGGER ledger_apply_table;
-    DROP TRIGGER ledger_apply_rake;
-    DROP INDEX ledger_by_account;
-    DROP INDEX ledger_by_table;
-    ALTER TABLE ledger RENAME TO ledger_v2;
-  `);
+  ledgerAside(db, 'ledger_v2');
   db.exec(
     ledgerTable(
       [...V2_REASONS, 'withdrawal'],
@@ -383,8 +407,52 @@ function tournamentResultsV8(db: Db): void {
   `);
 }
 
+/**
+ * v9: the operator's overlay (issue 16 item 1). A guaranteed prize pool larger than what the entries
+ * brought is topped up by the operator: an `overlay` row from the operator's side (no account) into
+ * the tournament's fund, its `balance_after` the operator's overlay total after it (`overlay_paid`, as
+ * `rake_collected` for the rake). So the overlay is money the operator puts in, counted as such by the
+ * audit (wallets + tables + rake = deposits + grants + overlays − withdrawals), never created from
+ * nothing. The ledger is rebuilt as at v6 (SQLite cannot change a CHECK in place): rows copied as
+ * they are, triggers re-made.
+ * Also `tournament_tables` (issue 16 item 3): each running tournament table's blind positions after
+ * its last settled hand, written in that hand's step, so a restart goes on with the same button.
+ */
+function overlayV9(db: Db): void {
+  ledgerAside(db, 'ledger_v8');
+  db.exec(`
+    CREATE TABLE overlay_paid (
+      kind   TEXT PRIMARY KEY CHECK (kind IN ('real', 'play')),
+      amount INTEGER NOT NULL CHECK (amount >= 0)
+    ) WITHOUT ROWID;
+    CREATE TABLE tournament_tables (
+      tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+      table_no      INTEGER NOT NULL,
+      -- the table's positions (JSON, tables/types.ts TablePositions): button and blinds, who has played
+      data          TEXT NOT NULL,
+      PRIMARY KEY (tournament_id, table_no)
+    ) WITHOUT ROWID;
+  `);
+  db.exec(
+    ledgerTable(
+      [...V2_REASONS, 'withdrawal', 'overlay'],
+      "        WHEN 'withdrawal' THEN account_id IS NOT NULL AND table_id IS NULL AND table_after IS NULL AND kind = 'real'\n" +
+        "        WHEN 'overlay' THEN account_id IS NULL AND table_id IS NOT NULL AND table_after IS NOT NULL\n",
+      `
+      -- the payment provider's reference of a deposit or withdrawal (R-CASHIER); NULL otherwise
+      payment_ref     TEXT CHECK (payment_ref IS NULL OR reason IN ('deposit', 'withdrawal')),`,
+    ),
+  );
+  db.exec(`
+    INSERT INTO ledger(id, account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at, payment_ref)
+    SELECT id, account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at, payment_ref FROM ledger_v8;
+    DROP TABLE ledger_v8;
+  `);
+  db.exec(ledgerTriggers([...V2_DEBITS, 'withdrawal'], [...V2_DEBITS, 'withdrawal', 'overlay'], true));
+}
+
 /** The operator database's migrations; index i brings version i to i + 1. Append only. */
-export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4, traceOutboxV5, protectionV6, tournamentsV7, tournamentResultsV8];
+export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4, traceOutboxV5, protectionV6, tournamentsV7, tournamentResultsV8, overlayV9];
 
 /** Opens (creating and migrating as needed) the operator database file at `path`. */
 export function openOperatorDatabase(path: string, options?: OpenDatabaseOptions): Db {

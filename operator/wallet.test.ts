@@ -3,8 +3,8 @@ import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from './accounts';
-import type { Db } from './db';
-import { openOperatorDatabase } from './schema';
+import { openDatabase, type Db } from './db';
+import { OPERATOR_MIGRATIONS, openOperatorDatabase } from './schema';
 import { registerPlayer, tempDir } from '../tests/support/operator/temp-dir';
 import { Wallet, walletMovement, type MoneyKind } from './wallet';
 
@@ -58,6 +58,45 @@ describe('wallet', () => {
     expect(walletMovement(top)).toEqual({ avant: 8_000, mouvement: 500, apres: 7_500 });
     expect(walletMovement(out)).toEqual({ avant: 7_500, mouvement: 2_470, apres: 9_970 });
     expect(walletMovement(wallet.tableEntries('T1')[2])).toBeUndefined();
+  });
+
+  it("the operator's overlay (issue 16 item 1): one row from the operator's side into a fund, counted as money in, its own total; a fund's prize out of it", async () => {
+    const alice = await player('alice');
+    expect(wallet.openTable('tournament:g', 'real')).toEqual({ ok: true });
+    wallet.deposit(alice, 1_000, { idempotencyKey: 'dep-1' });
+    wallet.buyIn(alice, 'tournament:g', 1_000, { idempotencyKey: 'entry-1' });
+    expect(wallet.fundOverlay('tournament:g', 4_000, { idempotencyKey: 'ov-1' })).toMatchObject({ ok: true, entry: { reason: 'overlay', accountId: null, amount: 4_000, balanceAfter: 4_000, tableAfter: 5_000 } });
+    expect(wallet.fundOverlay('tournament:g', 4_000, { idempotencyKey: 'ov-1' })).toMatchObject({ ok: true, replayed: true });
+    expect(wallet.fundOverlay('nowhere', 1, { idempotencyKey: 'ov-2' })).toMatchObject({ ok: false, code: 'UNKNOWN_TABLE' });
+    expect(wallet.overlayPaid('real')).toBe(4_000);
+    expect(wallet.cashOut(alice, 'tournament:g', 5_000, { idempotencyKey: 'prize-1' }).ok).toBe(true);
+    expect(wallet.audit()).toMatchObject({ ok: true, problems: [], totals: { real: { cameIn: 1_000, overlay: 4_000, wallets: 5_000, tables: 0, rake: 0 } } });
+    // A row that does not follow from the operator's overlay total is refused by the ledger itself.
+    expect(() =>
+      db.prepare("INSERT INTO ledger(account_id, kind, reason, amount, balance_after, table_id, table_after, idempotency_key, at) VALUES (NULL, 'real', 'overlay', 10, 5, 'tournament:g', 10, 'ov-x', 0)").run(),
+    ).toThrow(/overlay paid/);
+  });
+
+  it('v9 rebuilds the ledger with the overlay reason, keeping every row of a v8 file', async () => {
+    db.close();
+    const old = join(t.dir, 'v7.sqlite');
+    const v7 = openDatabase(old, OPERATOR_MIGRATIONS.slice(0, 8), 'operator');
+    const bob = await registerPlayer(new Accounts(v7, { scrypt: { N: 1 << 10, r: 8, p: 1 } }), 'bob');
+    // Rows as a v8 build wrote them (its triggers check each one).
+    v7.exec(`
+      INSERT INTO table_funds(table_id, kind, held) VALUES ('T1', 'real', 0);
+      INSERT INTO ledger(account_id, kind, reason, amount, balance_after, table_id, table_after, hand_id, idempotency_key, at, payment_ref) VALUES
+        (${bob}, 'real', 'deposit', 3000, 3000, NULL, NULL, NULL, 'dep-b', 1, 'ref-b'),
+        (${bob}, 'real', 'buy-in', 1000, 2000, 'T1', 1000, NULL, 'buy-b', 2, NULL),
+        (NULL, 'real', 'rake', 10, 10, 'T1', 990, 'H', 'rake-b', 3, NULL);
+    `);
+    const rows = v7.prepare('SELECT * FROM ledger ORDER BY id').all();
+    v7.close();
+    db = openOperatorDatabase(old);
+    wallet = new Wallet(db, { clock: () => now });
+    expect(db.prepare('SELECT * FROM ledger ORDER BY id').all()).toEqual(rows);
+    expect(wallet.fundOverlay('T1', 5, { idempotencyKey: 'ov-b' }).ok).toBe(true);
+    expect(wallet.audit()).toMatchObject({ ok: true, problems: [], totals: { real: { cameIn: 3_000, overlay: 5, wallets: 2_000, tables: 995, rake: 10 } } });
   });
 
   it('refuses a buy-in larger than the balance (R-NODEBT, D art. 8 II 1°)', async () => {
@@ -271,7 +310,7 @@ describe('wallet', () => {
         atTables += sum;
       }
       expect(wallet.rakeCollected(kind)).toBe(model.rake[kind]);
-      expect(report.totals[kind]).toEqual({ cameIn: model.cameIn[kind], wentOut: 0, wallets, tables: atTables, rake: model.rake[kind] });
+      expect(report.totals[kind]).toEqual({ cameIn: model.cameIn[kind], wentOut: 0, wallets, tables: atTables, rake: model.rake[kind], overlay: 0 });
       expect(wallets + atTables + model.rake[kind]).toBe(model.cameIn[kind]);
     }
   });

@@ -7,11 +7,12 @@
  *
  *   outside ──deposit/grant──▶ wallet ──buy-in/top-up──▶ table ──cash-out──▶ wallet
  *                                                         table ──rake──▶ operator (collected rake)
+ *   operator ──overlay──▶ tournament's fund (a guarantee's overlay: money the operator puts in, v9)
  *   wallet ──withdrawal──▶ outside (the player's card, through the cashier: R-CASHIER)
  *
  * Chips moved between players at a table by a hand stay at the table and do not touch the ledger;
  * only the rake the operator takes does. So for each kind, at all times:
- *   Σ wallets + Σ money at tables + collected rake = Σ deposits and grants − Σ withdrawals   (`audit()`).
+ *   Σ wallets + Σ money at tables + collected rake = Σ deposits and grants + Σ overlays − Σ withdrawals   (`audit()`).
  *
  * Every movement carries a caller-chosen idempotency key (unique across the ledger; namespace it, e.g.
  * `buy-in:<table>:<request id>`): a repeated request returns the movement first recorded instead of
@@ -24,7 +25,7 @@ import { refuse, type Refusal } from './result';
 export type MoneyKind = 'real' | 'play';
 
 /** Why money moved. */
-export type MovementReason = 'deposit' | 'grant' | 'buy-in' | 'top-up' | 'cash-out' | 'rake' | 'withdrawal';
+export type MovementReason = 'deposit' | 'grant' | 'buy-in' | 'top-up' | 'cash-out' | 'rake' | 'withdrawal' | 'overlay';
 
 /** Reasons that take money out of a wallet (the others put money in, or touch no wallet: rake). */
 const DEBITS: readonly MovementReason[] = ['buy-in', 'top-up', 'withdrawal'];
@@ -44,7 +45,7 @@ export interface LedgerEntry {
   readonly kind: MoneyKind;
   readonly reason: MovementReason;
   readonly amount: number;
-  /** Wallet balance after the movement; for rake, the operator's collected rake after it. */
+  /** Wallet balance after the movement; for rake, the operator's collected rake after it; for an overlay, the operator's overlays after it. */
   readonly balanceAfter: number;
   readonly tableId: string | null;
   /** Money held at the table after the movement (movements touching a table only). */
@@ -89,6 +90,8 @@ export interface KindTotals {
   readonly wallets: number;
   readonly tables: number;
   readonly rake: number;
+  /** Σ overlays: money the operator put into guaranteed prize pools (issue 16 item 1). */
+  readonly overlay: number;
 }
 
 /** Result of {@link Wallet.audit}: `ok` when every check passed, otherwise the problems found. */
@@ -186,6 +189,7 @@ export class Wallet {
       table: db.prepare<[string], { kind: MoneyKind; held: number }>('SELECT kind, held FROM table_funds WHERE table_id = ?'),
       openTable: db.prepare<[string, string]>('INSERT INTO table_funds(table_id, kind, held) VALUES (?, ?, 0)'),
       rake: db.prepare<[string], { amount: number }>('SELECT amount FROM rake_collected WHERE kind = ?'),
+      overlay: db.prepare<[string], { amount: number }>('SELECT amount FROM overlay_paid WHERE kind = ?'),
       byKey: db.prepare<[string], LedgerRow>('SELECT * FROM ledger WHERE idempotency_key = ?'),
       byId: db.prepare<[number | bigint], LedgerRow>('SELECT * FROM ledger WHERE id = ?'),
       insert: db.prepare(
@@ -268,6 +272,11 @@ export class Wallet {
     return this.move({ accountId, kind: 'real', reason: 'withdrawal', amount: cents, tableId: null, handId: null, paymentRef: options.paymentRef ?? null }, options);
   }
 
+  /** Money the operator put into guaranteed prize pools so far, for one kind of money. */
+  overlayPaid(kind: MoneyKind): number {
+    return this.q.overlay.get(kind)?.amount ?? 0;
+  }
+
   /** Real money asked for by pending withdrawals: no longer available to stake (R-CASHIER). */
   reserved(accountId: number): number {
     return this.q.reserved.get(accountId) ?? 0;
@@ -310,6 +319,18 @@ export class Wallet {
     const t = this.q.table.get(tableId);
     if (!t) return refuse('UNKNOWN_TABLE', `table ${tableId} is not open`);
     return this.move({ accountId: null, kind: t.kind, reason: 'rake', amount, tableId, handId: options.handId }, options);
+  }
+
+  /**
+   * The operator's overlay (issue 16 item 1): what a guaranteed prize pool has beyond the entries'
+   * buy-ins, put by the operator into the tournament's fund (`tableId`), in its kind of money. One
+   * ledger row from the operator's side, so the audit counts it as money in, the operator's.
+   */
+  fundOverlay(tableId: string, amount: number, options: MovementOptions): MovementResult {
+    if (!validRef(tableId)) return refuse('INVALID_REFERENCE', 'table id must be a non-empty string of at most 200 characters');
+    const t = this.q.table.get(tableId);
+    if (!t) return refuse('UNKNOWN_TABLE', `table ${tableId} is not open`);
+    return this.move({ accountId: null, kind: t.kind, reason: 'overlay', amount, tableId, handId: null }, options);
   }
 
   private tableMove(accountId: number, tableId: string, amount: number, reason: 'buy-in' | 'top-up' | 'cash-out', options: MovementOptions): MovementResult {
@@ -357,7 +378,7 @@ export class Wallet {
         }
         balanceAfter = debit ? balance - amount : balance + amount;
       } else {
-        balanceAfter = this.rakeCollected(intent.kind) + amount;
+        balanceAfter = (intent.reason === 'overlay' ? this.overlayPaid(intent.kind) : this.rakeCollected(intent.kind)) + amount;
       }
 
       let tableAfter: number | null = null;
@@ -410,10 +431,13 @@ export class Wallet {
         wallets: (a.wallets.get(kind) as number | null) ?? 0,
         tables: (a.tables.get(kind) as number | null) ?? 0,
         rake: (a.rake.get(kind) as number | null) ?? 0,
+        overlay: (a.overlay.get(kind) as number | null) ?? 0,
       };
       totals[kind] = t;
-      if (t.wallets + t.tables + t.rake !== t.cameIn - t.wentOut) {
-        problems.push(`${kind}: wallets ${t.wallets} + tables ${t.tables} + rake ${t.rake} = ${t.wallets + t.tables + t.rake}, but ${t.cameIn} came in and ${t.wentOut} went out`);
+      if (t.wallets + t.tables + t.rake !== t.cameIn + t.overlay - t.wentOut) {
+        problems.push(
+          `${kind}: wallets ${t.wallets} + tables ${t.tables} + rake ${t.rake} = ${t.wallets + t.tables + t.rake}, but ${t.cameIn} came in${t.overlay > 0 ? `, the operator put ${t.overlay} in overlays,` : ''} and ${t.wentOut} went out`,
+        );
       }
     }
     type Row = Record<string, unknown>;
@@ -423,6 +447,8 @@ export class Wallet {
     for (const r of a.walletTotals.all() as Row[]) problems.push(`wallet ${r.account_id}/${r.kind}: balance ${r.balance}, but its ledger rows sum to ${r.s}`);
     for (const r of a.tableTotals.all() as Row[]) problems.push(`table ${r.table_id}: holds ${r.held}, but its ledger rows sum to ${r.s}`);
     for (const r of a.rakeTotals.all() as Row[]) problems.push(`collected ${r.kind} rake: ${r.amount}, but rake rows sum to ${r.s}`);
+    for (const r of a.overlayRows.all() as Row[]) problems.push(`ledger row ${r.id}: overlays after ${r.balance_after}, but overlay rows sum to ${r.running}`);
+    for (const r of a.overlayTotals.all() as Row[]) problems.push(`${r.kind} overlays paid: ${r.amount}, but overlay rows sum to ${r.s}`);
     for (const r of a.negative.all() as Row[]) problems.push(`${r.what} is negative: ${r.v}`);
     return { ok: problems.length === 0, totals, problems };
   }
@@ -439,13 +465,14 @@ export class Wallet {
     // Signed effect of a row on the wallet, and on the table: buy-ins and top-ups leave the wallet for the table.
     const debits = DEBITS.map((r) => `'${r}'`).join(', ');
     const walletDelta = (l: string) => `CASE WHEN ${l}reason IN (${debits}) THEN -${l}amount ELSE ${l}amount END`;
-    const tableDelta = (l: string) => `CASE WHEN ${l}reason IN ('buy-in', 'top-up') THEN ${l}amount ELSE -${l}amount END`;
+    const tableDelta = (l: string) => `CASE WHEN ${l}reason IN ('buy-in', 'top-up', 'overlay') THEN ${l}amount ELSE -${l}amount END`;
     return {
       cameIn: db.prepare(`SELECT SUM(amount) FROM ledger WHERE kind = ? AND reason IN ('deposit', 'grant')`).pluck(),
       wentOut: db.prepare(`SELECT SUM(amount) FROM ledger WHERE kind = ? AND reason = 'withdrawal'`).pluck(),
       wallets: db.prepare('SELECT SUM(balance) FROM wallets WHERE kind = ?').pluck(),
       tables: db.prepare('SELECT SUM(held) FROM table_funds WHERE kind = ?').pluck(),
       rake: db.prepare('SELECT amount FROM rake_collected WHERE kind = ?').pluck(),
+      overlay: db.prepare('SELECT amount FROM overlay_paid WHERE kind = ?').pluck(),
       walletRows: db.prepare(`
         WITH s AS (SELECT id, balance_after, SUM(${walletDelta('')}) OVER (PARTITION BY account_id, kind ORDER BY id) AS running
                    FROM ledger WHERE account_id IS NOT NULL)
@@ -466,6 +493,13 @@ export class Wallet {
         SELECT t.table_id, t.held, COALESCE(SUM(${tableDelta('l.')}), 0) AS s
         FROM table_funds t LEFT JOIN ledger l ON l.table_id = t.table_id
         GROUP BY t.table_id HAVING t.held IS NOT s LIMIT 20`),
+      overlayRows: db.prepare(`
+        WITH s AS (SELECT id, balance_after, SUM(amount) OVER (PARTITION BY kind ORDER BY id) AS running
+                   FROM ledger WHERE reason = 'overlay')
+        SELECT id, balance_after, running FROM s WHERE balance_after IS NOT running LIMIT 20`),
+      overlayTotals: db.prepare(`
+        SELECT k.kind, k.amount, COALESCE((SELECT SUM(l.amount) FROM ledger l WHERE l.reason = 'overlay' AND l.kind = k.kind), 0) AS s
+        FROM overlay_paid k WHERE k.amount IS NOT s`),
       rakeTotals: db.prepare(`
         SELECT k.kind, k.amount, COALESCE((SELECT SUM(l.amount) FROM ledger l WHERE l.reason = 'rake' AND l.kind = k.kind), 0) AS s
         FROM rake_collected k WHERE k.amount IS NOT s`),

@@ -18,12 +18,12 @@ import { handViewFor } from '../../shared/protocol/hand';
 import type { Card } from '../../shared/rules/cards';
 import { actionFor, apply, legalActions, startHand, viewFor, type Action, type HandPlan, type HandState, type LegalActions } from '../../shared/rules/engine';
 import { recordOf, type HandRecord } from '../../shared/rules/record';
-import { addChips, afterHand, clockwiseFrom, leave as leaveSeat, planNextHand, sitOut } from '../../shared/rules/table';
+import { addChips, afterHand, clockwiseFrom, leave as leaveSeat, planNextHand, sitOut, type Seating } from '../../shared/rules/table';
 import { VARIANTS } from '../../shared/rules/variants';
 import { Deck } from './deck';
 import { describeTable, pojeuOf } from '../trace/pojeu';
 import type { TimerHandle } from './timers';
-import type { CancelReason, MoneyResult, RecordOrigin, TableRefusal } from './types';
+import type { CancelReason, MoneyResult, RecordOrigin, TablePositions, TableRefusal } from './types';
 import { TableStreams, type HandInPlay, type Member, type Turn } from './streams';
 
 /** A record of the player's own doing (A 1.3.6.c: no `supervision`). */
@@ -123,7 +123,7 @@ export abstract class HandLoop extends TableStreams {
     // R-TIMELIMIT: the first hand dealt to a person at this table opens their stretch of play.
     const playtime = this.hooks.playtime;
     if (playtime) for (const seat of plan.dealtIn) if (who[seat] && !who[seat].practice) this.safely(() => playtime.dealt(who[seat]!.accountId));
-    this.hand = { no, id, plan, state, deck: new Deck(), times: state.log.map(() => now), who, turn: null, supervised: false };
+    this.hand = { no, id, plan, state, deck: new Deck(this.options.dealRandom), times: state.log.map(() => now), who, turn: null, supervised: false };
     this.emit((seat) => ({ type: 'handStart', handNo: no, hand: handViewFor(state, seat) })); // issue 14 item 2: a view, not the engine's state
     this.advance();
   }
@@ -278,10 +278,11 @@ export abstract class HandLoop extends TableStreams {
 
     // The rake (R-RAKE) and the stacks after the hand, in one write: a crash leaves both or neither.
     const stacks = [...this.members.values()].map((m) => ({ accountId: m.player.accountId, stack: after.seating.seats[m.seat]?.stack ?? 0 }));
+    const positions = this.positionsOf(after.seating);
     // With its POJEU, in one step (issue 12 item 5): a hand whose record cannot be written is not
     // settled; the error reaches guard(), which voids it (every stake back on its cave).
     this.step(() => {
-      this.hooks.money.settle(h.id, result.rake, stacks);
+      this.hooks.money.settle(h.id, result.rake, stacks, positions);
       this.hooks.trace.hand(pojeu);
     });
     this.seating = after.seating;
@@ -309,6 +310,13 @@ export abstract class HandLoop extends TableStreams {
     this.syncSeats();
     this.scheduleNextHand();
     this.hooks.afterHand?.();
+  }
+
+  /** The blinds' positions of a seating, and the members here who have played (issue 16 item 3). */
+  protected positionsOf(seating: Seating): TablePositions {
+    const played: number[] = [];
+    for (const m of this.members.values()) if (seating.seats[m.seat]?.hasPlayed) played.push(m.player.accountId);
+    return { last: seating.last, played };
   }
 
   /**

@@ -27,8 +27,10 @@ export interface TableOptions {
   timers: Timers;
   /** The IDOper written for POJEU participants. */
   idOper: string;
-  /** Uniform integers for seats and the first button; the deck always shuffles with crypto. */
+  /** Uniform integers for seats and the first button; the deck shuffles with crypto (R-DEAL)... */
   random?: RandomInt;
+  /** ...unless a test fixes the deal (a seeded run: issue 16 item 5). The operator never sets it. */
+  dealRandom?: RandomInt;
   /** Pause after a hand so people see the result (0: next hand at once). */
   betweenHandsMs?: number;
   /** How long practice players think, [min, max] ms; [0, 0] decides at once (benchmarks). */
@@ -47,7 +49,7 @@ export interface TableOptions {
  * The table's settings, defaults filled in. The conditions of play the lobby serves are written from
  * these (conditions.ts; R-RULES, issue 15 item 8), so what players read is what tables do.
  */
-export function tableSettings(options: Partial<TableOptions>): Required<Omit<TableOptions, 'timers' | 'random' | 'idOper'>> {
+export function tableSettings(options: Partial<TableOptions>): Required<Omit<TableOptions, 'timers' | 'random' | 'dealRandom' | 'idOper'>> {
   return {
     betweenHandsMs: options.betweenHandsMs ?? 2500,
     practiceDelayMs: options.practiceDelayMs ?? [600, 1800],
@@ -126,7 +128,7 @@ export abstract class TableStreams {
   protected closed = false;
   protected readonly timers: Timers;
   protected readonly random: RandomInt;
-  protected readonly opt: Required<Omit<TableOptions, 'timers' | 'random' | 'idOper'>>;
+  protected readonly opt: Required<Omit<TableOptions, 'timers' | 'random' | 'dealRandom' | 'idOper'>>;
 
   constructor(
     spec: TableSpec,

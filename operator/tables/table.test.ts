@@ -385,9 +385,9 @@ describe('a voided hand: neither a POJEU nor a POANNUL, the reason in the operat
     const { t, hooks, a, b, events, pool } = headsUp(e, 't-fault');
     const settle = hooks.money.settle;
     let failures = 1;
-    hooks.money.settle = (handId, rake, stacks) => {
+    hooks.money.settle = (handId, rake, stacks, positions) => {
       if (failures-- > 0) throw new Error('disk I/O error'); // the settlement's write fails once
-      settle(handId, rake, stacks);
+      settle(handId, rake, stacks, positions);
     };
     const folder = actor(t, [a, b]);
     t.act(folder.accountId, 'f', { type: 'fold' }); // the hand ends: its settlement fails

@@ -17,7 +17,7 @@ import { legalActions } from '../../shared/rules/engine';
 import { decide } from '../../shared/rules/decide';
 import { freeSeats, playerToMoveForBalancing, seatForBalancing, seatPlayer, setWaitForBigBlind, sitIn, sitOut } from '../../shared/rules/table';
 import { addressKey } from '../accounts';
-import type { Brain, MoneyResult, TablePlayer, TableRefusal } from './types';
+import type { Brain, MoneyResult, TablePlayer, TablePositions, TableRefusal } from './types';
 import { HandLoop, PLAYER, refusal, timeoutAction } from './hand-loop';
 import type { Member } from './streams';
 
@@ -367,6 +367,30 @@ export class Table extends HandLoop {
   /** A tournament released the table (its start, a break's end, the next hand-for-hand round): deal if it can. */
   dealWhenReady(): void {
     if (this.hand === null) this.guard(() => this.maybeStart());
+  }
+
+  /** Where the blinds stand now (issue 16 item 3: saved by a tournament with each settled hand). */
+  positions(): TablePositions {
+    return this.positionsOf(this.seating);
+  }
+
+  /**
+   * A tournament restarted after a crash (issue 16 item 3): the positions of the last hand settled at
+   * this table, so the button, the blinds (T 6-3 to 6-5) and the newcomers' waits (T 6-12) go on from
+   * there instead of being drawn again. Only before the table's first hand; players not seated here
+   * are ignored, a button seat now empty is a dead button (T 6-18).
+   */
+  restorePositions(p: TablePositions): void {
+    if (this.hand !== null || this.handsPlayed > 0) throw new Error(`${this.spec.tableId}: positions are restored before the first hand only`);
+    const n = this.spec.seats;
+    const inRange = (s: number) => Number.isInteger(s) && s >= 0 && s < n;
+    if (p.last !== null && ![p.last.button, p.last.smallBlind, p.last.bigBlind].every(inRange)) throw new RangeError(`${this.spec.tableId}: saved positions out of range`);
+    const played = new Set(p.played.map((id) => this.members.get(id)?.player.name).filter((x): x is string => x !== undefined));
+    this.seating = {
+      ...this.seating,
+      last: p.last,
+      seats: this.seating.seats.map((x) => (x !== null && played.has(x.id) ? { ...x, hasPlayed: true, status: x.status === 'new' ? 'active' : x.status } : x)),
+    };
   }
 
   /**

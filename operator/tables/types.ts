@@ -8,6 +8,7 @@
 import type { Refusal } from '../../shared/protocol/refusal';
 import type { Action, HandState, LegalActions } from '../../shared/rules/engine';
 import type { HandRecord } from '../../shared/rules/record';
+import type { LastPositions } from '../../shared/rules/table';
 import type { TableRules } from '../../shared/rules/tableRules';
 import type { Movement, PojeuData } from '../trace/records';
 import type { MoneyKind } from '../wallet';
@@ -37,6 +38,17 @@ export interface SeatStack {
 }
 
 /**
+ * Where the blinds stand after a settled hand (issue 16 item 3): the last positions (button, small
+ * and big blind, T 6-3 to 6-5) and the players who have been dealt in at this table (T 6-12, 6-16),
+ * so that a tournament restarted after a crash deals its next hand where the last one left off.
+ */
+export interface TablePositions {
+  last: LastPositions | null;
+  /** Accounts that have played at this table (not newcomers). */
+  played: number[];
+}
+
+/**
  * Money in and out of the table. Each call carries an idempotency key: a repeat applies once. Besides
  * the movements, the table says who holds what (the seat, each settled hand's stacks, the hand in
  * play), so that chips held at a table when the operator stops without closing it go back to their
@@ -55,7 +67,7 @@ export interface TableMoney {
    * The hand is settled: its rake leaves the table (R-RAKE; 0 for none) and the players' stacks become
    * `stacks` (every seated player's), as one write: either both happen or neither.
    */
-  settle(handId: string, rake: number, stacks: readonly SeatStack[]): void;
+  settle(handId: string, rake: number, stacks: readonly SeatStack[], positions: TablePositions): void;
   /** The hand was cancelled: every stack stays at its start-of-hand value. */
   handCancelled(handId: string): void;
   /** The participation is closed in the trace (its POBILAN written): nothing of it is left to recover. */

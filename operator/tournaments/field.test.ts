@@ -5,7 +5,10 @@ import type { Seating } from '../../shared/rules/table/seating';
 import { PracticeBrain } from '../practice/strategy';
 import { Table } from '../tables/table';
 import type { Brain } from '../tables/types';
-import { books, cleanupEnvs, env, expectRankedOnce, playOut, practice, tournament } from '../../tests/support/operator/tournament-env';
+import { books, cleanupEnvs, env, expectRankedOnce, playOut, practice, seeded, tournament } from '../../tests/support/operator/tournament-env';
+
+/** The practice players' seed of the balancing test: fixed so the run replays (issue 16 item 5's seeded runs). */
+const BALANCE_SEED = 9;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -80,7 +83,9 @@ describe('the field between hands (R-TOURN-RUN, T 6-1, T 6-9, T 6-10; issue 16)'
   it('a balancing move takes the player due the next big blind and seats them in the worst free position, through the tournament (T 6-9, T 6-10)', () => {
     const e = env();
     const structure = { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 };
-    const t = tournament(e, { id: 'mtt-balance', format: 'scheduled', seats: 6, maxEntrants: 24, minEntrants: 24, startAt: e.timers.now() + 1000, structure }, 5);
+    // Seeded throughout (seats, deal, the practice players' choices): the run replays, with balancing moves out of and into tables that have played.
+    const t = tournament(e, { id: 'mtt-balance', format: 'scheduled', seats: 6, maxEntrants: 24, minEntrants: 24, startAt: e.timers.now() + 1000, structure }, 5, { deal: true });
+    const rng = seeded(BALANCE_SEED);
     // What each table looked like as the tournament moved a player out of it and into another
     // (the spies call the real methods: the Table is the tournament's neighbour here).
     const outs = new Map<number, { seat: number; last: Seating['last']; taken: boolean[] }>();
@@ -115,7 +120,13 @@ describe('the field between hands (R-TOURN-RUN, T 6-1, T 6-9, T 6-10; issue 16)'
       }
       return join.call(this, player, buyIn, opts);
     });
-    for (let i = 0; i < 24; i++) expect(t.register(practice(e), t.version, { brain: new PracticeBrain({ samples: 2 }) }).ok).toBe(true);
+    for (let i = 0; i < 24; i++) {
+      const r = e.accounts.createPracticeAccount(`practice-bal${i}`);
+      if (!r.ok) throw new Error(r.code);
+      e.wallet.grantPlay(r.account.id, 10_000, { idempotencyKey: `g-${r.account.id}` });
+      const p = { accountId: r.account.id, name: r.account.username, practice: true, ip: '127.0.0.1', sessionId: 'practice' };
+      expect(t.register(p, t.version, { brain: new PracticeBrain({ samples: 2, rng: () => rng(2 ** 30) / 2 ** 30 }) }).ok).toBe(true);
+    }
     e.timers.advance(1000);
     playOut(e, t);
     expect(wrong).toEqual([]);

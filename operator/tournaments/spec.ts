@@ -39,7 +39,7 @@ export interface TournamentSpec {
    * buy-in + fee); it ends when the remaining players are all qualified.
    */
   readonly satellite?: { readonly target: string; readonly seatValue: number };
-  /** A guaranteed prize pool (play money only: the operator grants the overlay in play chips). */
+  /** A guaranteed prize pool: what the entries do not bring, the operator puts in (the overlay, a ledger `overlay` row). */
   readonly guarantee?: number;
   /**
    * A scheduled tournament repeated every `everyMinutes` (issue 16): when one starts (or is cancelled),
@@ -78,8 +78,6 @@ export function validateTournamentSpec(s: TournamentSpec): SpecCheck {
   }
   if (s.guarantee !== undefined) {
     if (!isCount(s.guarantee) || s.guarantee < 1) return no('guarantee', 'a whole amount, at least 1');
-    // The ledger has no operator-funded real-money movement: a real-money overlay is not offered.
-    if (s.money !== 'play') return no('guarantee', 'guaranteed prize pools are offered in play money only');
   }
   if (s.repeat !== undefined) {
     if (s.format !== 'scheduled') return no('repeat', 'only a scheduled tournament repeats (a sit & go reopens when it starts)');

@@ -57,10 +57,13 @@ export interface SavedTournament {
   state: 'registering' | 'running' | 'finished' | 'cancelled';
   data: string;
   entrants: string[];
+  /** Its tables' positions after their last settled hands (v9; issue 16 item 3). */
+  tables: { no: number; data: string }[];
 }
 
 export class TournamentStore {
   private readonly q;
+  private readonly specs = new WeakMap<TournamentSpec, string>();
 
   constructor(readonly db: Db) {
     this.q = {
@@ -86,11 +89,20 @@ export class TournamentStore {
       ),
       ids: db.prepare<[], { id: string }>('SELECT id FROM tournaments'),
       entrants: db.prepare<[string], { data: string }>('SELECT data FROM tournament_entrants WHERE tournament_id = ?'),
+      table: db.prepare<[string, number, string]>(
+        `INSERT INTO tournament_tables(tournament_id, table_no, data) VALUES (?, ?, ?)
+         ON CONFLICT(tournament_id, table_no) DO UPDATE SET data = excluded.data`,
+      ),
+      dropTable: db.prepare<[string, number]>('DELETE FROM tournament_tables WHERE tournament_id = ? AND table_no = ?'),
+      tables: db.prepare<[string], { no: number; data: string }>('SELECT table_no AS no, data FROM tournament_tables WHERE tournament_id = ? ORDER BY table_no'),
     };
   }
 
   saveTournament(spec: TournamentSpec, state: SavedTournament['state'], data: string, at: number): void {
-    this.q.put.run(spec.id, JSON.stringify(spec), state, data, at, state, at);
+    // The spec never changes (what players confirmed): serialised once, not again with every hand.
+    let json = this.specs.get(spec);
+    if (json === undefined) this.specs.set(spec, (json = JSON.stringify(spec)));
+    this.q.put.run(spec.id, json, state, data, at, state, at);
   }
 
   /**
@@ -127,6 +139,15 @@ export class TournamentStore {
     this.q.drop.run(tournamentId, accountId);
   }
 
+  /** A table's positions after its settled hand (in that hand's step), or gone with the table. */
+  saveTable(tournamentId: string, no: number, data: string): void {
+    this.q.table.run(tournamentId, no, data);
+  }
+
+  dropTable(tournamentId: string, no: number): void {
+    this.q.dropTable.run(tournamentId, no);
+  }
+
   /** Every tournament ever saved (their ids are not given again). */
   ids(): Set<string> {
     return new Set(this.q.ids.all().map((r) => r.id));
@@ -139,6 +160,7 @@ export class TournamentStore {
       state: r.state,
       data: r.data,
       entrants: this.q.entrants.all(r.id).map((e) => e.data),
+      tables: this.q.tables.all(r.id),
     }));
   }
 }

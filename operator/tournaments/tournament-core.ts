@@ -49,8 +49,10 @@ export abstract class TournamentCore {
   protected entryCount = 0;
   protected rebuyCount = 0;
   protected addOnCount = 0;
-  /** Prizes paid from the entries (the rest of a guarantee is the overlay). */
+  /** Prizes paid from the fund (before v9, a play-money overlay was granted beside it: restore). */
   protected paidFromPool = 0;
+  /** The guarantee's overlay the operator put into the fund (issue 16 item 1), once the pool is final. */
+  protected overlayIn = 0;
   /** Players back in (chips bought as they busted) waiting for a seat, seated between hands. */
   protected comebacks: Entrant[] = [];
   /** Entrants changed since the last save, and those gone (unregistered before the start). */
@@ -231,6 +233,19 @@ export abstract class TournamentCore {
     return moneyResult(r);
   }
 
+  /**
+   * A guaranteed pool larger than what the entries brought (issue 16 item 1): the operator puts the
+   * difference into the fund, one `overlay` ledger row (wallet.ts: money in, the operator's), so the
+   * prizes are paid from the fund like any other and the audit holds exactly. `owed` defaults to the
+   * whole overlay; a restore of a tournament saved before v9 passes what was not granted yet.
+   */
+  protected fundOverlay(owed = this.poolParts().overlay): void {
+    if (owed <= 0) return;
+    const r = this.deps.wallet.fundOverlay(this.fundId, owed, { idempotencyKey: `t-overlay:${this.spec.id}` });
+    if (!r.ok) throw new Error(`${this.spec.id}: the overlay of ${owed} refused: ${r.code} ${r.message}`);
+    this.overlayIn = owed;
+  }
+
   protected collectFee(amount: number, key: string): void {
     const r = this.deps.wallet.collectRake(this.fundId, amount, { idempotencyKey: key, handId: key });
     if (!r.ok) throw new Error(`${this.spec.id}: fees refused: ${r.code} ${r.message}`);
@@ -305,6 +320,7 @@ export abstract class TournamentCore {
       addOnCount: this.addOnCount,
       paidFromPool: this.paidFromPool,
       bustSeq: this.bustSeq,
+      overlay: this.overlayIn,
     };
     store.saveTournament(this.spec, this.state, JSON.stringify(state), this.deps.timers.now());
     for (const id of this.dropped.splice(0)) store.dropEntrant(this.spec.id, id);

@@ -14,7 +14,9 @@ export abstract class TournamentEnd extends TournamentField {
   protected closeRegistration(): void {
     this.poolFinal = true;
     this.prizeList = this.prizeTable();
-    this.save();
+    // The guarantee's overlay goes into the fund with the final pool, in one step (issue 16 item 1).
+    if (this.spec.guarantee !== undefined) this.step(() => this.fundOverlay());
+    else this.save();
     this.placeBusted();
     this.maybeFinish();
   }
@@ -146,6 +148,8 @@ export abstract class TournamentEnd extends TournamentField {
    */
   protected maybeFinish(): void {
     if (this.state !== 'running' || !this.poolFinal) return;
+    // Counted first: the field is read only at the end (after every bust of a 30,000-player field otherwise).
+    if (this.remaining > Math.max(1, this.seatsWon())) return;
     const alive = this.order.filter((e) => !e.out);
     if (alive.length > Math.max(1, this.seatsWon())) return;
     if (this.finishing) return;
@@ -193,22 +197,15 @@ export abstract class TournamentEnd extends TournamentField {
   }
 
   /**
-   * The player's place and prize: from the fund to the wallet with the POBILAN, in one step. With a
-   * guarantee (play money), what the entries do not cover is the operator's overlay, granted.
+   * The player's place and prize: from the fund to the wallet with the POBILAN, in one step. A
+   * guarantee's overlay is in the fund already (fundOverlay, when the pool became final).
    */
   protected pay(e: Entrant, place: number, prize: number): void {
     this.step(() => {
-      const fromPool = Math.min(prize, this.poolParts().collected - this.paidFromPool);
-      const r = this.moveMoney(e.player, fromPool, 'out', `t-prize:${e.inscription}`);
+      const r = this.moveMoney(e.player, prize, 'out', `t-prize:${e.inscription}`);
       if (!r.ok) throw new Error(`${this.spec.id}: prize of ${e.player.name} refused: ${r.code} ${r.message}`);
-      let movement = r.movement;
-      if (prize > fromPool) {
-        const g = this.deps.wallet.grantPlay(e.player.accountId, prize - fromPool, { idempotencyKey: `t-overlay:${e.inscription}` });
-        if (!g.ok) throw new Error(`${this.spec.id}: overlay for ${e.player.name} refused: ${g.code}`);
-        movement = { avant: movement.avant, mouvement: prize, apres: g.entry.balanceAfter };
-      }
-      this.paidFromPool += fromPool;
-      this.deps.outbox.put({ kind: 'POBILAN', ...this.record(e.player, e.inscription, movement, e.forfeited || e.brain !== null) });
+      this.paidFromPool += prize;
+      this.deps.outbox.put({ kind: 'POBILAN', ...this.record(e.player, e.inscription, r.movement, e.forfeited || e.brain !== null) });
       // Saved with the prize (the step's end): a player paid is never placed and paid again after a crash.
       e.place = place;
       e.prize = prize;

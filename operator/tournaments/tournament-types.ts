@@ -120,6 +120,8 @@ export interface SavedState {
   paidFromPool: number;
   /** Busted groups numbered so far (each entrant keeps its group's number: saved with the entrant). */
   bustSeq: number;
+  /** The overlay put into the fund (v9; absent in a tournament saved before: restore puts in what is owed). */
+  overlay?: number;
 }
 
 export type Refusal = TableRefusal;

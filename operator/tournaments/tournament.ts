@@ -24,6 +24,7 @@
  * re-entries) → here: the start, cancelling, a restart's restore, closing.
  */
 import { drawSeats } from '../../shared/rules/tournament';
+import type { TablePositions } from '../tables/types';
 import type { SavedTournament } from './store';
 import { TournamentEntries } from './tournament-entries';
 import type { Entrant, SavedEntrant, SavedState, TournamentDeps } from './tournament-types';
@@ -35,8 +36,9 @@ export class Tournament extends TournamentEntries {
    * A tournament found unfinished in the store after the operator stopped without closing it (a
    * crash): as of its last saved step. A hand that was in play is void: its players' chips are those
    * of the last settled hand (every bet back; T 1-5's chips conserved), it left no POJEU. A running
-   * tournament's tables open again with their players in their seats (the button is drawn anew), and
-   * the clock goes on from where the last save left it (issue 16 item 7).
+   * tournament's tables open again with their players in their seats and the button and blinds where
+   * the table's last settled hand left them (issue 16 item 3), and the clock goes on from where the
+   * last save left it (issue 16 item 7).
    */
   static restore(saved: SavedTournament, deps: TournamentDeps): Tournament {
     const t = new Tournament(saved.spec, deps);
@@ -58,6 +60,7 @@ export class Tournament extends TournamentEntries {
     t.paidFromPool = st.paidFromPool;
     // The prizes follow from the counts and the field (payouts.ts): not saved with every hand.
     if (t.poolFinal) t.prizeList = t.prizeTable();
+    t.overlayIn = st.overlay ?? 0;
     t.bustSeq = st.bustSeq;
     const groups = new Map<number, Entrant[]>();
     for (const e of t.order) if (e.bust !== null) groups.set(e.bust, [...(groups.get(e.bust) ?? []), e]);
@@ -81,10 +84,18 @@ export class Tournament extends TournamentEntries {
         e.pendingChips = 0;
         if (!table || !t.seat(e, table, at.seat ?? undefined, false)) loose.push(e);
       }
+      // Each table's button and blinds as its last settled hand left them (issue 16 item 3).
+      for (const row of saved.tables) t.tables.get(row.no)?.restorePositions(JSON.parse(row.data) as TablePositions);
       for (const e of loose) t.seatLate(e);
       for (const e of alive) t.dirty.add(e);
     } finally {
       t.seating = false;
+    }
+    if (t.poolFinal && st.overlay === undefined && t.spec.guarantee !== undefined) {
+      // Saved before v9: the prizes paid so far had their overlay part granted beside the fund; the
+      // rest of the overlay goes into the fund now, before any prize is paid (issue 16 item 1).
+      const granted = t.order.reduce((s, e) => s + (e.prize ?? 0), 0) - st.paidFromPool;
+      t.step(() => t.fundOverlay(t.poolParts().overlay - granted));
     }
     // Busted in a hand-for-hand round the stop cut short (its hand in play voided): ranked now (T 8-16).
     t.roundBusts.push(...t.order.filter((e) => e.out && e.bust === null && e.roundStack != null));

@@ -13,7 +13,9 @@
  *
  * The clock runs 60 times faster (hyper-turbo: 3-minute levels of 3 s), so the blinds rise as they
  * would over the hands a real field plays; registration (10,000 ledger movements and POINSCRITs) is
- * not timed. `CERCLE_BENCH_MTT_FIELD` sets another field size (a 30,000 run for the extrapolation).
+ * not timed. Another field size, for the extrapolation (issue 16 item 6), without making the default
+ * run longer: `npm run bench -- operator tournament --mtt-field=30000` (or `CERCLE_BENCH_MTT_FIELD`);
+ * its figures are named `mtt-30000-…`.
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -31,7 +33,9 @@ import { Wallet } from '../../operator/wallet';
 import type { BenchResult } from './types';
 
 export default async function tournamentBench(): Promise<BenchResult[]> {
-  const field = Number(process.env.CERCLE_BENCH_MTT_FIELD ?? 10_000);
+  const flag = process.argv.find((x) => x.startsWith('--mtt-field='))?.slice('--mtt-field='.length);
+  const field = Number(flag ?? process.env.CERCLE_BENCH_MTT_FIELD ?? 10_000);
+  if (!Number.isSafeInteger(field) || field < 2 || field > 100_000) throw new RangeError(`--mtt-field: 2 to 100,000 players, not ${flag ?? process.env.CERCLE_BENCH_MTT_FIELD}`);
   const dir = tempDir('cercle-bench-mtt-');
   const db = openOperatorDatabase(join(dir.dir, 'operator.sqlite'), { synchronous: 'NORMAL' });
   const vault = TraceVault.open({ path: join(dir.dir, 'trace.sqlite'), idOper: '0099', idCoffre: 1, synchronous: 'NORMAL' });

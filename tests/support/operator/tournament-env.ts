@@ -21,6 +21,10 @@ import { placesProblem } from '../../../operator/tournaments/places';
 import type { TournamentSpec } from '../../../operator/tournaments/spec';
 import { Tournament, type TournamentNotice } from '../../../operator/tournaments/tournament';
 
+import { seeded } from './shover';
+
+export { seeded, Shover } from './shover';
+
 export interface Env {
   db: Db;
   wallet: Wallet;
@@ -63,19 +67,8 @@ export function env(): Env {
   return e;
 }
 
-/** A seeded generator (mulberry32): the draw is the tournament's choice, fixed here to replay a run. */
-export function seeded(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
-export function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1): Tournament {
+/** `deal`: a seeded deal too (TableOptions.dealRandom; the operator deals with crypto, R-DEAL), for a run that replays. */
+export function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1, opts: { deal?: boolean } = {}): Tournament {
   const variant = over.variant ?? 'THNL';
   const spec: TournamentSpec = {
     id: 'sng-test',
@@ -100,7 +93,7 @@ export function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1)
     timers: e.timers,
     idOper: '0099',
     random: seeded(seed),
-    table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] },
+    table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0], ...(opts.deal ? { dealRandom: seeded(seed * 31 + 7) } : {}) },
     error: (x) => e.errors.push(x),
     notify: (n) => e.notices.push(n),
   });
@@ -132,7 +125,10 @@ export function playOut(e: Env, t: Tournament, each: () => void = () => undefine
   expect(t.state).toBe('finished');
 }
 
-/** The books: the wallet's conservation, and the tournament's part of it (wallets + tables + tournaments + fees + rake = money in). */
+/**
+ * The books: the wallet's conservation, and the tournament's part of it (wallets + tables +
+ * tournaments + fees + rake = money in: deposits and grants, the operator's overlays, less withdrawals).
+ */
 export function books(e: Env): void {
   expect(e.wallet.audit().problems).toEqual([]);
   const a = tournamentAudit(e.db);
