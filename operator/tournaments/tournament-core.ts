@@ -62,6 +62,8 @@ export abstract class TournamentCore {
   protected outCount = 0;
   /** Table sizes changed since the last rebalance (or a move waits for a table's hand to end). */
   protected fieldDirty = false;
+  /** Tables in a hand that a planned move waits for: the plan is made again when one ends its hand. */
+  protected readonly waitingFor = new Set<Table>();
   protected wasHandForHand = false;
   /** Busted groups already given their places, and the players in them. */
   protected placedGroups = 0;

@@ -217,7 +217,7 @@ export abstract class TournamentField extends TournamentCore {
     if (!this.roundOpen()) this.flushRound();
     // Players back in (a rebuy at zero) are seated now, between hands.
     for (const e of this.comebacks.splice(0)) this.seatLate(e, 'back');
-    const touched = this.rebalance();
+    const touched = this.rebalance(table);
     const hfh = this.handForHand() || this.roundOpen();
     if (hfh) {
       // The next round when every table has finished its hand and used its turn (nobody gains by stalling).
@@ -238,15 +238,19 @@ export abstract class TournamentField extends TournamentCore {
    * to balance is the next big blind (T 6-9), sitting in the worst free position (T 6-10); a broken
    * table's players sit where the draw puts them (T 6-11).
    */
-  protected rebalance(): Set<Table> {
+  protected rebalance(finished?: Table): Set<Table> {
     const touched = new Set<Table>();
-    if (this.moving || this.state !== 'running' || !this.fieldDirty) return touched;
+    if (this.moving || this.state !== 'running') return touched;
+    // The plan depends only on the tables' counts: it is made again when they changed (a bust, a seat),
+    // or when a table a move waits for ends its hand; not after every other table's hand (at 30,000
+    // players, 3,300 tables planned again after each hand took most of the loop: issue 16 item 6).
+    if (!this.fieldDirty && !(finished && this.waitingFor.has(finished))) return touched;
+    this.waitingFor.clear();
     if (this.fieldSettled()) {
       this.fieldDirty = false;
       return touched;
     }
     this.moving = true;
-    let blocked = false;
     try {
       // One plan for the field as it is (field.ts); the moves out of tables in a hand wait for the
       // next rebalance, after that hand (a 10,000-player field: no plan recomputed per move).
@@ -254,8 +258,9 @@ export abstract class TournamentField extends TournamentCore {
       for (const move of fieldMoves(field, { late: field.length <= LATE_TABLES })) {
         const from = this.tables.get(move.from);
         const to = this.tables.get(move.to);
-        if (!from || !to || from.handInProgress) {
-          blocked = true;
+        if (!from || !to) continue;
+        if (from.handInProgress) {
+          this.waitingFor.add(from);
           continue;
         }
         const who = move.why === 'balance' ? from.balancing().moveOut : (from.players()[0]?.accountId ?? null);
@@ -276,8 +281,8 @@ export abstract class TournamentField extends TournamentCore {
       }
     } finally {
       this.moving = false;
-      // Checked again after the next hand only if a move still waits for a table in a hand.
-      this.fieldDirty = blocked;
+      // Planned again when the counts change, or when a table in `waitingFor` ends its hand.
+      this.fieldDirty = false;
     }
     return touched;
   }
@@ -308,6 +313,7 @@ export abstract class TournamentField extends TournamentCore {
     this.tableNo.delete(t);
     this.released.delete(t);
     this.dealing.delete(t);
+    this.waitingFor.delete(t);
     this.deps.store?.dropTable(this.spec.id, no);
     t.close();
   }
