@@ -99,12 +99,12 @@ test('moved between the tables of a multi-table practice tournament: the tile fo
     await expect(tile.getByTestId('table-leave')).toHaveText('Abandonner');
     await shot(page, info, 'tournament-tables');
 
-    // Until a move: the tiles' order as last seen, to check the new table took the old one's place.
-    let before: string[] = [];
+    // Until a move: the tiles' order as seen, to check the new table took the old one's place.
+    const seen: string[][] = [];
     const moved = page.getByTestId('tournament-moved');
     for (const end = Date.now() + 200_000; (await moved.count()) === 0; ) {
       expect(Date.now(), 'no move within 200 s').toBeLessThan(end);
-      before = await page.locator('[data-tile]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile') ?? ''));
+      seen.push(await page.locator('[data-tile]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile') ?? '')));
       await page.waitForTimeout(100);
     }
     const message = moved.first();
@@ -117,7 +117,8 @@ test('moved between the tables of a multi-table practice tournament: the tile fo
     expect(to).not.toBe(from);
     await expect(page.locator(`[data-tile="${from}"]`)).toHaveCount(0);
     const after = await page.locator('[data-tile]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile') ?? ''));
-    if (before.includes(from)) expect(after.indexOf(to)).toBe(before.indexOf(from));
+    const before = seen.findLast((order) => order.includes(from));
+    if (before) expect(after.indexOf(to)).toBe(before.indexOf(from));
     // The new table is drawn and carries the bar (no reload: the page is the same).
     await expect(newTile.getByTestId(`table-${to}`)).toBeVisible();
     await expect(newTile.getByTestId('tournament-bar').getByTestId('tbar-level')).toContainText('Niveau');
