@@ -62,6 +62,13 @@ async function apiChecking(token: string): Promise<Api> {
   return { call, close: () => ws.close() };
 }
 
+/** The page open and connected; the client API beside it, playing our seats (check, else fold). */
+async function signedIn(page: Page): Promise<Api> {
+  await page.goto(host.url);
+  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  return apiChecking((await page.evaluate("sessionStorage.getItem('cercle.hostToken')")) as string);
+}
+
 type Summary = { tournamentId: string; state: string; startAt: number | null; version: string };
 
 /** Registers in the fixture's next tournaments (on the minute; practice players fill them 3 s after: not too close to it). */
@@ -80,10 +87,7 @@ async function registerInNext(api: Api, page: Page, most: number): Promise<strin
 test('moved between the tables of a multi-table practice tournament: the tile follows, the bar and the reason shown', async ({ page }, info) => {
   test.setTimeout(300_000);
   const problems = watchProblems(page);
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
-  const token = (await page.evaluate("sessionStorage.getItem('cercle.hostToken')")) as string;
-  const api = await apiChecking(token);
+  const api = await signedIn(page);
   try {
     await registerInNext(api, page, 3);
 
@@ -137,10 +141,7 @@ test('moved between the tables of a multi-table practice tournament: the tile fo
 test('a tournament table popped out into its own tab follows the player to the new table', async ({ page }, info) => {
   test.setTimeout(300_000);
   const problems = watchProblems(page);
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
-  const token = (await page.evaluate("sessionStorage.getItem('cercle.hostToken')")) as string;
-  const api = await apiChecking(token);
+  const api = await signedIn(page);
   try {
     const ids = await registerInNext(api, page, 3);
     await page.getByTestId('nav-tables').click();
@@ -155,23 +156,30 @@ test('a tournament table popped out into its own tab follows the player to the n
     for (const tab of tabs) await expect(tab.getByTestId('table-window').getByTestId('tournament-bar')).toBeVisible();
     const opened = tabs.map((tab) => decodeURIComponent(new URL(tab.url()).hash.replace('#/table/', '')));
     // A move: the tab that showed the old table now shows the new one, with the reason.
-    let moved: Page | null = null;
-    for (const end = Date.now() + 200_000; moved === null; ) {
+    const movedTab = async (): Promise<Page | null> => {
+      for (const tab of tabs) if ((await tab.getByTestId('tournament-moved').count()) > 0) return tab;
+      return null;
+    };
+    let moved = await movedTab();
+    for (const end = Date.now() + 200_000; moved === null; moved = await movedTab()) {
       expect(Date.now(), 'no move within 200 s').toBeLessThan(end);
-      for (const tab of tabs) if ((await tab.getByTestId('tournament-moved').count()) > 0) moved = tab;
-      if (moved === null) await page.waitForTimeout(200);
+      await page.waitForTimeout(200);
     }
-    const from = opened[tabs.indexOf(moved)];
+    // The tab opened for `first`; moved from `from` (the same table, or one it already followed to: a
+    // player can be moved twice before the check).
+    const first = opened[tabs.indexOf(moved)];
     const message = moved.getByTestId('tournament-moved');
-    await expect(message).toHaveAttribute('data-from', from);
+    const from = (await message.getAttribute('data-from')) ?? '';
     await expect(message).toContainText(/Vous changez de table pour équilibrer les tables \(T 6-8\)|Votre table a été fermée \(T 6-11\)/);
     const to = decodeURIComponent(new URL(moved.url()).hash.replace('#/table/', ''));
     expect(to).not.toBe(from);
+    expect(to).not.toBe(first);
     await expect(moved.getByTestId(`table-${to}`)).toBeVisible();
     await shot(moved, info, 'tournament-moved-window');
     // In the tiles, the new table's place is still given to its tab; the old table has none.
     await expect(page.getByTestId(`tile-${to}`)).toContainText('Table ouverte dans sa propre fenêtre.');
     await expect(page.locator(`[data-tile="${from}"]`)).toHaveCount(0);
+    await expect(page.locator(`[data-tile="${first}"]`)).toHaveCount(0);
     expect(problems).toEqual([]);
   } finally {
     api.close();
