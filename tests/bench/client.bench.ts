@@ -16,6 +16,17 @@
  *   10 s (requestAnimationFrame deltas; vsync at 60 Hz with 0.1 ms timer steps puts the floor at
  *   16.6-16.8 ms). `tables24-dom-mutations-per-s` says how busy the tiles were. Peer
  *   `frame-p95-ms:idle-lobby`: the same measure with no table open.
+ * - `tables24-frame-p95-ms:cercle-tournaments` (issue 17): the same with 24 tournament tables (a sit &
+ *   go of each game and size of the embedded operator, filled by practice players, the tournament bar
+ *   on every tile, its clock ticking), practice players at the same pace. Peer: the idle page in the
+ *   same run, `frame-p95-ms:idle-lobby-tournaments`.
+ * - `tournament-move-ms:cercle` (issue 17): the operator moves the player to another table of a
+ *   multi-table tournament (tests/fixtures/tournaments-moves.json: 3-seat tables, broken and balanced
+ *   within the first minutes); from when the page has both the move (the `tournament` event) and the
+ *   new table's first state (its `table` event), whichever comes last, to the DOM holding the new
+ *   table drawn in the old tile's place (the old tile gone), in the frame that paints it; median and
+ *   max over the moves seen. The bar is one frame: its peer `frame-ms:tournament-tables` is the median
+ *   frame interval of the same page over the same time.
  */
 import { rulesVersion, type RulesShown } from '../../shared/protocol/conditions';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -179,19 +190,40 @@ async function joinAsShown(api: { call(name: string, args?: unknown): Promise<un
   await api.call('join', { tableId: t.tableId, buyIn, waitForBigBlind: false, rulesVersion: rulesVersion(t, conditions.version) });
 }
 
-async function tables24(browser: Browser, delay: string): Promise<{ p95: number; max: number; mutationsPerS: number; idleP95: number }> {
+type TournamentLine = { tournamentId: string; state: string; seats: number; format: string; version: string; startAt: number | null };
+
+/** The tournaments as the lobby lists them, once the link is up. */
+async function tournamentsOf(api: Awaited<ReturnType<typeof apiOf>>): Promise<TournamentLine[]> {
+  for (let i = 0; i < 150; i++) {
+    const r = (await api.call('tournaments')) as { ok: boolean; tournaments?: TournamentLine[] };
+    if (r.ok && r.tournaments) return r.tournaments;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error('the tournaments were not listed');
+}
+
+/** Registers in 24 sit & go's (the larger first: they last longer), filled by practice players a moment later. */
+async function register24SitAndGos(api: Awaited<ReturnType<typeof apiOf>>): Promise<void> {
+  const sngs = (await tournamentsOf(api)).filter((t) => t.format === 'sit-and-go' && t.state === 'registering').sort((a, b) => b.seats - a.seats);
+  if (sngs.length < 24) throw new Error(`only ${sngs.length} sit & go's to register in`);
+  for (const t of sngs.slice(0, 24)) await api.call('tournamentRegister', { tournamentId: t.tournamentId, version: t.version });
+}
+
+async function tables24(browser: Browser, delay: string, kind: 'cash' | 'tournaments' = 'cash'): Promise<{ p95: number; max: number; mutationsPerS: number; idleP95: number }> {
   const host = await startHost(mkdtempSync(join(tmpdir(), 'cercle-bench-24-')), ['--practice-delay', delay, '--between-hands', '300', '--practice-tables', '3']);
   try {
     const page = await lobbyShown(browser, host);
     const idle = await frameTimes(page, 5_000);
     const api = await apiOf(host);
     autoCheckFold(api);
-    const lobby = (await api.call('lobby')) as LobbyTable[];
-    for (const t of lobby.slice(0, 24)) await joinAsShown(api, t, t.buyIn.min);
+    if (kind === 'cash') {
+      const lobby = (await api.call('lobby')) as LobbyTable[];
+      for (const t of lobby.slice(0, 24)) await joinAsShown(api, t, t.buyIn.min);
+    } else await register24SitAndGos(api);
     await page.goto(`${host.origin}/#/tables`);
     // (Polled from here: waitForFunction evaluates with eval, which the page's CSP forbids.)
     const tiles = page.locator('[data-testid^="tile-"]');
-    for (const end = Date.now() + 30_000; (await tiles.count()) < 24; ) {
+    for (const end = Date.now() + 60_000; (await tiles.count()) < 24; ) {
       if (Date.now() > end) throw new Error('24 tables did not show');
       await page.waitForTimeout(50);
     }
@@ -203,6 +235,100 @@ async function tables24(browser: Browser, delay: string): Promise<{ p95: number;
     api.close();
     await page.close();
     return { p95: percentile(busy, 95), max: Math.max(...busy), mutationsPerS: mutations / 10, idleP95: percentile(idle, 95) };
+  } finally {
+    await host.stop();
+  }
+}
+
+/**
+ * In the page, before its code runs: the client API's socket is watched (a listener added before the
+ * page's own) for the `tournament` events bringing a move and the `table` events bringing a table's
+ * first state; once both of a move are in, the time until the DOM holds the new table in the old
+ * tile's place. Read back as `window.__moves`.
+ */
+const MOVE_WATCH = `(() => {
+  window.__moves = [];
+  const seen = new Set();
+  const waits = new Map();
+  const followed = new Set();
+  function drawn(to, w) {
+    const tile = document.querySelector('[data-tile="' + CSS.escape(to) + '"]');
+    return tile !== null && tile.querySelector('[data-testid="table-' + CSS.escape(to) + '"]') !== null && document.querySelector('[data-tile="' + CSS.escape(w.from) + '"]') === null;
+  }
+  function check() {
+    for (const [to, w] of waits) {
+      if (w.tMove === undefined || w.tState === undefined) continue;
+      if (!drawn(to, w)) continue;
+      window.__moves.push({ from: w.from, to, why: w.why, ms: performance.now() - Math.max(w.tMove, w.tState) });
+      waits.delete(to);
+    }
+    if (![...waits.values()].some((w) => w.tMove !== undefined)) observer.disconnect();
+  }
+  const observer = new MutationObserver(check);
+  function wait(to) {
+    let w = waits.get(to);
+    if (!w) { w = {}; waits.set(to, w); }
+    return w;
+  }
+  function onMessage(e) {
+    const t = performance.now();
+    const data = typeof e.data === 'string' ? e.data : '';
+    if (data.includes('"event":"tournament"')) {
+      const m = JSON.parse(data).payload.move;
+      if (m && m.from && m.from !== m.to && !followed.has(m.from + '>' + m.to + '@' + m.at)) {
+        followed.add(m.from + '>' + m.to + '@' + m.at);
+        const w = wait(m.to);
+        w.tMove = t; w.from = m.from; w.why = m.why;
+        if (seen.has(m.to) && w.tState === undefined) w.tState = t;
+      }
+    } else if (data.includes('"event":"table"')) {
+      const id = /"tableId":"([^"]+)"/.exec(data);
+      if (id && !seen.has(id[1])) {
+        seen.add(id[1]);
+        wait(id[1]).tState = t;
+      }
+    } else return;
+    // Watched only while a move waits to be drawn.
+    if (document.body && [...waits.values()].some((w) => w.tMove !== undefined)) observer.observe(document.body, { subtree: true, childList: true });
+    queueMicrotask(check);
+  }
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...a) {
+      super(...a);
+      this.addEventListener('message', onMessage);
+    }
+  };
+})()`;
+
+/** Moves between the tables of small multi-table tournaments, and how long each took to be drawn. */
+async function tournamentMoves(browser: Browser): Promise<{ moves: number[]; frame: number }> {
+  const fixture = join(ROOT, 'tests/fixtures/tournaments-moves.json');
+  const host = await startHost(mkdtempSync(join(tmpdir(), 'cercle-bench-move-')), ['--practice-delay', '0-40', '--between-hands', '300', '--tournaments', fixture]);
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(MOVE_WATCH);
+    await page.goto(host.url);
+    await page.locator('[data-testid^="lobby-row-"]').first().waitFor({ timeout: 30_000 });
+    const api = await apiOf(host);
+    autoCheckFold(api);
+    // On the minute; practice players fill them 3 s after we register: too close to it, the next ones.
+    let open: TournamentLine[] = [];
+    for (let i = 0; i < 3 && open.length === 0; i++) {
+      open = (await tournamentsOf(api)).filter((t) => t.state === 'registering' && t.startAt !== null && t.startAt - Date.now() > 8_000);
+      if (open.length === 0) await new Promise((done) => setTimeout(done, 9_000));
+    }
+    for (const t of open) await api.call('tournamentRegister', { tournamentId: t.tournamentId, version: t.version });
+    await page.goto(`${host.origin}/#/tables`);
+    const frames: number[] = [];
+    let moves: { ms: number }[] = [];
+    for (const end = Date.now() + 240_000; moves.length < 8 && Date.now() < end; ) {
+      frames.push(...(await frameTimes(page, 2_000)));
+      moves = (await page.evaluate('window.__moves.slice()')) as { ms: number }[];
+    }
+    api.close();
+    await page.close();
+    return { moves: moves.map((m) => m.ms), frame: median(frames) };
   } finally {
     await host.stop();
   }
@@ -220,7 +346,7 @@ export default async function clientBench(): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
   try {
     // CERCLE_BENCH_PARTS=startup,ack,tables24 runs only those parts (profiling one of them).
-    const parts = new Set((process.env.CERCLE_BENCH_PARTS ?? 'startup,ack,tables24').split(','));
+    const parts = new Set((process.env.CERCLE_BENCH_PARTS ?? 'startup,ack,tables24,tables24-tournaments,tournament-move').split(','));
     // ---- startup
     if (parts.has('startup')) {
     const dataDir = mkdtempSync(join(tmpdir(), 'cercle-bench-client-'));
@@ -298,6 +424,27 @@ export default async function clientBench(): Promise<BenchResult[]> {
         out.push({ name: `tables24-dom-mutations-per-s:cercle${suffix}`, unit: '1/s', value: r.mutationsPerS });
         if (suffix === '') out.push({ name: 'frame-p95-ms:idle-lobby', unit: 'ms', value: r.idleP95 });
       }
+    }
+
+    // ---- issue 17: 24 tournament tables at the practice pace (150-450 ms), the idle page beside.
+    if (parts.has('tables24-tournaments')) {
+      const r = await tables24(browser, '150-450', 'tournaments');
+      out.push({ name: 'tables24-frame-p95-ms:cercle-tournaments', unit: 'ms', value: r.p95 });
+      out.push({ name: 'tables24-frame-max-ms:cercle-tournaments', unit: 'ms', value: r.max });
+      out.push({ name: 'tables24-dom-mutations-per-s:cercle-tournaments', unit: '1/s', value: r.mutationsPerS });
+      out.push({ name: 'frame-p95-ms:idle-lobby-tournaments', unit: 'ms', value: r.idleP95 });
+    }
+
+    // ---- issue 17: a move to another table of a tournament, drawn (bar: one frame).
+    if (parts.has('tournament-move')) {
+      const r = await tournamentMoves(browser);
+      if (r.moves.length === 0) process.stderr.write('tournament-move: no move seen\n');
+      else {
+        out.push({ name: 'tournament-move-ms:cercle', unit: 'ms', value: median(r.moves) });
+        out.push({ name: 'tournament-move-max-ms:cercle', unit: 'ms', value: Math.max(...r.moves) });
+        out.push({ name: 'tournament-moves-seen:cercle', unit: 'moves', value: r.moves.length });
+      }
+      out.push({ name: 'frame-ms:tournament-tables', unit: 'ms', value: r.frame });
     }
   } finally {
     await browser.close();

@@ -102,7 +102,9 @@ describe('a move to another table (issue 17 item 3)', () => {
     const when = Date.now();
     emit('tournament', play({ seat: { tableId: 'B', seat: 3 }, move: { from: 'A', to: 'B', why: 'balance', at: when } }));
     expect(store.order).toEqual(['C1', 'B', 'C2']);
-    expect(store.states.has('A')).toBe(false);
+    // The tile keeps its key (the table in it is updated, not drawn anew), the old table standing in.
+    expect(store.tileKey('B')).toBe('A');
+    expect(store.standIn.get('B')).toBe('A');
     expect(store.moves.get('B')).toMatchObject({ from: 'A', why: 'balance' });
     // The old table's stream ends after the move: its pushes show nothing.
     emit('table', at('A'));
@@ -113,6 +115,8 @@ describe('a move to another table (issue 17 item 3)', () => {
     emit('table', at('B'));
     expect(store.order).toEqual(['C1', 'B', 'C2']);
     expect(store.states.get('B')?.tournamentId).toBe('T1');
+    expect(store.standIn.size).toBe(0);
+    expect(store.states.has('A')).toBe(false);
     // The same move told again (the next standing) is not followed twice.
     store.moves.delete('B');
     emit('tournament', play({ seat: { tableId: 'B', seat: 3 }, move: { from: 'A', to: 'B', why: 'balance', at: when } }));

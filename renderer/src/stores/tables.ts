@@ -193,6 +193,7 @@ export const useTablesStore = defineStore('tables', () => {
     if (s.pending !== null && clicked.get(s.tableId)?.actionId === s.pending.actionId) clicked.delete(s.tableId);
     if (settings.settings.sounds && !(before && waitsForUs(before)) && waitsForUs(s)) beep();
     states.set(s.tableId, markRaw(s));
+    replaceStandIn(s.tableId);
     if (!order.value.includes(s.tableId)) order.value = [...order.value, s.tableId];
     runAfterHand(s);
     autoTopUp(s);
@@ -306,13 +307,33 @@ export const useTablesStore = defineStore('tables', () => {
     dropped.add(from);
     forwards.set(from, to);
     // The old tile's place goes to the new table; with no old tile, the new one stays where it is.
+    // The tile keeps its key, so the table drawn in it is updated to the new table, not drawn anew;
+    // until the new table's first state arrives, the old table stands in (tournament-move-ms, issue 17).
+    tileKeys.set(to, tileKey(from));
+    tileKeys.delete(from);
     if (order.value.includes(from)) order.value = orderAfterMove(order.value, from, to);
-    states.delete(from);
+    if (states.has(from) && !states.has(to)) standIn.set(to, from);
+    else states.delete(from);
     incoming.delete(from);
     afterHand.delete(from);
     clicked.delete(from);
     if (focused.value === from) focused.value = to;
     if (poppedOut.value.has(from)) poppedOut.value = new Set([...[...poppedOut.value].filter((id) => id !== from), to]);
+  }
+
+  /** Tiles' keys: a table's id, or the key of the tile it took over on a move. */
+  const tileKeys = new Map<string, string>();
+  function tileKey(id: string): string {
+    return tileKeys.get(id) ?? id;
+  }
+  /** A moved-to table whose first state is still to come, and the old table shown in its tile meanwhile. */
+  const standIn = shallowReactive(new Map<string, string>());
+  /** The new table's first state: the old table stops standing in for it. */
+  function replaceStandIn(to: string): void {
+    const from = standIn.get(to);
+    if (from === undefined) return;
+    standIn.delete(to);
+    states.delete(from);
   }
 
   /** The table a tile or window showing `id` shows now: `id`, or where the player was moved from it (followed to the end). */
@@ -327,6 +348,7 @@ export const useTablesStore = defineStore('tables', () => {
     const s = states.get(tableId);
     if (s && s.status !== 'gone' && !s.watching && s.tournamentId === null) return;
     dropped.add(tableId);
+    replaceStandIn(tableId);
     states.delete(tableId);
     incoming.delete(tableId);
     moves.delete(tableId);
@@ -517,7 +539,7 @@ export const useTablesStore = defineStore('tables', () => {
 
   return {
     states, order, list, waiting, focused, poppedOut, left, afterHand, setAfterHand, inLiveHand, load, refresh, shown, replaying, lobbyOpen, dismissLeft, join, act, leave, sitOut, topUp, rebuy, popOut, bringBack, focusNextWaiting,
-    moves, forwards, current, follow, closeTile, details, ensureDetails, purchase, forfeit, unwatch,
+    moves, forwards, current, follow, closeTile, tileKey, standIn, details, ensureDetails, purchase, forfeit, unwatch,
   };
 });
 

@@ -11,7 +11,7 @@
  * others' and is there when the tables are balanced or broken.
  */
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { WebSocket } from 'ws';
 import type { TableState } from '../../../shared/api';
 import { handOf } from '../../../shared/protocol/hand';
@@ -62,26 +62,34 @@ async function apiChecking(token: string): Promise<Api> {
   return { call, close: () => ws.close() };
 }
 
+/** The page open and connected; the client API beside it, playing our seats (check, else fold). */
+async function signedIn(page: Page): Promise<Api> {
+  await page.goto(host.url);
+  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  return apiChecking((await page.evaluate("sessionStorage.getItem('cercle.hostToken')")) as string);
+}
+
 type Summary = { tournamentId: string; state: string; startAt: number | null; version: string };
+
+/** Registers in the fixture's next tournaments (on the minute; practice players fill them 3 s after: not too close to it). */
+async function registerInNext(api: Api, page: Page, most: number): Promise<string[]> {
+  let open: Summary[] = [];
+  for (let i = 0; i < 3 && open.length === 0; i++) {
+    const r = (await api.call('tournaments')) as { ok: boolean; tournaments?: Summary[] };
+    open = (r.tournaments ?? []).filter((t) => t.state === 'registering' && t.startAt !== null && t.startAt - Date.now() > 8_000);
+    if (open.length === 0) await page.waitForTimeout(9_000);
+  }
+  expect(open.length).toBeGreaterThan(0);
+  for (const t of open.slice(0, most)) expect(await api.call('tournamentRegister', { tournamentId: t.tournamentId, version: t.version })).toMatchObject({ ok: true });
+  return open.slice(0, most).map((t) => t.tournamentId);
+}
 
 test('moved between the tables of a multi-table practice tournament: the tile follows, the bar and the reason shown', async ({ page }, info) => {
   test.setTimeout(300_000);
   const problems = watchProblems(page);
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
-  const token = (await page.evaluate("sessionStorage.getItem('cercle.hostToken')")) as string;
-  const api = await apiChecking(token);
+  const api = await signedIn(page);
   try {
-    // The fixture's tournaments start on the minute; practice players fill them 3 s after we register:
-    // too close to the minute, the next instances are taken.
-    let open: Summary[] = [];
-    for (let i = 0; i < 3 && open.length === 0; i++) {
-      const r = (await api.call('tournaments')) as { ok: boolean; tournaments?: Summary[] };
-      open = (r.tournaments ?? []).filter((t) => t.state === 'registering' && t.startAt !== null && t.startAt - Date.now() > 8_000);
-      if (open.length === 0) await page.waitForTimeout(9_000);
-    }
-    expect(open.length).toBeGreaterThan(0);
-    for (const t of open.slice(0, 3)) expect(await api.call('tournamentRegister', { tournamentId: t.tournamentId, version: t.version })).toMatchObject({ ok: true });
+    await registerInNext(api, page, 3);
 
     await page.getByTestId('nav-tables').click();
     // Each tournament's table, tiled, with its bar: level, blinds, players left, the rank.
@@ -99,12 +107,12 @@ test('moved between the tables of a multi-table practice tournament: the tile fo
     await expect(tile.getByTestId('table-leave')).toHaveText('Abandonner');
     await shot(page, info, 'tournament-tables');
 
-    // Until a move: the tiles' order as last seen, to check the new table took the old one's place.
-    let before: string[] = [];
+    // Until a move: the tiles' order as seen, to check the new table took the old one's place.
+    const seen: string[][] = [];
     const moved = page.getByTestId('tournament-moved');
     for (const end = Date.now() + 200_000; (await moved.count()) === 0; ) {
       expect(Date.now(), 'no move within 200 s').toBeLessThan(end);
-      before = await page.locator('[data-tile]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile') ?? ''));
+      seen.push(await page.locator('[data-tile]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile') ?? '')));
       await page.waitForTimeout(100);
     }
     const message = moved.first();
@@ -112,16 +120,66 @@ test('moved between the tables of a multi-table practice tournament: the tile fo
     const why = await message.getAttribute('data-why');
     expect(why === 'balance' || why === 'broken').toBe(true);
     await expect(message).toContainText(why === 'balance' ? 'Vous changez de table pour équilibrer les tables (T 6-8)' : 'Votre table a été fermée (T 6-11)');
-    const newTile = page.locator('[data-tile]').filter({ has: message });
+    // (Two tournaments may move the player at once: the tile is the one holding this message.)
+    const newTile = message.locator('xpath=ancestor::*[@data-tile][1]');
     const to = (await newTile.getAttribute('data-tile')) ?? '';
     expect(to).not.toBe(from);
     await expect(page.locator(`[data-tile="${from}"]`)).toHaveCount(0);
     const after = await page.locator('[data-tile]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile') ?? ''));
-    if (before.includes(from)) expect(after.indexOf(to)).toBe(before.indexOf(from));
+    const before = seen.findLast((order) => order.includes(from));
+    if (before) expect(after.indexOf(to)).toBe(before.indexOf(from));
     // The new table is drawn and carries the bar (no reload: the page is the same).
     await expect(newTile.getByTestId(`table-${to}`)).toBeVisible();
     await expect(newTile.getByTestId('tournament-bar').getByTestId('tbar-level')).toContainText('Niveau');
     await shot(page, info, 'tournament-moved');
+    expect(problems).toEqual([]);
+  } finally {
+    api.close();
+  }
+});
+
+test('a tournament table popped out into its own tab follows the player to the new table', async ({ page }, info) => {
+  test.setTimeout(300_000);
+  const problems = watchProblems(page);
+  const api = await signedIn(page);
+  try {
+    const ids = await registerInNext(api, page, 3);
+    await page.getByTestId('nav-tables').click();
+    // Each of these tournaments' tables goes to its own tab.
+    const tabs: Page[] = [];
+    for (const id of ids) {
+      const tile = page.locator('[data-tile]').filter({ has: page.locator(`[data-testid="tournament-bar"][data-tournament="${id}"]`) });
+      await expect(tile).toHaveCount(1, { timeout: 90_000 });
+      const [tab] = await Promise.all([page.waitForEvent('popup'), tile.getByTestId('table-popout').click()]);
+      tabs.push(tab);
+    }
+    for (const tab of tabs) await expect(tab.getByTestId('table-window').getByTestId('tournament-bar')).toBeVisible();
+    const opened = tabs.map((tab) => decodeURIComponent(new URL(tab.url()).hash.replace('#/table/', '')));
+    // A move: the tab that showed the old table now shows the new one, with the reason.
+    const movedTab = async (): Promise<Page | null> => {
+      for (const tab of tabs) if ((await tab.getByTestId('tournament-moved').count()) > 0) return tab;
+      return null;
+    };
+    let moved = await movedTab();
+    for (const end = Date.now() + 200_000; moved === null; moved = await movedTab()) {
+      expect(Date.now(), 'no move within 200 s').toBeLessThan(end);
+      await page.waitForTimeout(200);
+    }
+    // The tab opened for `first`; moved from `from` (the same table, or one it already followed to: a
+    // player can be moved twice before the check).
+    const first = opened[tabs.indexOf(moved)];
+    const message = moved.getByTestId('tournament-moved');
+    const from = (await message.getAttribute('data-from')) ?? '';
+    await expect(message).toContainText(/Vous changez de table pour équilibrer les tables \(T 6-8\)|Votre table a été fermée \(T 6-11\)/);
+    const to = decodeURIComponent(new URL(moved.url()).hash.replace('#/table/', ''));
+    expect(to).not.toBe(from);
+    expect(to).not.toBe(first);
+    await expect(moved.getByTestId(`table-${to}`)).toBeVisible();
+    await shot(moved, info, 'tournament-moved-window');
+    // In the tiles, the new table's place is still given to its tab; the old table has none.
+    await expect(page.getByTestId(`tile-${to}`)).toContainText('Table ouverte dans sa propre fenêtre.');
+    await expect(page.locator(`[data-tile="${from}"]`)).toHaveCount(0);
+    await expect(page.locator(`[data-tile="${first}"]`)).toHaveCount(0);
     expect(problems).toEqual([]);
   } finally {
     api.close();
