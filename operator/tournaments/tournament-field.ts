@@ -251,6 +251,7 @@ export abstract class TournamentField extends TournamentCore {
       return touched;
     }
     this.moving = true;
+    let stale = false;
     try {
       // One plan for the field as it is (field.ts); the moves out of tables in a hand wait for the
       // next rebalance, after that hand (a 10,000-player field: no plan recomputed per move).
@@ -258,7 +259,11 @@ export abstract class TournamentField extends TournamentCore {
       for (const move of fieldMoves(field, { late: field.length <= LATE_TABLES })) {
         const from = this.tables.get(move.from);
         const to = this.tables.get(move.to);
-        if (!from || !to) continue;
+        // A table the plan names was closed by an earlier move of this plan: planned again after the next hand.
+        if (!from || !to) {
+          stale = true;
+          continue;
+        }
         if (from.handInProgress) {
           this.waitingFor.add(from);
           continue;
@@ -282,7 +287,7 @@ export abstract class TournamentField extends TournamentCore {
     } finally {
       this.moving = false;
       // Planned again when the counts change, or when a table in `waitingFor` ends its hand.
-      this.fieldDirty = false;
+      this.fieldDirty = stale;
     }
     return touched;
   }
