@@ -35,6 +35,7 @@ import type { TournamentHub } from '../tournaments/hub';
 import type { Wallet } from '../wallet';
 import { addressKey } from '../accounts';
 import { TokenBucket, type KeyedBuckets, type RateLimit } from './ratelimit';
+import { tournamentRequest } from './tournament-requests';
 
 /** What every connection shares. */
 export interface ServerContext {
@@ -258,11 +259,6 @@ export class Connection {
         this.ctx.manager.standUp(account.id); // no play from now, after the hand in progress
         return this.sendProtection(m.rid, account.id, now);
       }
-      case 'tournament.results': {
-        const page = this.ctx.tournaments?.results(account.id, m.cursor, m.limit) ?? (m.cursor === null ? { ok: true as const, results: [], next: null } : { ok: false as const });
-        if (!page.ok) return this.error(m.rid, 'BAD_CURSOR', 'not a cursor of these results');
-        return this.send({ type: 'tournament.results', rid: m.rid, results: page.results, next: page.next });
-      }
       case 'table.watch':
         return this.watch(m, account.id);
       case 'table.unwatch': {
@@ -279,7 +275,8 @@ export class Connection {
       case 'tournament.unregister':
       case 'tournament.rebuy':
       case 'tournament.addOn':
-        return this.tournamentRequest(m, account);
+      case 'tournament.results':
+        return tournamentRequest(m, { hub: this.ctx.tournaments, account, ip: this.ip, sessionId: this.sessionId!, send: (x) => this.send(x), error: (rid, code, message, extra) => this.error(rid, code, message, extra) });
       default:
         return this.tableRequest(m, account);
     }
@@ -362,35 +359,6 @@ export class Connection {
 
   // -------------------------------------------------------------------------------------------
   // Tournaments (issue 16 item 8)
-
-  private tournamentRequest(m: ClientMessageOf<'tournament.list' | 'tournament.details' | 'tournament.register' | 'tournament.unregister' | 'tournament.rebuy' | 'tournament.addOn'>, account: AccountView): void {
-    const hub = this.ctx.tournaments;
-    if (m.type === 'tournament.list') return this.send({ type: 'tournament.list', rid: m.rid, tournaments: hub?.list() ?? [] });
-    const t = hub?.get(m.tournamentId);
-    if (!hub || !t) return this.error(m.rid, 'UNKNOWN_TOURNAMENT', `no tournament ${m.tournamentId}`);
-    const refuse = (r: TableRefusal) => this.error(m.rid, r.code, r.message, r.rule !== undefined ? { rule: r.rule } : {});
-    switch (m.type) {
-      case 'tournament.details':
-        return this.send({ type: 'tournament.details', rid: m.rid, tournament: hub.details(t) });
-      case 'tournament.register': {
-        // R-INFO: the player registers on the information they were shown (its version), R-NODEBT in the wallet.
-        const r = hub.register(t.spec.id, { accountId: account.id, name: account.username, practice: false, ip: this.ip, sessionId: this.sessionId! }, m.version);
-        if (!r.ok) return refuse(r);
-        this.send({ type: 'tournament.registered', rid: m.rid, tournamentId: t.spec.id, inscription: r.inscription });
-        // Where the tournament stands for the player at once (issue 17 item 1).
-        return hub.tell(t, [account.id]);
-      }
-      case 'tournament.unregister': {
-        const r = hub.unregister(t, account.id);
-        if (!r.ok) return refuse(r);
-        return this.send({ type: 'tournament.unregistered', rid: m.rid, tournamentId: t.spec.id, refunded: r.refunded });
-      }
-      case 'tournament.rebuy':
-        return this.done(m.rid, t.rebuy(account.id), '');
-      case 'tournament.addOn':
-        return this.done(m.rid, t.addOn(account.id), '');
-    }
-  }
 
   private hello(m: ClientMessageOf<'hello'>): void {
     const min = this.ctx.minClientVersion;
@@ -627,7 +595,6 @@ export class Connection {
 
   private done(rid: number, r: { ok: true } | TableRefusal, tableId: string): void {
     if (r.ok) this.send({ type: 'ok', rid });
-    else if (tableId === '') this.error(rid, r.code, r.message, r.rule !== undefined ? { rule: r.rule } : {});
     else this.refuse(rid, r, tableId);
   }
 }
