@@ -89,7 +89,10 @@ test('moved between the tables of a multi-table practice tournament: the tile fo
   const problems = watchProblems(page);
   const api = await signedIn(page);
   try {
-    await registerInNext(api, page, 3);
+    // All four of the fixture's tournaments: the seat draw is random (R-RANDSEAT) and table 1 is never
+    // broken, so a player may sit out a whole tournament unmoved; in four at once that is rare (3 of
+    // them once ran 200 s without a move).
+    await registerInNext(api, page, 4);
 
     await page.getByTestId('nav-tables').click();
     // Each tournament's table, tiled, with its bar: level, blinds, players left, the rank.
@@ -143,7 +146,7 @@ test('a tournament table popped out into its own tab follows the player to the n
   const problems = watchProblems(page);
   const api = await signedIn(page);
   try {
-    const ids = await registerInNext(api, page, 3);
+    const ids = await registerInNext(api, page, 4);
     await page.getByTestId('nav-tables').click();
     // Each of these tournaments' tables goes to its own tab.
     const tabs: Page[] = [];
