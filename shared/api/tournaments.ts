@@ -15,6 +15,7 @@ import {
   seatReason,
   tournamentDetailsSchema,
   tournamentId,
+  tournamentResultShape,
   tournamentStandingSchema,
   tournamentSummarySchema,
 } from '../protocol/tournament';
@@ -59,27 +60,13 @@ export type TournamentPlay = Infer<typeof tournamentPlaySchema>;
 
 /** A tournament kept in the local history (issue 17 item 4): stored when the player registers, completed when it ends. */
 export const tournamentRecordSchema = obj({
-  tournamentId,
-  name: str({ min: 1, max: 60 }),
-  variant: oneOf(...VARIANT_CODES),
-  money: oneOf('real', 'play'),
-  format: oneOf('sit-and-go', 'scheduled'),
-  kinds: str({ max: 8 }),
-  buyIn: amount,
-  fee: amount,
-  /** Entries bought in the whole field (the field's size). */
-  entries: count,
+  // The wire's result (shared/protocol/tournament.ts), with what only the local record knows.
+  ...tournamentResultShape,
   registeredAt: millis,
   startedAt: nullable(millis),
   endedAt: nullable(millis),
   /** Null while it runs. */
   place: nullable(int({ min: 1, max: 1_000_000 })),
-  prize: amount,
-  bounties: amount,
-  rebuys: count,
-  addOns: count,
-  reEntries: count,
-  spent: amount,
   /** Hands of it stored here. */
   hands: amount,
 });

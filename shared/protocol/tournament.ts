@@ -154,7 +154,7 @@ export const tournamentStandingSchema = obj({
 export type TournamentStanding = Infer<typeof tournamentStandingSchema>;
 
 /** A finished tournament of the account (`tournament.results`): what it cost and what it paid. */
-export const tournamentResultSchema = obj({
+export const tournamentResultShape = {
   tournamentId,
   name: str({ min: 1, max: 60 }),
   variant: variantCode,
@@ -175,7 +175,8 @@ export const tournamentResultSchema = obj({
   reEntries: count,
   /** Everything the player paid: entries, rebuys, add-ons, with their fees. */
   spent: amount,
-});
+};
+export const tournamentResultSchema = obj(tournamentResultShape);
 export type TournamentResult = Infer<typeof tournamentResultSchema>;
 
 export const tournamentServerVariants = {
