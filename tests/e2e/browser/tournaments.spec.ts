@@ -5,7 +5,8 @@
  * comes back: R-TOURN-LEAVE), open a heads-up sit & go's page, read its structure and its rules
  * (R-RULES), register after confirming its information (R-INFO), find it first among "my" tournaments,
  * then play it to the end by shoving every hand and read the place and the prize; the balance is the
- * starting balance less the entry plus the prize. Then, in a small multi-table practice tournament
+ * starting balance less the entry plus the prize, the status bar's session result says so, and the
+ * tournament is found in the history and in the results. Then, in a small multi-table practice tournament
  * (tests/fixtures/tournaments-moves.json: 3-seat tables, starting on the minute), open another table
  * of the tournament from its page and watch it where tables are shown.
  */
@@ -144,6 +145,10 @@ test('tournaments tab, unregister before the start, a sit & go read, registered,
   await expect(over).toHaveCount(0); // the table's tile is not on this page
 
   await expect.poll(() => balance(page)).toBe(start - 1000 + prize);
+  // The status bar (R-TRACKER): the session's result counts the entry when paid and the prize when
+  // won, so balance + chips in play − session result is the starting balance.
+  const read = async (id: string) => chips(await page.getByTestId(id).textContent());
+  await expect.poll(async () => (await read('status-balance')) + (await read('status-inplay')) - (await read('status-session'))).toBe(start);
   // The entrants, ranked by place once out, found by name.
   await expect(page.getByTestId('entrant-row')).toHaveCount(2);
   await page.getByTestId('entrants-search').fill('GUEST');
@@ -157,6 +162,18 @@ test('tournaments tab, unregister before the start, a sit & go read, registered,
   await page.getByTestId('tournament-back').click();
   await expect(page.getByTestId('lobby-tab-tournaments')).toHaveText('Tournaments');
   await expect(page.getByTestId('trow-sng-thnl-2-1')).toContainText('Finished');
+
+  // Kept in the history (issue 17 item 4): the tournament listed with its place, field and net, and
+  // its hands under it; counted in the results' tournaments (this session: it is the only one placed).
+  await page.getByTestId('nav-history').click();
+  await page.getByTestId('history-filter-kind').selectOption('tournament');
+  const kept = page.getByTestId('history-tournament-sng-thnl-2-1');
+  await expect(kept).toContainText(`${place} / 2`, { timeout: 20_000 });
+  await expect(kept.locator('td').nth(6)).toHaveAttribute('data-value', String(prize - 1000));
+  expect(Number(await kept.locator('td').nth(7).textContent())).toBeGreaterThan(0);
+  await page.getByTestId('nav-results').click();
+  await expect(page.getByTestId('results-tournaments-count')).toHaveText('1', { timeout: 20_000 });
+  await expect(page.getByTestId('results-tournaments-net')).toHaveAttribute('data-value', String(prize - 1000));
   expect(problems).toEqual([]);
 });
 
