@@ -19,7 +19,7 @@ import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, typ
 import { isIP } from 'node:net';
 import type { Db } from './db';
 import type { BanCheck } from './protection/bans';
-import { identityHash, isAdult, parseBirthDate } from './protection/identity';
+import { dateInFrance, identityHash, isAdult, parseBirthDate } from './protection/identity';
 import { refuse, type Refusal } from './result';
 
 /** scrypt cost parameters. */
@@ -368,7 +368,9 @@ export class Accounts {
     }
     const birth = typeof birthDate === 'string' ? parseBirthDate(birthDate) : null;
     if (!birth) return refuse('INVALID_IDENTITY', 'the date of birth is a date YYYY-MM-DD that exists');
-    if (birth.y * 10_000 + birth.m * 100 + birth.d > Number(new Date(this.clock()).toISOString().slice(0, 10).replace(/-/g, ''))) {
+    // In the future by the French calendar, the one the age is reckoned by (not UTC's date).
+    const today = dateInFrance(this.clock());
+    if (birth.y * 10_000 + birth.m * 100 + birth.d > today.y * 10_000 + today.m * 100 + today.d) {
       return refuse('INVALID_IDENTITY', 'the date of birth is in the future');
     }
     // R-AGE (law 2010-476 art. 26): no account for a person under 18.

@@ -67,6 +67,15 @@ describe('protection service over the operator database (issue 18)', () => {
     expect(await deposit(p.account.id, 'd', 100)).toMatchObject({ ok: false, code: 'IDENTITY_REQUIRED' });
   });
 
+  it('R-AGE by the French calendar at night: at 23:30 UTC it is already the next day in Paris', async () => {
+    now = Date.UTC(2026, 10, 25, 23, 30); // 26 November 2026, 00:30 in Paris
+    // Born "today" in France is a newborn (under age), not a date in the future (UTC's date still says the 25th).
+    expect(await accounts.register('baby', 'baby password', { ...ADULT, birthDate: '2026-11-26' })).toMatchObject({ ok: false, code: 'UNDER_AGE' });
+    expect(await accounts.register('born', 'born password', { ...ADULT, birthDate: '2026-11-27' })).toMatchObject({ ok: false, code: 'INVALID_IDENTITY' });
+    // 18 today in France.
+    expect(await accounts.register('eighteen', 'eighteen password', { ...ADULT, birthDate: '2008-11-26' })).toMatchObject({ ok: true });
+  });
+
   it('R-BANNED: a banned identity cannot register; a holder banned later is closed at the next login: withdraw only', async () => {
     const banned = identityHash('Durand', 'Paul', '1980-01-01');
     expect(replaceBanFile(t.dir, `${BAN_FILE_HEADER}\n${banned}\n`)).toEqual({ ok: true, count: 1 });

@@ -13,14 +13,21 @@ import type { EventName } from '../../shared/api';
 import { calls, events } from '../../shared/api';
 import { type Schema, validate } from '../../shared/validate';
 import { PLAY_TABLE, testOperator } from './operator-harness';
+import { dateInFrance } from '../../operator/protection/identity';
 
 const links: OperatorLink[] = [];
 afterEach(async () => {
   for (const l of links.splice(0)) await l.close();
 });
 
+/**
+ * A birth date `yearsAgo` before today in France, where the operator reckons the age (R-AGE,
+ * identity.ts `dateInFrance`): from UTC's date it was a day off between midnight in Paris and in UTC
+ * (a CI run at 23:14 UTC made "one day short of 18" exactly 18).
+ */
 function birthDate(yearsAgo: number, days = 0): string {
-  const d = new Date();
+  const today = dateInFrance(Date.now());
+  const d = new Date(Date.UTC(today.y, today.m - 1, today.d));
   d.setUTCFullYear(d.getUTCFullYear() - yearsAgo);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
