@@ -23,6 +23,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { englishIn } from '../../../renderer/src/i18n/english-words';
 import { type RunningHost, startHost } from '../host';
 import { actIn, decisionOffered, joinTable, PASSIVE, shot, watchProblems } from '../player';
+import { dateInFrance } from '../../../operator/protection/identity';
 
 let host: RunningHost | null = null;
 let operator: ChildProcess | null = null;
@@ -92,12 +93,15 @@ async function pay(page: Page, direction: 'deposit' | 'withdraw', euros: string)
   await page.getByTestId(`cashier-${direction}-submit`).click();
 }
 
-/** Today minus `years` (plus `days`), as YYYY-MM-DD, in the local calendar. */
+/**
+ * Today minus `years` (plus `days`), as YYYY-MM-DD, in France's calendar, the one the operator reckons
+ * the age by (R-AGE, identity.ts `dateInFrance`): the machine's calendar was a day behind Paris's from
+ * 23:00 UTC, which made "a day short of 18" exactly 18 (a CI run at 23:25 UTC).
+ */
 function yearsAgo(years: number, days = 0): string {
-  const d = new Date();
-  d.setFullYear(d.getFullYear() - years);
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const today = dateInFrance(Date.now());
+  const d = new Date(Date.UTC(today.y - years, today.m - 1, today.d + days));
+  return d.toISOString().slice(0, 10);
 }
 
 test('a new real-money player: registration, limits, deposit, movements, a real-money seat, withdrawal, self-exclusion', async ({ page }, info) => {
