@@ -176,13 +176,15 @@ test('a tournament table popped out into its own tab follows the player to the n
     await expect(message).toContainText(/Vous changez de table pour équilibrer les tables \(T 6-8\)|Votre table a été fermée \(T 6-11\)/);
     const to = decodeURIComponent(new URL(moved.url()).hash.replace('#/table/', ''));
     expect(to).not.toBe(from);
-    expect(to).not.toBe(first);
+    // Moved once: away from the table the tab opened for. Moved twice, the player may be back at it
+    // (balanced away, then that table broken: seen once in CI), so only `from` is checked then.
+    if (from === first) expect(to).not.toBe(first);
     await expect(moved.getByTestId(`table-${to}`)).toBeVisible();
     await shot(moved, info, 'tournament-moved-window');
     // In the tiles, the new table's place is still given to its tab; the old table has none.
     await expect(page.getByTestId(`tile-${to}`)).toContainText('Table ouverte dans sa propre fenêtre.');
     await expect(page.locator(`[data-tile="${from}"]`)).toHaveCount(0);
-    await expect(page.locator(`[data-tile="${first}"]`)).toHaveCount(0);
+    if (to !== first) await expect(page.locator(`[data-tile="${first}"]`)).toHaveCount(0);
     expect(problems).toEqual([]);
   } finally {
     api.close();
