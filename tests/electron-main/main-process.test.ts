@@ -38,7 +38,9 @@ const SECRET = 'CERCLE_TEST_SECRET_TOKEN';
 const cleanup: (() => void)[] = [];
 function tempDir(prefix: string): string {
   const d = mkdtempSync(join(tmpdir(), prefix));
-  cleanup.push(() => rmSync(d, { recursive: true, force: true }));
+  // Retries: an embedded operator whose app was killed stops by itself (its IPC channel closed) and may
+  // still be writing its last files as the folder goes (Node's rm retries ENOTEMPTY when told to).
+  cleanup.push(() => rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
   return d;
 }
 const apps: AppProcess[] = [];
@@ -50,8 +52,9 @@ function startApp(userData: string, config: Partial<FakeConfig> = {}, env: Recor
   return a;
 }
 
-afterAll(() => {
+afterAll(async () => {
   for (const a of apps) a.kill();
+  await Promise.all(apps.map((a) => a.exited));
   for (const c of cleanup.splice(0)) c();
 });
 

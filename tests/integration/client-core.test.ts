@@ -304,3 +304,50 @@ describe('another operator, chosen in the settings', () => {
     }
   }, 30_000);
 });
+
+describe('quitting while the embedded operator starts', () => {
+  // The CI run of 2026-11-26 00:08: the desktop app quit right after its window showed, while the embedded
+  // operator was still starting; main exited, the operator went on writing in the data folder, and the
+  // test's cleanup met a folder that was not empty. A quit now waits for the launch and stops what it started.
+  it('waits for the launch under way and stops the operator it started (R-CASH: its tables cash out)', async () => {
+    const t = tempDir('cercle-client-quit-');
+    const settings = new SettingsStore(join(t.dir, 'client'));
+    let launched!: (p: EmbeddedOperatorProcess) => void;
+    const stops: string[] = [];
+    const c = new ClientCore({
+      dataDir: join(t.dir, 'client'),
+      version: '0.1.0',
+      settings: () => settings.get(),
+      launchEmbedded: () => new Promise<EmbeddedOperatorProcess>((r) => (launched = r)),
+      vault: memoryVault(),
+      broadcast: () => undefined,
+      log: () => undefined,
+    });
+    try {
+      const starting = c.start();
+      await until(() => launched !== undefined, 5_000, 'the launch began');
+      let closed = false;
+      const closing = c.close().then(() => (closed = true));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(closed).toBe(false); // not before the operator it is starting has stopped
+      launched({
+        url: 'wss://127.0.0.1:1',
+        pins: ['sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='],
+        guest: { token: 'x'.repeat(32), username: 'Invité', accountId: 1 },
+        firstRun: false,
+        pid: 1,
+        exited: new Promise(() => undefined),
+        stop: async () => {
+          await new Promise((r) => setTimeout(r, 20));
+          stops.push('stopped');
+        },
+      });
+      await closing;
+      await starting;
+      expect(stops).toEqual(['stopped']);
+      expect(c.session().link.state).not.toBe('connected'); // no link was made after the quit
+    } finally {
+      t.cleanup();
+    }
+  });
+});

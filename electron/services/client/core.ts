@@ -52,6 +52,8 @@ export class ClientCore {
   private syncing: Promise<void> | null = null;
   private link: OperatorLink | null = null;
   private embedded: EmbeddedOperatorProcess | null = null;
+  /** The embedded operator being started, so that quitting meanwhile waits for it and stops it. */
+  private launching: Promise<EmbeddedOperatorProcess> | null = null;
   private relaunchTimer: ReturnType<typeof setTimeout> | null = null;
   private relaunchAttempt = 0;
   private status: LinkStatusView = { state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null };
@@ -112,8 +114,13 @@ export class ClientCore {
     let token: string | null;
     try {
       if (op.mode === 'embedded') {
-        this.embedded ??= await this.o.launchEmbedded();
+        if (!this.embedded) {
+          const launching = (this.launching = this.o.launchEmbedded());
+          this.embedded = await launching.finally(() => (this.launching = null));
+        }
         const launched = this.embedded;
+        // Quit while it was starting: close() waits for this launch and stops it (R-CASH), so none is left behind.
+        if (this.closed) return;
         void launched.exited.then(({ code, signal }) => {
           if (this.closed || this.embedded !== launched) return;
           const why = `the embedded operator stopped (${signal ?? `code ${code}`})`;
@@ -228,7 +235,8 @@ export class ClientCore {
     const link = this.link;
     this.link = null;
     await link?.close();
-    const embedded = this.embedded;
+    // A launch under way is waited for: a quit during the start leaves no operator running behind us.
+    const embedded = this.embedded ?? (await this.launching?.catch(() => null)) ?? null;
     this.embedded = null;
     await embedded?.stop();
   }
