@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readyStructure } from '../../shared/rules/tournament';
 import { tempDir } from '../../tests/support/operator/temp-dir';
+import { tournamentSpec } from '../../tests/support/operator/tournament-env';
 import { Accounts } from '../accounts';
 import type { Db } from '../db';
 import { HOUR_MS } from '../protection/limits';
@@ -19,7 +19,6 @@ import type { TablePlayer } from '../tables/types';
 import { TraceOutbox } from '../trace/outbox';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
-import type { TournamentSpec } from './spec';
 import { Tournament } from './tournament';
 
 describe('real-money tournament entries are stakes (R-LIMITS, R-TIMELIMIT, R-EXCLUDE)', () => {
@@ -48,21 +47,8 @@ describe('real-money tournament entries are stakes (R-LIMITS, R-TIMELIMIT, R-EXC
   });
 
   function tournament(id: string): Tournament {
-    const spec: TournamentSpec = {
-      id,
-      name: id,
-      variant: 'THNL',
-      money: 'real',
-      buyIn: 1000,
-      fee: 100,
-      format: 'sit-and-go',
-      seats: 6,
-      maxEntrants: 6,
-      minEntrants: 6,
-      startAt: null,
-      structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 },
-    };
-    return new Tournament(spec, { wallet, db, outbox: new TraceOutbox(db, vault), timers, idOper: '0099', error: (e) => { throw e; } });
+    // A real-money sit & go: its entry is a stake (R-LIMITS).
+    return new Tournament(tournamentSpec({ id, name: id, money: 'real' }), { wallet, db, outbox: new TraceOutbox(db, vault), timers, idOper: '0099', error: (e) => { throw e; } });
   }
 
   async function player(name: string, limits: { stake?: number; time?: number }): Promise<TablePlayer> {

@@ -11,9 +11,8 @@ import type { TournamentStanding } from '../../shared/protocol/tournament';
 import { clockAt, readyStructure } from '../../shared/rules/tournament';
 import { PracticeBrain } from '../practice/strategy';
 import type { TablePlayer } from '../tables/types';
-import { cleanupEnvs, env, person, playOut, practice, seeded, tournament, type Env } from '../../tests/support/operator/tournament-env';
+import { cleanupEnvs, env, person, playOut, practice, seeded, tournament, tournamentSpec, type Env } from '../../tests/support/operator/tournament-env';
 import { TournamentHub } from './hub';
-import type { TournamentSpec } from './spec';
 import { TournamentStore } from './store';
 import type { Tournament, TournamentNotice } from './tournament';
 
@@ -63,20 +62,7 @@ describe('the standing (issue 17 item 1)', () => {
     const e = env();
     const { hub, sent, written } = hubOf(e);
     const startAt = e.timers.now() + 60_000;
-    const spec: TournamentSpec = {
-      id: 'mtt-st',
-      name: 'Standing',
-      variant: 'THNL',
-      money: 'play',
-      buyIn: 1000,
-      fee: 100,
-      format: 'scheduled',
-      seats: 6,
-      maxEntrants: 100,
-      minEntrants: 2,
-      startAt,
-      structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 },
-    };
+    const spec = tournamentSpec({ id: 'mtt-st', name: 'Standing', format: 'scheduled', maxEntrants: 100, minEntrants: 2, startAt });
     hub.add(spec);
     const t = hub.get('mtt-st')!;
     const people: TablePlayer[] = [person(e), person(e), person(e)];
@@ -167,7 +153,7 @@ describe('the standing (issue 17 item 1)', () => {
     const { hub } = hubOf(e);
     const structure = { ...readyStructure('THNL', 'hyper-turbo', { rebuys: { price: 1000, fee: 100 } }), lateRegistrationLevels: 0 };
     structure.rebuy = { ...structure.rebuy!, untilLevel: 1 };
-    hub.add({ id: 'sng-rb', name: 'Rebuy', variant: 'THNL', money: 'play', buyIn: 1000, fee: 100, format: 'sit-and-go', seats: 3, maxEntrants: 3, minEntrants: 3, startAt: null, structure });
+    hub.add(tournamentSpec({ id: 'sng-rb', name: 'Rebuy', seats: 3, maxEntrants: 3, minEntrants: 3, structure }));
     const t = hub.get('sng-rb-1')!;
     const a = person(e);
     expect(hub.register(t.spec.id, a, t.version).ok).toBe(true);
@@ -243,7 +229,7 @@ describe('bounties and results (issue 17 items 1, 6)', () => {
     const { hub } = hubOf(e, store);
     const structure = { ...readyStructure('THNL', 'hyper-turbo', { rebuys: { price: 1000, fee: 100 } }), lateRegistrationLevels: 0 };
     structure.rebuy = { ...structure.rebuy!, untilLevel: 1 };
-    hub.add({ id: 'sng-res', name: 'Results', variant: 'THNL', money: 'play', buyIn: 1000, fee: 100, format: 'sit-and-go', seats: 3, maxEntrants: 3, minEntrants: 3, startAt: null, structure });
+    hub.add(tournamentSpec({ id: 'sng-res', name: 'Results', seats: 3, maxEntrants: 3, minEntrants: 3, structure }));
     const a = person(e, 100_000);
     const played: Tournament[] = [];
     for (let k = 0; k < 2; k++) {

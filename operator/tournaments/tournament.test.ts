@@ -3,11 +3,10 @@ import { fieldMoves, readyStructure, tablesNeeded, type TournamentStructure } fr
 import { VARIANT_CODES } from '../../shared/rules/variants';
 import { PracticeBrain } from '../practice/strategy';
 import { ManualTimers } from '../tables/timers';
-import { books, cleanupEnvs, env, expectRankedOnce, person, playOut, practice, seeded, Shover, tournament, type Env } from '../../tests/support/operator/tournament-env';
+import { books, cleanupEnvs, env, expectRankedOnce, person, playOut, practice, seeded, Shover, tournament, tournamentSpec, type Env } from '../../tests/support/operator/tournament-env';
 import { Accounts } from '../accounts';
 import type { TablePlayer } from '../tables/types';
 import { tournamentAudit } from './audit';
-import type { TournamentSpec } from './spec';
 import { LATE_TABLES, Tournament } from './tournament';
 
 afterEach(cleanupEnvs);
@@ -417,7 +416,7 @@ const SATELLITE_DOUBLE = 10;
 function satellite(e: Env, seed: number) {
   const target = tournament(e, { id: 'mtt-target', format: 'scheduled', seats: 9, maxEntrants: 100, minEntrants: 2, startAt: Date.UTC(2026, 0, 2), buyIn: 2000, fee: 200, structure: readyStructure('THNL', 'turbo') });
   const sat = new Tournament(
-    { ...target.spec, id: 'sat-1', name: 'Satellite', format: 'sit-and-go', seats: 6, maxEntrants: 6, minEntrants: 6, startAt: null, buyIn: 1000, fee: 100, structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 }, satellite: { target: 'mtt-target', seatValue: 2200 } },
+    tournamentSpec({ id: 'sat-1', name: 'Satellite', satellite: { target: 'mtt-target', seatValue: 2200 } }),
     { wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', random: seeded(seed), table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0], dealRandom: seeded(seed * 31 + 7) }, error: (x) => e.errors.push(x), directory: (id) => (id === 'mtt-target' ? target : undefined) },
   );
   const rng = seeded(seed * 7919 + 1);
@@ -461,7 +460,7 @@ describe('crash safety (issue 16 step 5)', () => {
     const e = env();
     const hubOf = (timers: ManualTimers) =>
       new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers, idOper: '0099', random: seeded(21), table: { betweenHandsMs: 1000, practiceDelayMs: [10, 50] }, error: (x) => e.errors.push(x), store: new TournamentStore(e.db), practiceFillMs: null });
-    const spec: TournamentSpec = { id: 'mtt-crash', name: 'Crash', variant: 'THNL', money: 'play', buyIn: 1000, fee: 100, format: 'scheduled', seats: 6, maxEntrants: 100, minEntrants: 2, startAt: e.timers.now() + 1000, structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 } };
+    const spec = tournamentSpec({ id: 'mtt-crash', name: 'Crash', format: 'scheduled', maxEntrants: 100, minEntrants: 2, startAt: e.timers.now() + 1000 });
     const first = hubOf(e.timers);
     first.add(spec);
     const t1 = first.get('mtt-crash')!;

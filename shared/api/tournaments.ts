@@ -72,6 +72,40 @@ export const tournamentRecordSchema = obj({
 });
 export type TournamentRecordView = Infer<typeof tournamentRecordSchema>;
 
+/** What a tournament's lobby line says of it: the fields a new record copies (a `TournamentSummary` has them, and more). */
+export type TournamentHead = Pick<TournamentRecordView, 'name' | 'variant' | 'money' | 'format' | 'kinds' | 'buyIn' | 'fee' | 'entries'>;
+
+/**
+ * The record of a tournament newly seen (issue 17 item 4): its lobby line, nothing started, played,
+ * won or paid yet. Main's tournament service and the history generator both start from it; the
+ * fields are picked one by one so that a summary's other fields stay out of the stored record.
+ */
+export function blankTournamentRecord(tournamentId: string, head: TournamentHead, registeredAt: number): TournamentRecordView {
+  const { name, variant, money, format, kinds, buyIn, fee, entries } = head;
+  return {
+    tournamentId,
+    name,
+    variant,
+    money,
+    format,
+    kinds,
+    buyIn,
+    fee,
+    entries,
+    registeredAt,
+    startedAt: null,
+    endedAt: null,
+    place: null,
+    prize: 0,
+    bounties: 0,
+    rebuys: 0,
+    addOns: 0,
+    reEntries: 0,
+    spent: 0,
+    hands: 0,
+  };
+}
+
 export const tournamentFilterSchema = obj(
   { from: millis, to: millis, money: oneOf('real', 'play'), variant: oneOf(...VARIANT_CODES), format: oneOf('sit-and-go', 'scheduled') },
   ['from', 'to', 'money', 'variant', 'format'],

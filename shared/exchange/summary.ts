@@ -109,7 +109,8 @@ export function writePokerstarsSummaries(list: readonly SummaryExport[]): string
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export type SummaryImport = { ok: true; summaries: { tournament: TournamentRecordView; player: string }[] } | Fail;
+/** `line`: where the summary starts in the text (1-based), for an error about it found later (the store's). */
+export type SummaryImport = { ok: true; summaries: { tournament: TournamentRecordView; player: string; line: number }[] } | Fail;
 
 /** Whether a text is tournament summaries (its first meaningful line). */
 export function isSummaryText(text: string): boolean {
@@ -244,11 +245,11 @@ export function readPokerstarsSummaries(text: string, heroNames: readonly string
       if (groups.length === 0) groups.push([]);
       groups[groups.length - 1].push({ text: t, line: k + 1 });
     });
-  const summaries: { tournament: TournamentRecordView; player: string }[] = [];
+  const summaries: { tournament: TournamentRecordView; player: string; line: number }[] = [];
   for (const g of groups) {
     const r = readOne(g, heroNames);
     if (!r.ok) return r;
-    summaries.push({ tournament: r.tournament, player: r.player });
+    summaries.push({ tournament: r.tournament, player: r.player, line: g[0].line });
   }
   return { ok: true, summaries };
 }

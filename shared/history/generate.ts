@@ -14,7 +14,7 @@
  * The random tables of `test-support.ts` (every rule reading, dead blinds, odd plans) are for the
  * codec and store tests; this one is for volume and realism.
  */
-import type { TournamentRecordView } from '../api/tournaments';
+import { blankTournamentRecord, type TournamentRecordView } from '../api/tournaments';
 import type { Card } from '../rules/cards';
 import { apply, legalActions, reshuffleCards, startHand, viewFor } from '../rules/engine';
 import type { Action, HandConfig, HandState, LegalActions } from '../rules/engine';
@@ -308,26 +308,13 @@ export function* generateHands(o: GenerateOptions): Generator<GeneratedHand> {
       bounty: 0,
       over: false,
       record: {
-        tournamentId: id,
-        name: `Sit & Go ${k.code} ${k.seats}`,
-        variant: k.code,
-        money: k.money,
-        format: tr.chance(0.2) ? 'scheduled' : 'sit-and-go',
-        kinds: bountyKind ? 'G' : '',
-        buyIn,
-        fee: buyIn / 10,
-        entries: k.seats,
-        registeredAt: t.at - 60_000 - tr.int(600_000),
+        ...blankTournamentRecord(
+          id,
+          { name: `Sit & Go ${k.code} ${k.seats}`, variant: k.code, money: k.money, format: tr.chance(0.2) ? 'scheduled' : 'sit-and-go', kinds: bountyKind ? 'G' : '', buyIn, fee: buyIn / 10, entries: k.seats },
+          t.at - 60_000 - tr.int(600_000),
+        ),
         startedAt: t.at,
-        endedAt: null,
-        place: null,
-        prize: 0,
-        bounties: 0,
-        rebuys: 0,
-        addOns: 0,
-        reEntries: 0,
         spent: buyIn + buyIn / 10,
-        hands: 0,
       },
     };
   };

@@ -19,12 +19,12 @@
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { readyStructure } from '../../shared/rules/tournament';
 import { Accounts } from '../../operator/accounts';
 import { PracticeBrain } from '../../operator/practice/strategy';
 import { openOperatorDatabase } from '../../operator/schema';
 import { scaledTimers } from '../../operator/tables/timers';
 import { tempDir } from '../support/operator/temp-dir';
+import { tournamentSpec } from '../support/operator/tournament-spec';
 import { TournamentStore } from '../../operator/tournaments/store';
 import { Tournament } from '../../operator/tournaments/tournament';
 import { TraceOutbox } from '../../operator/trace/outbox';
@@ -46,20 +46,15 @@ export default async function tournamentBench(): Promise<BenchResult[]> {
   const errors: unknown[] = [];
   try {
     const t = new Tournament(
-      {
+      tournamentSpec({
         id: 'mtt-bench',
         name: 'Bench',
-        variant: 'THNL',
-        money: 'play',
-        buyIn: 1000,
-        fee: 100,
         format: 'scheduled',
         seats: 9,
         maxEntrants: 100_000,
         minEntrants: 2,
         startAt: timers.now() + 365 * 86_400_000, // started by hand below, once everyone is registered
-        structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 },
-      },
+      }),
       { wallet, db, outbox, timers, idOper: '0099', table: { betweenHandsMs: 0, practiceDelayMs: [0, 0] }, error: (e) => errors.push(e), store: new TournamentStore(db) },
     );
     const registerStart = performance.now();

@@ -16,6 +16,7 @@ import type { TournamentDetails, TournamentSummary } from '../../shared/protocol
 import type { TournamentSpec } from '../../operator/tournaments/spec';
 import { PLAY_TABLE, testOperator } from './operator-harness';
 import { tempDir } from '../support/operator/temp-dir';
+import { tournamentSpec } from '../support/operator/tournament-env';
 import { autoplay, expectNoHiddenCard, signedInClient, until, type TestClient } from './client-tournament-env';
 
 const BUY_IN = 1000;
@@ -24,22 +25,17 @@ const BOUNTY = 200;
 
 /** A play-money sit & go template (instances `<id>-1`, `-2`, …): short stacks so that it ends in a few hands. */
 function sitAndGo(id: string, entrants: number, seats: number, over: Partial<TournamentSpec> = {}): TournamentSpec {
-  const base = readyStructure('THNL', 'hyper-turbo');
-  return {
+  return tournamentSpec({
     id,
     name: `SNG ${id}`,
-    variant: 'THNL',
-    money: 'play',
     buyIn: BUY_IN,
     fee: FEE,
-    format: 'sit-and-go',
     seats,
     maxEntrants: entrants,
     minEntrants: entrants,
-    startAt: null,
-    structure: { ...base, startingStack: 1500, lateRegistrationLevels: 0 },
+    structure: { ...readyStructure('THNL', 'hyper-turbo'), startingStack: 1500, lateRegistrationLevels: 0 },
     ...over,
-  };
+  });
 }
 
 const clients: TestClient[] = [];

@@ -12,7 +12,6 @@
  *   node --import tsx tests/integration/operator-hfh.child.ts <dataDir> <seed> <busts>
  */
 import { join } from 'node:path';
-import { readyStructure } from '../../shared/rules/tournament';
 import { Accounts } from '../../operator/accounts';
 import { practiceAccount } from '../../operator/practice/host';
 import { openOperatorDatabase } from '../../operator/schema';
@@ -23,6 +22,7 @@ import { TraceOutbox } from '../../operator/trace/outbox';
 import { TraceVault } from '../../operator/trace/vault';
 import { Wallet } from '../../operator/wallet';
 import { seeded, Shover } from '../support/operator/shover';
+import { tournamentSpec } from '../support/operator/tournament-spec';
 
 const HFH_PLAYERS = 30;
 
@@ -49,20 +49,7 @@ const hub = new TournamentHub({
   error: (e) => process.stderr.write(`tournament error: ${(e as Error)?.stack ?? String(e)}\n`),
 });
 // 3-seat tables: the bubble (5 paid of 30, 6 players left) is played over 2 or 3 tables.
-hub.add({
-  id: 'mtt-hfh',
-  name: 'Hand for hand',
-  variant: 'THNL',
-  money: 'play',
-  buyIn: 1000,
-  fee: 100,
-  format: 'scheduled',
-  seats: 3,
-  maxEntrants: HFH_PLAYERS,
-  minEntrants: 2,
-  startAt: timers.now() + 1000,
-  structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 },
-});
+hub.add(tournamentSpec({ id: 'mtt-hfh', name: 'Hand for hand', format: 'scheduled', seats: 3, maxEntrants: HFH_PLAYERS, minEntrants: 2, startAt: timers.now() + 1000 }));
 const t = hub.get('mtt-hfh')!;
 const rng = seeded(seed * 7919 + 1);
 for (let n = 0; n < HFH_PLAYERS; n++) {

@@ -26,7 +26,7 @@ import { tournamentAudit } from '../../operator/tournaments/audit';
 import { placesProblem } from '../../operator/tournaments/places';
 import type { TournamentSpec } from '../../operator/tournaments/spec';
 import { AutoPlayer, TestClient } from '../support/operator/test-client';
-import { seeded, Shover } from '../support/operator/tournament-env';
+import { seeded, Shover, tournamentSpec } from '../support/operator/tournament-env';
 import { tempDir } from '../support/operator/temp-dir';
 
 const SPEED = 40;
@@ -57,21 +57,16 @@ let spec: TournamentSpec;
 
 beforeAll(async () => {
   dir = tempDir();
-  spec = {
+  spec = tournamentSpec({
     id: 'mtt-wire',
     name: 'Wire MTT',
-    variant: 'THNL',
-    money: 'play',
-    buyIn: 1000,
-    fee: 100,
     format: 'scheduled',
-    seats: 6,
     maxEntrants: 40,
     minEntrants: 2,
     // Two seconds of wall time from now (the operator's clock runs 40 times faster).
     startAt: timers.now() + 2000 * SPEED,
     structure,
-  };
+  });
   op = await startOperator({
     dataDir: dir.dir,
     lobby: { config: { version: 1, operator: { idOper: '0099', idCoffre: 1, name: 'Test' }, tables: [] }, tables: [] },

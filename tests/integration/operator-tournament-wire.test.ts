@@ -13,30 +13,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage, ServerMessageOf } from '../../shared/protocol/messages';
 import { prng } from '../../shared/rules/engine/test-support';
-import { readyStructure } from '../../shared/rules/tournament';
 import { tablesOf } from '../../operator/config/config';
 import { MAX_WATCHED } from '../../operator/server/connection';
 import { startOperator, type OperatorOptions, type RunningOperator } from '../../operator/server/operator';
 import { scaledTimers } from '../../operator/tables/timers';
-import type { TournamentSpec } from '../../operator/tournaments/spec';
 import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { tempDir } from '../support/operator/temp-dir';
+import { tournamentSpec } from '../support/operator/tournament-env';
 
-const KO: TournamentSpec = {
-  id: 'ko-3',
-  name: 'Trio KO',
-  variant: 'THNL',
-  money: 'play',
-  buyIn: 1000,
-  fee: 100,
-  bounty: 200,
-  format: 'sit-and-go',
-  seats: 3,
-  maxEntrants: 3,
-  minEntrants: 3,
-  startAt: null,
-  structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 },
-};
+const KO = tournamentSpec({ id: 'ko-3', name: 'Trio KO', bounty: 200, seats: 3, maxEntrants: 3, minEntrants: 3 });
 
 // One cash table where practice players deal hands, and enough quiet ones to reach the watch limit.
 const CASH = Array.from({ length: MAX_WATCHED + 1 }, (_, i) => ({

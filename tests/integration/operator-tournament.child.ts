@@ -7,11 +7,11 @@
  *
  *   node --import tsx tests/integration/operator-tournament.child.ts <dataDir> <startAt> <players>
  */
-import { readyStructure } from '../../shared/rules/tournament';
 import { practiceAccount } from '../../operator/practice/host';
 import { PracticeBrain } from '../../operator/practice/strategy';
 import { startOperator } from '../../operator/server/operator';
 import { scaledTimers } from '../../operator/tables/timers';
+import { tournamentSpec } from '../support/operator/tournament-spec';
 
 const [dataDir, startAt, players] = process.argv.slice(2);
 if (!dataDir || !startAt || !players) throw new Error('usage: operator-tournament.child.ts <dataDir> <startAt> <players>');
@@ -24,22 +24,7 @@ const op = await startOperator({
   log: (line) => process.stderr.write(`${line}\n`),
   tournaments: {
     practiceFillMs: null,
-    specs: [
-      {
-        id: 'mtt-kill',
-        name: 'Kill',
-        variant: 'THNL',
-        money: 'play',
-        buyIn: 1000,
-        fee: 100,
-        format: 'scheduled',
-        seats: 6,
-        maxEntrants: 100,
-        minEntrants: 2,
-        startAt: Number(startAt),
-        structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 },
-      },
-    ],
+    specs: [tournamentSpec({ id: 'mtt-kill', name: 'Kill', format: 'scheduled', maxEntrants: 100, minEntrants: 2, startAt: Number(startAt) })],
   },
 });
 const t = op.tournaments.get('mtt-kill')!;

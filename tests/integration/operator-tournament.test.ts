@@ -8,28 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessageOf } from '../../shared/protocol/messages';
 import { prng } from '../../shared/rules/engine/test-support';
-import { readyStructure } from '../../shared/rules/tournament';
 import { startOperator, type RunningOperator } from '../../operator/server/operator';
 import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { scaledTimers } from '../../operator/tables/timers';
 import { tempDir } from '../support/operator/temp-dir';
+import { tournamentSpec } from '../support/operator/tournament-env';
 import { tournamentAudit } from '../../operator/tournaments/audit';
-import type { TournamentSpec } from '../../operator/tournaments/spec';
 
-const SNG: TournamentSpec = {
-  id: 'sng-3',
-  name: 'Trio',
-  variant: 'THNL',
-  money: 'play',
-  buyIn: 1000,
-  fee: 100,
-  format: 'sit-and-go',
-  seats: 3,
-  maxEntrants: 3,
-  minEntrants: 3,
-  startAt: null,
-  structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 },
-};
+const SNG = tournamentSpec({ id: 'sng-3', name: 'Trio', seats: 3, maxEntrants: 3, minEntrants: 3 });
 
 let dir: { dir: string; cleanup: () => void };
 let op: RunningOperator;

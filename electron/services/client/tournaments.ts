@@ -15,7 +15,7 @@
  * (`putTournament`, an upsert by id) on registration and again as it starts, on rebuys and add-ons,
  * and at the finish (place, prize, bounties, end).
  */
-import type { CallArgs, CallResult, EventName, EventPayload, TournamentPlay, TournamentRecordView } from '../../../shared/api';
+import { blankTournamentRecord, type CallArgs, type CallResult, type EventName, type EventPayload, type TournamentPlay, type TournamentRecordView } from '../../../shared/api';
 import type { ServerMessageOf } from '../../../shared/protocol/messages';
 import type { TournamentDetails, TournamentSummary } from '../../../shared/protocol/tournament';
 import type { Tracker } from '../history/tracker';
@@ -332,28 +332,7 @@ export class ClientTournaments {
   private record(tournamentId: string, s: TournamentSummary): TournamentRecordView {
     let r = this.records.get(tournamentId);
     if (!r) {
-      r = {
-        tournamentId,
-        name: s.name,
-        variant: s.variant,
-        money: s.money,
-        format: s.format,
-        kinds: s.kinds,
-        buyIn: s.buyIn,
-        fee: s.fee,
-        entries: s.entries,
-        registeredAt: this.o.now(),
-        startedAt: null,
-        endedAt: null,
-        place: null,
-        prize: 0,
-        bounties: 0,
-        rebuys: 0,
-        addOns: 0,
-        reEntries: 0,
-        spent: 0,
-        hands: 0,
-      };
+      r = blankTournamentRecord(tournamentId, s, this.o.now());
       this.records.set(tournamentId, r);
       if (this.records.size > PLAYS_MAX) this.records.delete(this.records.keys().next().value as string);
     }

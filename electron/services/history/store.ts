@@ -259,6 +259,15 @@ export class HistoryStore {
     return this.write().putTournament(t);
   }
 
+  /**
+   * Stores the tournaments of a file (a summaries import) in one transaction, all or none (writer.ts
+   * `addTournaments`): one already stored (a stub made by its hands is not) or twice in the list is a
+   * duplicate and stays as it is; refused with the index of the first that cannot be stored.
+   */
+  addTournaments(list: readonly TournamentRecordView[]): { ok: true; stored: number; duplicates: number } | { ok: false; index: number | null; reason: string } {
+    return this.write().addTournaments(list, (id) => this.tournaments.get(id) !== null);
+  }
+
   /** Stores many hands (an import): `importer()` with one chunk. Duplicates are counted, not stored. */
   addHands(list: readonly { meta: HandMeta; record: HandRecord }[]): BulkResult {
     return this.write().addHands(list);

@@ -6,6 +6,7 @@
  * tournament hands exported in each format and imported into another history with their tournament
  * and level, summaries exported and imported (duplicates the second time, a bad one refused at its line).
  */
+import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { exportHands, importHands, readPokerstarsSummaries, tournamentNumber, wr
 import { prng, randomRecord } from '../../../shared/history/test-support';
 import { HistoryJobs, type HistoryJobView } from './jobs';
 import { HistoryStore } from './store';
-import { exchangeMetaOf, localTournamentId, storeTournaments, summariesOf, summaryTournaments, tournamentLookup, type TournamentBook } from './tournament-exchange';
+import { exchangeMetaOf, localTournamentId, summariesOf, summaryTournaments, tournamentLookup, type TournamentBook } from './tournament-exchange';
 import { importedHands } from './worker';
 
 const T = (id: string, endedAt: number | null, place: number | null): TournamentRecordView => ({
@@ -111,15 +112,27 @@ describe('a PokerStars tournament number in this history', () => {
   });
 });
 
-describe('summaries stored', () => {
-  it('those not stored yet are stored, those stored (or twice in the file) are duplicates and stay as they are', () => {
-    const kept = T('a', 9_000, 2);
-    const book = new Book([kept]);
-    expect(storeTournaments(book, [{ ...kept, prize: 5 }, T('b', 9_000, 1), T('b', 9_000, 1)])).toEqual({ stored: 1, duplicates: 2 });
-    expect(book.list.map((t) => [t.tournamentId, t.prize])).toEqual([
-      ['a', 0],
-      ['b', 1800],
-    ]);
+describe('summaries stored (the store on a real SQLite file)', () => {
+  it('those not stored yet are stored, those stored (or twice in the file) are duplicates and stay as they are; a stub made by hands is filled', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cercle-tadd-'));
+    const store = HistoryStore.open(join(dir, 'history.sqlite'));
+    try {
+      const kept = T('a', 9_000_000, 2);
+      expect(store.putTournament(kept)).toEqual({ ok: true });
+      // A hand of tournament c came before its record: a stub row, not a stored tournament.
+      const record = randomRecord('THNL', prng(5), '77');
+      expect(store.addHand({ playedAt: 8_000, tableId: 'c-t1', money: 'real', heroSeat: record.seats.find((s) => s.dealtIn)!.seat, tournament: { tournamentId: 'c', level: 0 } }, record)).toMatchObject({ stored: true });
+      expect(store.addTournaments([{ ...kept, prize: 5 }, T('b', 9_000_000, 1), T('b', 9_000_000, 1), T('c', 9_000_000, 3)])).toEqual({ ok: true, stored: 2, duplicates: 2 });
+      const page = store.tournamentHistory({}, 10, null);
+      expect(page.ok && page.tournaments.map((t) => [t.tournamentId, t.prize, t.hands]).sort()).toEqual([
+        ['a', 0, 0],
+        ['b', 1800, 0],
+        ['c', 0, 1],
+      ]);
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -223,6 +236,55 @@ describe('the jobs in real worker threads on real SQLite files', () => {
       expect(await run(jobs.importFile(file, 'pokerstars-summary'))).toMatchObject({ state: 'done', stored: 0, duplicates: 1 });
       const id = String(tournamentNumber(over.tournamentId));
       expect(store.tournament(id)).toMatchObject({ tournamentId: id, buyIn: 450, fee: 50, entries: 6, place: 1, prize: 1800, startedAt: over.startedAt, endedAt: over.endedAt });
+    });
+  });
+
+  /** Three finished tournaments' summaries, their ids once imported (PokerStars numbers), and the line each summary starts at. */
+  function threeSummaries(second: (t: TournamentRecordView) => TournamentRecordView = (t) => t) {
+    const list = [T('sng-a', Date.UTC(2026, 10, 24, 21), 1), second(T('sng-b', Date.UTC(2026, 10, 24, 22), 3)), T('sng-c', Date.UTC(2026, 10, 24, 23), 2)];
+    const text = writePokerstarsSummaries(list.map((tournament) => ({ tournament, player: 'account' })));
+    const starts = text.split('\n').flatMap((l, i) => (l.startsWith('PokerStars Tournament #') ? [i + 1] : []));
+    expect(starts).toHaveLength(3);
+    return { text, ids: list.map((t) => String(tournamentNumber(t.tournamentId))), starts };
+  }
+
+  it('summaries: one transaction a file; the 2nd failing to store (SQLite refuses its row) leaves none of the file stored and is named; imported again once it can be: all stored, then all duplicates', async () => {
+    const { text, ids, starts } = threeSummaries();
+    await withJobs('fault', async (store, run, jobs) => {
+      const file = join(dir, 'summaries.txt');
+      writeFileSync(file, text);
+      // The fault at the store's neighbour: SQLite itself refuses the second tournament's row (a trigger on the real file).
+      const db = new Database(store.file);
+      try {
+        db.exec(`CREATE TRIGGER refuse_second BEFORE UPDATE ON tournaments WHEN NEW.tid = '${ids[1]}' BEGIN SELECT RAISE(ABORT, 'injected: no room for it'); END`);
+        const failed = await run(jobs.importFile(file, 'auto'));
+        expect(failed).toMatchObject({ state: 'failed', stored: 0, duplicates: 0, line: starts[1] });
+        expect(failed.message).toContain(`summary 2 of 3 (tournament #${ids[1]}, line ${starts[1]})`);
+        expect(failed.message).toContain('injected: no room for it');
+        // Nothing of the file: not the first summary's tournament, not even an empty row for one.
+        expect(db.prepare('SELECT count(*) FROM tournaments').pluck().get()).toBe(0);
+        db.exec('DROP TRIGGER refuse_second');
+      } finally {
+        db.close();
+      }
+      expect(await run(jobs.importFile(file, 'auto'))).toMatchObject({ state: 'done', stored: 3, duplicates: 0 });
+      expect(await run(jobs.importFile(file, 'pokerstars-summary'))).toMatchObject({ state: 'done', stored: 0, duplicates: 3 });
+      const page = store.tournamentHistory({}, 10, null);
+      expect(page.ok && page.tournaments.map((t) => t.tournamentId).sort()).toEqual([...ids].sort());
+    });
+  });
+
+  it("summaries: the 2nd refused by the store's own check (it ends before it starts) is named, and none of its file is stored", async () => {
+    const { text, ids, starts } = threeSummaries((t) => ({ ...t, startedAt: t.endedAt! + 60_000 }));
+    await withJobs('refused', async (store, run, jobs) => {
+      const file = join(dir, 'summaries.txt');
+      writeFileSync(file, text);
+      const failed = await run(jobs.importFile(file, 'auto'));
+      expect(failed).toMatchObject({ state: 'failed', stored: 0, line: starts[1] });
+      expect(failed.message).toContain(`summary 2 of 3 (tournament #${ids[1]}, line ${starts[1]})`);
+      expect(failed.message).toContain('a tournament ends after its registration');
+      const page = store.tournamentHistory({}, 10, null);
+      expect(page.ok && page.tournaments).toEqual([]);
     });
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The history's tournaments in the import and export jobs (issue 17 item 5; docs/exchange.md): a
  * tournament hand exported with its tournament (buy-in, fee, name: PokerStars' header, POJEU's Tech,
- * PHH's event), the stored tournaments' summaries in the PokerStars summary form, and a file of
- * summaries imported as tournaments.
+ * PHH's event), the stored tournaments' summaries in the PokerStars summary form, and the ids a file
+ * of summaries is imported under (the import itself is the store's `addTournaments`: one transaction).
  *
  * The tournaments themselves are the store's (the `tournaments` table of schema v6, tournaments.ts).
  * The jobs use them through `TournamentBook`, the few calls they need; `bookOf` makes it of the store.
@@ -25,8 +25,6 @@ export interface TournamentBook {
   putTournament(t: TournamentRecordView): unknown;
   /** The stored tournaments of a filter, any order (the summaries export needs it). */
   listTournaments?(filter: TournamentFilter): TournamentRecordView[];
-  /** Stores several in one transaction, one already stored left as it is; without it they are stored one by one. */
-  addTournaments?(list: readonly TournamentRecordView[]): { stored: number; duplicates: number };
 }
 
 /** The store's tournaments (schema v6, tournaments.ts) as the jobs use them. */
@@ -61,28 +59,6 @@ export function localTournamentId(book: TournamentBook): (tournamentId: string) 
   // Read now: the caller may close the store before mapping.
   const byNumber = new Map((book.listTournaments?.({}) ?? []).map((t) => [tournamentNumber(t.tournamentId), t.tournamentId]));
   return (id) => (isNumericHandId(id) ? (byNumber.get(Number(id)) ?? id) : id);
-}
-
-/**
- * Tournaments read from a file of summaries: each one not stored yet is stored; one already stored
- * (by id) is a duplicate and stays as it is (the record kept as it was played knows more than a
- * summary). In one transaction when the store offers it; else one by one, and an import stopped half
- * way is completed by importing the file again (what is stored counts as duplicates).
- */
-export function storeTournaments(book: TournamentBook, list: readonly TournamentRecordView[]): { stored: number; duplicates: number } {
-  if (book.addTournaments) return book.addTournaments(list);
-  let stored = 0;
-  let duplicates = 0;
-  const seen = new Set<string>();
-  for (const t of list) {
-    if (seen.has(t.tournamentId) || book.getTournament(t.tournamentId) !== null) duplicates++;
-    else {
-      book.putTournament(t);
-      stored++;
-    }
-    seen.add(t.tournamentId);
-  }
-  return { stored, duplicates };
 }
 
 /**

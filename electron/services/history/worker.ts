@@ -36,7 +36,7 @@ import type { ReaderData } from './reader';
 import { runReader } from './reader-worker';
 import { HistoryStore, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
-import { bookOf, exchangeMetaOf, heroOfTournament, localTournamentId, storeTournaments, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
+import { bookOf, exchangeMetaOf, heroOfTournament, localTournamentId, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
 
 /** What an export writes: hands in an exchange format, or the tournaments' summaries (issue 17 item 5). */
 export type ExportFormat = ExchangeFormat | 'pokerstars-summary';
@@ -263,8 +263,9 @@ function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Ar
 
 /**
  * A file of PokerStars tournament summaries (issue 17 item 5): every summary read (all or nothing, the
- * line of the first problem), then stored as tournaments in one transaction; a tournament already
- * stored is a duplicate and stays as it is.
+ * line of the first problem), then stored as tournaments in ONE transaction (store.ts
+ * `addTournaments`): one that cannot be stored is named (its place, tournament and line) and none of
+ * the file is stored; a tournament already stored is a duplicate and stays as it is.
  */
 function runSummaryImport(job: Extract<WorkerJob, { kind: 'import' }>, text: string, control: Int32Array): void {
   post({ type: 'progress', phase: 'parse', done: 0, total: 0 });
@@ -281,9 +282,15 @@ function runSummaryImport(job: Extract<WorkerJob, { kind: 'import' }>, text: str
   const store = HistoryStore.open(job.history);
   try {
     post({ type: 'progress', phase: 'store', done: 0, total: list.length });
-    const book = bookOf(store);
-    const localId = localTournamentId(book);
-    const done = storeTournaments(book, list.map((t) => ({ ...t, tournamentId: localId(t.tournamentId) })));
+    const localId = localTournamentId(bookOf(store));
+    // One transaction for the file, as for hands: a summary that cannot be stored leaves none stored.
+    const done = store.addTournaments(list.map((t) => ({ ...t, tournamentId: localId(t.tournamentId) })));
+    if (!done.ok) {
+      const i = done.index;
+      const which = i === null ? `the ${list.length} summaries` : `summary ${i + 1} of ${list.length} (tournament #${r.summaries[i].tournament.tournamentId}, line ${r.summaries[i].line})`;
+      post({ type: 'failed', message: `${which} could not be stored, so none of the file was: ${done.reason}`, line: i === null ? null : r.summaries[i].line });
+      return;
+    }
     post({ type: 'done', done: list.length, total: list.length, stored: done.stored, duplicates: done.duplicates, skipped: 0 });
   } finally {
     store.close();

@@ -41,6 +41,14 @@ import { SeriesUpkeep } from './series';
 
 type Statement = Database.Statement;
 
+/** Why a tournament's record cannot be stored (it does not fit the client API's shape, shared/api/tournaments.ts), or null. */
+function tournamentRefusal(t: TournamentRecordView): string | null {
+  const bad = tournamentRecordSchema.check(t, 'tournament');
+  if (bad !== null) return bad;
+  if (t.endedAt !== null && t.endedAt < t.registeredAt) return 'a tournament ends after its registration';
+  return null;
+}
+
 export class HistoryWriter {
   private readonly q: Record<'addHand' | 'sameHand' | 'putTournament' | 'addDay' | 'addHour', Statement>;
   /** `INSERT INTO hand_players` of n rows, by n (prepared once each). */
@@ -245,11 +253,42 @@ export class HistoryWriter {
    * fit the client API's shape (shared/api/tournaments.ts).
    */
   putTournament(t: TournamentRecordView): { ok: true } | { ok: false; reason: string } {
-    const bad = tournamentRecordSchema.check(t, 'tournament');
+    const bad = tournamentRefusal(t);
     if (bad !== null) return { ok: false, reason: bad };
-    if (t.endedAt !== null && t.endedAt < t.registeredAt) return { ok: false, reason: 'a tournament ends after its registration' };
     this.putOne(t);
     return { ok: true };
+  }
+
+  /**
+   * Stores tournaments read from a file (a summaries import, issue 17 item 5) in ONE transaction, as a
+   * hand import is (DESIGN.md §3): all of them or, when one cannot be stored (refused, or SQLite
+   * fails), none, with the index of that one (null when the commit itself failed) and why. One already stored (`stored`, by id) or earlier
+   * in the list is a duplicate and stays as it is (the record kept as it was played knows more than
+   * a summary), so importing the same file again adds nothing.
+   */
+  addTournaments(list: readonly TournamentRecordView[], stored: (tournamentId: string) => boolean): { ok: true; stored: number; duplicates: number } | { ok: false; index: number | null; reason: string } {
+    let at = 0;
+    try {
+      return this.db.transaction(() => {
+        const seen = new Set<string>();
+        let added = 0;
+        for (at = 0; at < list.length; at++) {
+          const t = list[at];
+          if (!seen.has(t.tournamentId) && !stored(t.tournamentId)) {
+            const bad = tournamentRefusal(t);
+            if (bad !== null) throw new Error(bad);
+            this.putRow(t);
+            added++;
+          }
+          seen.add(t.tournamentId);
+        }
+        return { ok: true as const, stored: added, duplicates: list.length - added };
+      })();
+    } catch (e) {
+      this.names.forget(); // rows named in the rolled-back transaction are gone
+      // `index` null: the commit failed, not one tournament.
+      return { ok: false, index: at < list.length ? at : null, reason: e instanceof Error ? e.message : String(e) };
+    }
   }
 
   private readonly putOne = (t: TournamentRecordView): void => {

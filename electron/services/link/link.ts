@@ -36,7 +36,7 @@ import { Requests } from './requests';
 import { TableStreams } from './streams';
 import { TournamentRequests } from './tournaments';
 import type { TableModel } from './table';
-import type { ActResult, LinkCode, LinkEvents, LinkState, LinkStatus, OperatorLinkOptions, Refused, Reply, Request } from './types';
+import { replyOf, type ActResult, type LinkCode, type LinkEvents, type LinkState, type LinkStatus, type OperatorLinkOptions, type Refused, type Reply, type Request } from './types';
 
 export type { ActResult, LinkCode, LinkEvents, LinkState, LinkStatus, OperatorLinkOptions, Refused, Reply, Request } from './types';
 
@@ -436,9 +436,7 @@ export class OperatorLink {
   }
 
   private async ask<K extends ServerMessage['type']>(body: Request): Promise<Reply<ServerMessageOf<K>>> {
-    const r = await this.request(body);
-    if ('ok' in r && r.ok === false && !('type' in r)) return r;
-    return { ...(r as ServerMessageOf<K>), ok: true } as Reply<ServerMessageOf<K>>;
+    return replyOf<K>(await this.request(body));
   }
 
   /** A new guest account (play money only). */

@@ -5,15 +5,13 @@
  */
 import type { ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
 import { TOURNAMENT_RESULTS_PAGE_MAX } from '../../../shared/protocol/tournament';
-import type { Refused, Reply, Request } from './types';
+import { replyOf, type Refused, type Reply, type Request } from './types';
 
 export class TournamentRequests {
   constructor(private readonly request: (body: Request) => Promise<ServerMessage | Refused>) {}
 
   private async ask<K extends ServerMessage['type']>(body: Request): Promise<Reply<ServerMessageOf<K>>> {
-    const r = await this.request(body);
-    if ('ok' in r && r.ok === false && !('type' in r)) return r;
-    return { ...(r as ServerMessageOf<K>), ok: true } as Reply<ServerMessageOf<K>>;
+    return replyOf<K>(await this.request(body));
   }
 
   list(): Promise<Reply<ServerMessageOf<'tournament.list'>>> {

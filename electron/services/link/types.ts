@@ -50,6 +50,12 @@ export interface Refused {
 
 export type Reply<T> = ({ ok: true } & T) | Refused;
 
+/** A request's answer as a `Reply`: the operator's message marked `ok: true`, or the refusal as it came (it has no `type`). */
+export function replyOf<K extends ServerMessage['type']>(r: ServerMessage | Refused): Reply<ServerMessageOf<K>> {
+  if ('ok' in r && r.ok === false && !('type' in r)) return r;
+  return { ...(r as ServerMessageOf<K>), ok: true } as Reply<ServerMessageOf<K>>;
+}
+
 export type ActResult = { ok: true; actionId: string; replayed: boolean } | (Refused & { actionId: string; replayed?: boolean });
 
 export interface LinkEvents {

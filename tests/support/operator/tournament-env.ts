@@ -5,8 +5,6 @@
  */
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { readyStructure } from '../../../shared/rules/tournament';
-import { VARIANTS } from '../../../shared/rules/variants';
 import { Accounts } from '../../../operator/accounts';
 import type { Db } from '../../../operator/db';
 import { openOperatorDatabase } from '../../../operator/schema';
@@ -22,8 +20,10 @@ import type { TournamentSpec } from '../../../operator/tournaments/spec';
 import { Tournament, type TournamentNotice } from '../../../operator/tournaments/tournament';
 
 import { seeded } from './shover';
+import { tournamentSpec } from './tournament-spec';
 
 export { seeded, Shover } from './shover';
+export { tournamentSpec } from './tournament-spec';
 
 export interface Env {
   db: Db;
@@ -69,24 +69,7 @@ export function env(): Env {
 
 /** `deal`: a seeded deal too (TableOptions.dealRandom; the operator deals with crypto, R-DEAL), for a run that replays. */
 export function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1, opts: { deal?: boolean } = {}): Tournament {
-  const variant = over.variant ?? 'THNL';
-  const spec: TournamentSpec = {
-    id: 'sng-test',
-    name: 'Test SNG',
-    variant,
-    money: 'play',
-    buyIn: 1000,
-    fee: 100,
-    format: 'sit-and-go',
-    seats: Math.min(6, VARIANTS[variant].maxSeats),
-    maxEntrants: Math.min(6, VARIANTS[variant].maxSeats),
-    minEntrants: Math.min(6, VARIANTS[variant].maxSeats),
-    startAt: null,
-    // Hyper-turbo without late registration: a sit & go is full at its start.
-    structure: { ...readyStructure(variant, 'hyper-turbo'), lateRegistrationLevels: 0 },
-    ...over,
-  };
-  return new Tournament(spec, {
+  return new Tournament(tournamentSpec(over), {
     wallet: e.wallet,
     db: e.db,
     outbox: e.outbox,
