@@ -330,7 +330,8 @@ export class Connection {
     // Tables gone, or where the account took a seat since, no longer count.
     for (const x of [...this.watched]) if (!x.isWatching(accountId)) this.watched.delete(x);
     if (!this.watched.has(t) && this.watched.size >= MAX_WATCHED) {
-      return this.error(m.rid, 'RATE_LIMITED', `at most ${MAX_WATCHED} tables are watched at once: stop watching one first`, { tableId: t.tableId });
+      // Its own code (issue 17, closing): a limit on tables watched, not the message rate RATE_LIMITED says.
+      return this.error(m.rid, 'WATCH_LIMIT', `at most ${MAX_WATCHED} tables are watched at once: stop watching one first`, { tableId: t.tableId });
     }
     const snap = t.watch(accountId, (frame) => this.sendRaw(frame));
     if (!snap) return this.error(m.rid, 'SHUTTING_DOWN', 'the table is closing', { tableId: t.tableId });

@@ -279,7 +279,8 @@ describe('table.watch (issue 17 item 2)', () => {
     // Up to 24 tables; watching one already watched again costs nothing; the 25th is refused.
     for (const t of CASH.slice(1, MAX_WATCHED)) expect(await c.request({ type: 'table.watch', tableId: t.id })).toMatchObject({ type: 'ok' });
     expect(await c.request({ type: 'table.watch', tableId: 'w-01' })).toMatchObject({ type: 'ok' });
-    expect(await c.request({ type: 'table.watch', tableId: CASH[MAX_WATCHED].id })).toMatchObject({ type: 'error', code: 'RATE_LIMITED' });
+    // Its own code, not the message rate's (RATE_LIMITED): the client says which limit was met.
+    expect(await c.request({ type: 'table.watch', tableId: CASH[MAX_WATCHED].id })).toMatchObject({ type: 'error', code: 'WATCH_LIMIT', tableId: CASH[MAX_WATCHED].id });
     expect(op.manager.get(CASH[MAX_WATCHED].id)!.isWatching(id)).toBe(false);
     expect(await c.request({ type: 'table.unwatch', tableId: 'nope' })).toMatchObject({ type: 'error', code: 'UNKNOWN_TABLE' });
 
