@@ -14,20 +14,10 @@
  * Both are measured in alternated rounds (the best round of each kept); every 1,000th read checks
  * that both agree. `npm run bench -- standing`.
  */
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { readyStructure } from '../../shared/rules/tournament';
-import { Accounts } from '../../operator/accounts';
-import { PracticeBrain } from '../../operator/practice/strategy';
-import { openOperatorDatabase } from '../../operator/schema';
-import { scaledTimers } from '../../operator/tables/timers';
 import { TournamentHub } from '../../operator/tournaments/hub';
-import { TournamentStore } from '../../operator/tournaments/store';
-import { Tournament, type Entrant } from '../../operator/tournaments/tournament';
-import { TraceOutbox } from '../../operator/trace/outbox';
-import { TraceVault } from '../../operator/trace/vault';
-import { Wallet } from '../../operator/wallet';
-import { tempDir } from '../support/operator/temp-dir';
+import type { Entrant, Tournament } from '../../operator/tournaments/tournament';
+import { registeredField } from './mtt-field';
 import { opsPerSecond, type BenchResult } from './types';
 
 const FIELD = 10_000;
@@ -60,41 +50,9 @@ function onePassRanks(t: Tournament, ids: readonly number[]): Map<number, number
 }
 
 export default async function standingBench(): Promise<BenchResult[]> {
-  const dir = tempDir('cercle-bench-standing-');
-  const db = openOperatorDatabase(join(dir.dir, 'operator.sqlite'), { synchronous: 'NORMAL' });
-  const vault = TraceVault.open({ path: join(dir.dir, 'trace.sqlite'), idOper: '0099', idCoffre: 1, synchronous: 'NORMAL' });
-  const wallet = new Wallet(db);
-  const accounts = new Accounts(db);
-  const outbox = new TraceOutbox(db, vault);
-  const timers = scaledTimers(60);
-  const errors: unknown[] = [];
-  const deps = { wallet, db, outbox, timers, idOper: '0099', table: { betweenHandsMs: 0, practiceDelayMs: [0, 0] as [number, number] }, error: (e: unknown) => errors.push(e), store: new TournamentStore(db) };
+  const { t, deps, accounts, errors, close } = registeredField('standing-bench', FIELD);
   const hub = new TournamentHub({ ...deps, accounts });
-  const t = new Tournament(
-    {
-      id: 'standing-bench',
-      name: 'Bench',
-      variant: 'THNL',
-      money: 'play',
-      buyIn: 1000,
-      fee: 100,
-      format: 'scheduled',
-      seats: 9,
-      maxEntrants: 100_000,
-      minEntrants: 2,
-      startAt: timers.now() + 365 * 86_400_000, // started by hand below, once everyone is registered
-      structure: { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 },
-    },
-    deps,
-  );
   try {
-    for (let n = 0; n < FIELD; n++) {
-      const a = accounts.createPracticeAccount(`practice-s${n}`);
-      if (!a.ok) throw new Error(a.code);
-      wallet.grantPlay(a.account.id, 1100, { idempotencyKey: `bench:${n}` });
-      const r = t.register({ accountId: a.account.id, name: a.account.username, practice: true, ip: '127.0.0.1', sessionId: 'practice' }, t.version, { brain: new PracticeBrain() });
-      if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
-    }
     t.start();
     // A moment of play: the stacks spread out (and some players are out).
     const until = performance.now() + 3000;
@@ -146,9 +104,6 @@ export default async function standingBench(): Promise<BenchResult[]> {
       { name: 'standing-10000-tells-per-s:one-pass', unit: 'tables/s', value: onePass },
     ];
   } finally {
-    t.close();
-    vault.close();
-    db.close();
-    dir.cleanup();
+    close();
   }
 }

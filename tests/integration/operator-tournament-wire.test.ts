@@ -21,6 +21,7 @@ import { scaledTimers } from '../../operator/tables/timers';
 import type { TournamentSpec } from '../../operator/tournaments/spec';
 import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { tempDir } from '../support/operator/temp-dir';
+import { authedOf, until, WATCH_TABLES } from '../support/operator/wire';
 
 const KO: TournamentSpec = {
   id: 'ko-3',
@@ -39,16 +40,7 @@ const KO: TournamentSpec = {
 };
 
 // One cash table where practice players deal hands, and enough quiet ones to reach the watch limit.
-const CASH = Array.from({ length: MAX_WATCHED + 1 }, (_, i) => ({
-  id: `w-${String(i + 1).padStart(2, '0')}`,
-  name: `Watch ${i + 1}`,
-  variant: 'THNL' as const,
-  money: 'play' as const,
-  stakes: { smallBlind: 10, bigBlind: 20 },
-  seats: 6,
-  buyIn: { min: 400, max: 2000 },
-  practicePlayers: i === 0 ? 3 : 0,
-}));
+const CASH = WATCH_TABLES;
 
 let dir: { dir: string; cleanup: () => void };
 let op: RunningOperator;
@@ -78,15 +70,7 @@ afterAll(async () => {
   dir?.cleanup();
 });
 
-const authed = (c: TestClient) => c.received.find((m): m is ServerMessageOf<'authed'> => m.type === 'authed')!;
-
-async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const authed = authedOf;
 
 describe('a tournament as the client plays it (issue 17, protocol 4)', () => {
   it('the standing from registration to the end, why the seat, the bounties, the table and its hands naming the tournament, the results', async () => {

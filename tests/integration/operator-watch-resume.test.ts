@@ -18,18 +18,10 @@ import type { TournamentSpec } from '../../operator/tournaments/spec';
 import { checkHiding } from '../support/operator/hiding';
 import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { tempDir } from '../support/operator/temp-dir';
+import { authedOf, until, WATCH_TABLES } from '../support/operator/wire';
 
 // w-01 deals hands (practice players, nobody seated); the others are quiet, enough to reach the limit.
-const CASH = Array.from({ length: MAX_WATCHED + 1 }, (_, i) => ({
-  id: `w-${String(i + 1).padStart(2, '0')}`,
-  name: `Watch ${i + 1}`,
-  variant: 'THNL' as const,
-  money: 'play' as const,
-  stakes: { smallBlind: 10, bigBlind: 20 },
-  seats: 6,
-  buyIn: { min: 400, max: 2000 },
-  practicePlayers: i === 0 ? 3 : 0,
-}));
+const CASH = WATCH_TABLES;
 
 // A heads-up sit & go with short stacks: a person and a practice player, over in a few hands.
 const DUEL: TournamentSpec = {
@@ -72,16 +64,6 @@ afterAll(async () => {
   await op?.close();
   dir?.cleanup();
 });
-
-const authedOf = (c: TestClient) => c.received.find((m): m is ServerMessageOf<'authed'> => m.type === 'authed')!;
-
-async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** A new connection resuming `token`: the `authed`, then everything up to a pong (frames are sent in order: all the resume sends came before it). */
 async function resume(token: string, localAddress: string): Promise<{ c: TestClient; authed: ServerMessage; frames: ServerMessage[] }> {
