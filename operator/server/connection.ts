@@ -61,6 +61,11 @@ export interface ServerContext {
   welcomePlayChips: number;
   now: () => number;
   byAccount: Map<number, Connection>;
+  /**
+   * Tables an account watched when its connection dropped, kept for a `resume` of the same session
+   * (issue 17, closing: watching survives a break in the link; KeptWatches).
+   */
+  keptWatches: KeptWatches;
   connections: Set<Connection>;
   closing: boolean;
   log: (line: string) => void;
@@ -68,6 +73,32 @@ export interface ServerContext {
 
 /** Most tables a connection watches at once (issue 17 item 2: the client tiles up to 24 tables). */
 export const MAX_WATCHED = 24;
+
+/**
+ * What each account watched (`table.watch`) when its connection dropped, by session: a `resume` of that
+ * session watches them again (a fresh snapshot each, as on a watch), so the client need not. One entry
+ * per account, at most MAX_WATCHED table ids; taken (and so forgotten) by the account's next
+ * authentication, whatever it is; an entry whose session has expired is dropped when another is kept.
+ */
+export class KeptWatches {
+  private readonly byAccount = new Map<number, { sessionId: string; expiresAt: number; tableIds: string[] }>();
+
+  keep(accountId: number, sessionId: string, expiresAt: number, tableIds: string[], now: number): void {
+    for (const [id, k] of this.byAccount) if (k.expiresAt <= now) this.byAccount.delete(id);
+    if (tableIds.length > 0) this.byAccount.set(accountId, { sessionId, expiresAt, tableIds });
+  }
+
+  /** The tables kept for this session (empty for another session: a login replaces them); forgotten either way. */
+  take(accountId: number, sessionId: string | null): string[] {
+    const k = this.byAccount.get(accountId);
+    this.byAccount.delete(accountId);
+    return k !== undefined && k.sessionId === sessionId ? k.tableIds : [];
+  }
+
+  get size(): number {
+    return this.byAccount.size;
+  }
+}
 
 /** Most bytes waiting to be sent before a client is considered stuck and dropped (it may resume). */
 const MAX_BUFFERED = 16 * 1024 * 1024;
@@ -93,6 +124,7 @@ export class Connection {
   account: AccountView | null = null;
   private sessionId: string | null = null;
   private token: string | null = null;
+  private expiresAt = 0;
   private unsubscribeLobby: (() => void) | null = null;
   /** Tables followed without a seat (`table.watch`, issue 17 item 2). */
   private readonly watched = new Set<Table>();
@@ -200,6 +232,8 @@ export class Connection {
     switch (m.type) {
       case 'logout':
         if (this.token !== null) this.ctx.accounts.logout(this.token);
+        // A watch ends with the session (nothing kept for a resume: the token is revoked).
+        this.ctx.keptWatches.take(account.id, null);
         this.unbind();
         this.state = 'anon';
         return this.send({ type: 'ok', rid: m.rid });
@@ -330,7 +364,8 @@ export class Connection {
     // Tables gone, or where the account took a seat since, no longer count.
     for (const x of [...this.watched]) if (!x.isWatching(accountId)) this.watched.delete(x);
     if (!this.watched.has(t) && this.watched.size >= MAX_WATCHED) {
-      return this.error(m.rid, 'RATE_LIMITED', `at most ${MAX_WATCHED} tables are watched at once: stop watching one first`, { tableId: t.tableId });
+      // Its own code (issue 17, closing): a limit on tables watched, not the message rate RATE_LIMITED says.
+      return this.error(m.rid, 'WATCH_LIMIT', `at most ${MAX_WATCHED} tables are watched at once: stop watching one first`, { tableId: t.tableId });
     }
     const snap = t.watch(accountId, (frame) => this.sendRaw(frame));
     if (!snap) return this.error(m.rid, 'SHUTTING_DOWN', 'the table is closing', { tableId: t.tableId });
@@ -416,7 +451,7 @@ export class Connection {
         const r = a.authenticate(m.token);
         if (!r.ok) return this.error(m.rid, r.code, r.message);
         const since = new Map(m.tables.map((t) => [t.tableId, t.lastSeq]));
-        return this.bind(m.rid, r.account, r.session.sessionId, m.token, r.session.expiresAt, since, false);
+        return this.bind(m.rid, r.account, r.session.sessionId, m.token, r.session.expiresAt, since, false, true);
       }
     }
   }
@@ -437,14 +472,22 @@ export class Connection {
   }
 
   /** The account is this connection's: its seats are re-attached, with missed frames or snapshots. */
-  private bind(rid: number, account: AccountView, sessionId: string, token: string, expiresAt: number, since: Map<string, number>, giveToken = true): void {
+  private bind(rid: number, account: AccountView, sessionId: string, token: string, expiresAt: number, since: Map<string, number>, giveToken = true, resumed = false): void {
     if (this.state === 'closed') return;
+    // Watches the same session held (issue 17, closing): kept when its connection dropped, or still on
+    // an old connection the operator has not seen drop yet (a half-open socket this resume replaces).
+    // A login (a new session) starts with none.
+    const kept = this.ctx.keptWatches.take(account.id, resumed ? sessionId : null);
     const prev = this.ctx.byAccount.get(account.id);
-    if (prev && prev !== this) prev.replaced();
+    if (prev && prev !== this) {
+      if (resumed && prev.sessionId === sessionId) kept.push(...prev.watchedIds());
+      prev.replaced();
+    }
     this.ctx.byAccount.set(account.id, this);
     this.account = account;
     this.sessionId = sessionId;
     this.token = token;
+    this.expiresAt = expiresAt;
     this.state = 'authed';
     // issue 12 item 4: each seat takes this connection's address and session, R-NOBOT permitting; a
     // table where another account plays from this address is not rejoined (its seat waits out the
@@ -477,9 +520,37 @@ export class Connection {
       else this.sendSnapshot(t, null);
       t.attach(account.id, (frame) => this.sendRaw(frame));
     }
+    this.rewatch(account.id, kept);
     // Where each of the player's tournaments stands now (issue 17 item 1): a client back after a break
     // in the link, or on another machine, shows the tournament bar at once.
     this.ctx.tournaments?.tellAccount(account.id);
+  }
+
+  /**
+   * The tables this session watched, watched again after a `resume` (issue 17, closing): each a fresh
+   * snapshot as no seat sees it (`rid: null`) and its stream, as on a `table.watch`, so the client need
+   * not ask. A table gone meanwhile (a tournament's table broken) is told as on its closing
+   * (`table.left`, `cashedOut: 0`); one where the account took a seat meanwhile has its seat's stream.
+   */
+  private rewatch(accountId: number, tableIds: readonly string[]): void {
+    for (const tableId of new Set(tableIds)) {
+      const t = this.findTable(tableId);
+      if (!t) {
+        this.send({ type: 'table.left', rid: null, tableId, cashedOut: 0 });
+        continue;
+      }
+      if (t.isSeated(accountId) || this.watched.has(t) || this.watched.size >= MAX_WATCHED) continue;
+      const snap = t.watch(accountId, (frame) => this.sendRaw(frame));
+      if (!snap) continue;
+      this.watched.add(t);
+      this.send({ type: 'table.snapshot', rid: null, tableId: t.tableId, seq: snap.seq, table: snap.table });
+    }
+  }
+
+  /** The tables this connection watches now (gone ones and those where the account sat since left out). */
+  private watchedIds(): string[] {
+    const id = this.account?.id;
+    return id === undefined ? [] : [...this.watched].filter((t) => t.isWatching(id)).map((t) => t.tableId);
   }
 
   private sendSnapshot(t: Table, rid: number | null): void {
@@ -514,6 +585,12 @@ export class Connection {
   onClose(): void {
     this.unsubscribeLobby?.();
     this.unsubscribeLobby = null;
+    // A dropped connection (not a logout, not a replacement: those cleared the account): its watches
+    // are kept for a resume of this session (issue 17, closing).
+    const account = this.account;
+    if (account && this.sessionId !== null && this.ctx.byAccount.get(account.id) === this) {
+      this.ctx.keptWatches.keep(account.id, this.sessionId, this.expiresAt, this.watchedIds(), this.ctx.now());
+    }
     this.unbind();
     this.state = 'closed';
     this.ctx.connections.delete(this);

@@ -40,7 +40,7 @@ import { TournamentStore } from '../tournaments/store';
 import { TraceOutbox } from '../trace/outbox';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
-import type { ServerContext } from './connection';
+import { KeptWatches, type ServerContext } from './connection';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './gate';
 import { DEFAULT_RATE_LIMIT, DEFAULT_SIGNUP_LIMIT, KeyedBuckets, type RateLimit, type SignupLimit } from './ratelimit';
 import { startWireServer } from './server';
@@ -277,6 +277,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     welcomePlayChips: o.welcomePlayChips ?? 100_000,
     now: () => timers.now(),
     byAccount: new Map(),
+    keptWatches: new KeptWatches(),
     connections: new Set(),
     closing: false,
     log,

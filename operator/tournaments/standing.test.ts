@@ -113,6 +113,65 @@ describe('the standing (issue 17 item 1)', () => {
     expect(new Set(written.map((w) => w.tournament.level)).size).toBeGreaterThan(1);
   });
 
+  it('ranks every player exactly as a count over the field does, after every hand of randomized multi-table tournaments with rebuys, add-ons, re-entries and late entries; equal stacks share a rank', () => {
+    // issue 17, closing: the rank is read from an order of stacks kept in step (O(log n)), not counted
+    // per message; it must stay the brute-force count (1 + the players in with more chips, so equal
+    // stacks share a rank and the next one down comes after all of them) after every settled hand.
+    let compared = 0;
+    let tiesSeen = 0;
+    let handsChecked = 0;
+    for (const seed of [3, 11]) {
+      const e = env();
+      const { hub } = hubOf(e);
+      const structure = { ...readyStructure('THNL', 'hyper-turbo', { rebuys: { price: 1000, fee: 100 }, reEntries: 2 }), lateRegistrationLevels: 2 };
+      const t = tournament(e, { id: `mtt-rank-${seed}`, format: 'scheduled', seats: 6, maxEntrants: 200, minEntrants: 10, startAt: e.timers.now() + 60_000, structure }, seed, { deal: true });
+      for (let i = 0; i < 24; i++) t.register(practice(e), t.version, { brain: brain(), autoRebuy: i % 8 === 0 });
+      const check = () => {
+        const ids = t.all().map((x) => x.player.accountId);
+        const got = hub.standings(t, ids);
+        const byRank = new Map<number, number>();
+        // The chips of each player in, as their table has them.
+        const inChips = t.all().flatMap((y) => (y.out ? [] : [chipsOf(t, y.player.accountId)]));
+        for (const id of ids) {
+          const you = got.get(id)!.you;
+          const x = t.entrant(id)!;
+          if (x.out || you === null) continue;
+          const mine = chipsOf(t, id);
+          expect(you.stack).toBe(mine);
+          expect(you.rank, `${t.spec.id} hand ${t.handsPlayed}: ${x.player.name} with ${mine}`).toBe(1 + inChips.filter((c) => c > mine).length);
+          byRank.set(you.rank, (byRank.get(you.rank) ?? 0) + 1);
+          compared++;
+        }
+        if ([...byRank.values()].some((n) => n > 1)) tiesSeen++;
+      };
+      e.timers.advance(60_000);
+      expect(t.state).toBe('running');
+      check();
+      let late = 0;
+      let lateOpen = true;
+      let played = t.handsPlayed;
+      // Each step runs one timer: a hand settles in one of them; checked after each step that settled one.
+      playOut(e, t, () => {
+        if (t.state !== 'running') return;
+        if (lateOpen) {
+          // Late entries and re-entries while registration is open (back in at the starting stack: ties).
+          if (late < 8 && t.register(practice(e), t.version, { brain: brain() }).ok) late++;
+          for (const x of t.all()) if (x.out && x.place === null && x.reEntries < 2 && !x.autoRebuy && !t.register(x.player, t.version).ok) lateOpen = false;
+        }
+        if (t.handsPlayed === played) return;
+        handsChecked += t.handsPlayed - played;
+        played = t.handsPlayed;
+        check();
+      });
+      expect(e.errors).toEqual([]);
+      expect(late).toBeGreaterThan(0);
+    }
+    expect(handsChecked).toBeGreaterThan(1000);
+    expect(compared).toBeGreaterThan(5000);
+    // Steps where two players in shared a rank (equal stacks).
+    expect(tiesSeen).toBeGreaterThan(40);
+  });
+
   it('after each hand, the people at that table and those it eliminated are told; a table of practice players tells no one', () => {
     const e = env();
     const t = tournament(e, { id: 'sng-hand', seats: 3, maxEntrants: 3, minEntrants: 3 }, 3);

@@ -95,6 +95,7 @@ export abstract class TournamentEntries extends TournamentEnd {
       this.order.splice(this.order.indexOf(e), 1);
       this.entryCount--;
       this.dirty.delete(e);
+      this.stacks.forget(e);
       this.dropped.push(accountId);
       this.save();
       return { ok: true, refunded: refunded.amount };
@@ -178,6 +179,7 @@ export abstract class TournamentEntries extends TournamentEnd {
       return;
     }
     e.pendingChips += chips;
+    this.stacks.touch(e); // counted in the standing at once (issue 17 item 1), at the table after the hand
     const r = e.table!.topUp(e.player.accountId, chips);
     if (!r.ok) throw new Error(`${this.spec.id}: ${chips} chips for ${e.player.name} refused: ${r.code} ${r.message}`);
   }

@@ -49,6 +49,7 @@ export class Tournament extends TournamentEntries {
       const e: Entrant = { ...r, brain: r.brain ? (deps.brain?.() ?? null) : null, table: null };
       t.entrants.set(e.player.accountId, e);
       t.order.push(e);
+      t.stacks.touch(e);
       seats.set(e, { table: r.table, seat: r.seat });
       t.registered = Math.max(t.registered, e.n + 1);
       if (e.out) t.outCount++;

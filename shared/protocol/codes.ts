@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'TABLE_FULL',
   'ALREADY_SEATED', // R-ONEHAND: one seat per player per table
   'NOT_SEATED',
+  'WATCH_LIMIT', // `table.watch` past the tables a connection may watch at once (issue 17 item 2; MAX_WATCHED)
   'BUY_IN_RANGE', // buy-in or top-up outside the table's min/max
   'INSUFFICIENT_FUNDS', // R-NODEBT
   'SAME_ADDRESS', // R-NOBOT: another account from this address sits at the table

@@ -17,54 +17,17 @@
  * run longer: `npm run bench -- operator tournament --mtt-field=30000` (or `CERCLE_BENCH_MTT_FIELD`);
  * its figures are named `mtt-30000-…`.
  */
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Accounts } from '../../operator/accounts';
-import { PracticeBrain } from '../../operator/practice/strategy';
-import { openOperatorDatabase } from '../../operator/schema';
-import { scaledTimers } from '../../operator/tables/timers';
-import { tempDir } from '../support/operator/temp-dir';
-import { tournamentSpec } from '../support/operator/tournament-spec';
-import { TournamentStore } from '../../operator/tournaments/store';
-import { Tournament } from '../../operator/tournaments/tournament';
-import { TraceOutbox } from '../../operator/trace/outbox';
-import { TraceVault } from '../../operator/trace/vault';
-import { Wallet } from '../../operator/wallet';
+import { registeredField } from './mtt-field';
 import type { BenchResult } from './types';
 
 export default async function tournamentBench(): Promise<BenchResult[]> {
   const flag = process.argv.find((x) => x.startsWith('--mtt-field='))?.slice('--mtt-field='.length);
   const field = Number(flag ?? process.env.CERCLE_BENCH_MTT_FIELD ?? 10_000);
   if (!Number.isSafeInteger(field) || field < 2 || field > 100_000) throw new RangeError(`--mtt-field: 2 to 100,000 players, not ${flag ?? process.env.CERCLE_BENCH_MTT_FIELD}`);
-  const dir = tempDir('cercle-bench-mtt-');
-  const db = openOperatorDatabase(join(dir.dir, 'operator.sqlite'), { synchronous: 'NORMAL' });
-  const vault = TraceVault.open({ path: join(dir.dir, 'trace.sqlite'), idOper: '0099', idCoffre: 1, synchronous: 'NORMAL' });
-  const wallet = new Wallet(db);
-  const accounts = new Accounts(db);
-  const outbox = new TraceOutbox(db, vault);
-  const timers = scaledTimers(60);
-  const errors: unknown[] = [];
+  const registerStart = performance.now();
+  const { t, wallet, outbox, errors, close } = registeredField('mtt-bench', field);
   try {
-    const t = new Tournament(
-      tournamentSpec({
-        id: 'mtt-bench',
-        name: 'Bench',
-        format: 'scheduled',
-        seats: 9,
-        maxEntrants: 100_000,
-        minEntrants: 2,
-        startAt: timers.now() + 365 * 86_400_000, // started by hand below, once everyone is registered
-      }),
-      { wallet, db, outbox, timers, idOper: '0099', table: { betweenHandsMs: 0, practiceDelayMs: [0, 0] }, error: (e) => errors.push(e), store: new TournamentStore(db) },
-    );
-    const registerStart = performance.now();
-    for (let n = 0; n < field; n++) {
-      const a = accounts.createPracticeAccount(`practice-m${n}`);
-      if (!a.ok) throw new Error(a.code);
-      wallet.grantPlay(a.account.id, 1100, { idempotencyKey: `bench:${n}` });
-      const r = t.register({ accountId: a.account.id, name: a.account.username, practice: true, ip: '127.0.0.1', sessionId: 'practice' }, t.version, { brain: new PracticeBrain() });
-      if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
-    }
     process.stderr.write(`  ${field} registered in ${((performance.now() - registerStart) / 1000).toFixed(1)} s\n`);
     let rss = process.memoryUsage().rss;
     const sampler = setInterval(() => (rss = Math.max(rss, process.memoryUsage().rss)), 200);
@@ -94,8 +57,6 @@ export default async function tournamentBench(): Promise<BenchResult[]> {
       { name: `${label}-rss-mb:cercle`, unit: 'MB', value: rss / 2 ** 20 },
     ];
   } finally {
-    vault.close();
-    db.close();
-    dir.cleanup();
+    close();
   }
 }

@@ -19,7 +19,7 @@ import { GENERATED_CERT_FILE, GENERATED_KEY_FILE } from '../../operator/tls';
 import { HistoryStore } from '../../electron/services/history/store';
 import { Tracker } from '../../electron/services/history/tracker';
 import { OperatorLink, type ActResult, type LinkState, type OperatorLinkOptions } from '../../electron/services/link';
-import type { Move } from '../../shared/protocol/messages';
+import type { Move, ServerMessageOf } from '../../shared/protocol/messages';
 import { legalActions, type HandState, type LegalActions } from '../../shared/rules/engine';
 import { prng } from '../../shared/rules/engine/test-support';
 import { joinAsShown } from './join-as-shown';
@@ -555,5 +555,38 @@ describe('playing through the link', () => {
     expect(o.wallet.audit().problems).toEqual([]);
     await link.close();
     store.close();
+  });
+});
+
+describe('watching through the link (issue 17, closing)', () => {
+  it('a watched table comes back after the connection drops without the client asking again: the resume brings its fresh view', async () => {
+    const link = linkTo(op);
+    await link.connect();
+    const g = await link.guest();
+    if (!g.ok) throw new Error(g.code);
+    // Every request the link sends, counted by type (its own re-watch would be one more table.watch).
+    const requests = (link as unknown as { requests: { request: (body: { type: string }, ms?: number) => Promise<unknown> } }).requests;
+    const send = requests.request.bind(requests);
+    const sent: string[] = [];
+    requests.request = (body, ms) => {
+      sent.push(body.type);
+      return send(body, ms);
+    };
+    expect(await link.watch('holdem-2')).toMatchObject({ ok: true });
+    await until(() => link.table('holdem-2')?.status === 'live');
+    const snapshots: ServerMessageOf<'table.snapshot'>[] = [];
+    link.on('message', (m) => m.type === 'table.snapshot' && snapshots.push(m));
+
+    const states: LinkState[] = [];
+    link.on('state', (x) => states.push(x.state));
+    cut(op, g.account.id);
+    await until(() => states.includes('reconnecting') && link.state === 'connected' && link.table('holdem-2')?.status === 'live' && snapshots.length > 0, 20_000, () => `${link.state} ${link.table('holdem-2')?.status}`);
+    // One fresh view, as no seat sees it, sent by the operator with the resume: no table.watch again.
+    expect(snapshots).toHaveLength(1);
+    expect(snapshots[0]).toMatchObject({ rid: null, tableId: 'holdem-2', table: { you: null } });
+    expect(sent.filter((t) => t === 'table.watch')).toEqual(['table.watch']);
+    expect(link.isWatching('holdem-2')).toBe(true);
+    expect(op.manager.get('holdem-2')!.isWatching(g.account.id)).toBe(true);
+    await link.close();
   });
 });

@@ -288,7 +288,7 @@ describe('tournaments in the client (issue 17)', () => {
       expect(alice.pushed.some((p) => p.event === 'table' && (p.payload as TableState).status === 'gone')).toBe(false);
       expect(alice.core.tables()).toMatchObject([{ tableId, status: 'live', watching: false, tournamentId: 'six-1' }]);
 
-      // Dave's drops too: the table is watched again (a fresh snapshot), then he stops watching.
+      // Dave's drops too: the table is watched again (the resume's fresh snapshot), then he stops watching.
       const seenBefore = watchedHands().size;
       op.context.byAccount.get(op.accounts.findByUsername('dave')!.id)!.ws.terminate();
       await until(() => dave.core.session().link.state !== 'connected', 10_000, 'dave sees the drop');

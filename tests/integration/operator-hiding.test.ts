@@ -2,13 +2,10 @@
  * Information hiding (DESIGN.md §1): every frame sent to each client over many hands of every variant
  * is recorded, then checked against the hand as the regulator's trace has it (the POJEU of the hand,
  * with every card dealt): no card of an opponent's that the client may not see appears in any frame
- * before it is shown. A card may appear only if it was dealt to this client, dealt face up (Stud), is
- * a board card, or was shown at the showdown earlier in the stream. The known-card bit sets of the
- * hand state are decoded and checked too.
+ * before it is shown (tests/support/operator/hiding.ts says what may appear).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handOf } from '../../shared/protocol/hand';
-import type { ServerMessage, ServerMessageOf } from '../../shared/protocol/messages';
+import type { ServerMessageOf } from '../../shared/protocol/messages';
 import { prng } from '../../shared/rules/engine/test-support';
 import { VARIANT_CODES, VARIANTS } from '../../shared/rules/variants';
 import { tablesOf } from '../../operator/config/config';
@@ -16,6 +13,7 @@ import { startOperator, type RunningOperator } from '../../operator/server/opera
 import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { scaledTimers } from '../../operator/tables/timers';
 import { tempDir } from '../support/operator/temp-dir';
+import { checkHiding } from '../support/operator/hiding';
 
 const HANDS_PER_VARIANT = 15;
 
@@ -47,46 +45,6 @@ afterAll(async () => {
   dir?.cleanup();
 });
 
-/**
- * Per hand id: the cards dealt face down to each seat (0-based; in Triple Draw a card discarded and
- * reshuffled may be dealt to two seats in turn), and the cards everybody saw dealt.
- */
-type Dealt = { bySeat: Map<number, Set<number>>; open: Set<number> };
-function dealtCards(tableId: string): Map<string, Dealt> {
-  const out = new Map<string, Dealt>();
-  for (const r of op.vault.byTech(tableId)) {
-    if (r.kind !== 'POJEU') continue;
-    const pool = /<Pool>([^<]+)<\/Pool>/.exec(r.xml)![1];
-    const hand: Dealt = { bySeat: new Map(), open: new Set() };
-    for (const m of r.xml.matchAll(/<Draw([^>]*)>\s*(?:<Siege>(\d+)<\/Siege>\s*)?<Valeur>(\d+)<\/Valeur>/g)) {
-      const card = Number(m[3]);
-      if (/ouverte="true"|commune="true"/.test(m[1])) hand.open.add(card);
-      else {
-        const seat = Number(m[2]) - 1;
-        if (!hand.bySeat.has(seat)) hand.bySeat.set(seat, new Set());
-        hand.bySeat.get(seat)!.add(card);
-      }
-    }
-    out.set(pool, hand);
-  }
-  return out;
-}
-
-/** Every card a frame carries: in card lists, and in the known-card bit sets. */
-function cardsIn(v: unknown, key = '', out: number[] = []): number[] {
-  if (Array.isArray(v)) {
-    if (['cards', 'hole', 'board', 'discards', 'discardPool'].includes(key)) for (const c of v) if (typeof c === 'number') out.push(c);
-    for (const x of v) if (typeof x === 'object' && x !== null) cardsIn(x, '', out);
-  } else if (typeof v === 'object' && v !== null) {
-    for (const [k, x] of Object.entries(v)) {
-      if (k === 'usedLo' || k === 'usedHi') {
-        for (let b = 0; b < 26; b++) if (((x as number) >>> b) & 1) out.push(b + (k === 'usedHi' ? 26 : 0));
-      } else cardsIn(x, k, out);
-    }
-  }
-  return out;
-}
-
 describe('information hiding', () => {
   it(`no frame carries an opponent's private card before it is shown (${HANDS_PER_VARIANT}+ hands of each of the 11 variants)`, async () => {
     const players: AutoPlayer[] = [];
@@ -113,60 +71,16 @@ describe('information hiding', () => {
 
     let checkedFrames = 0;
     let checkedCards = 0;
-    const deals = new Map(op.manager.all().map((t) => [t.tableId, dealtCards(t.tableId)]));
     let watchedFrames = 0;
     const clients = [...players.map((p) => ({ client: p.client, problems: p.problems })), { client: watcher, problems: [] as string[] }];
     for (const p of clients) {
       expect(p.client.invalid).toEqual([]);
       expect(p.problems).toEqual([]);
       // Each table's frames on their own (a watcher follows all of them at once).
-      for (const only of new Set(p.client.received.flatMap((m) => ('tableId' in m && m.tableId ? [m.tableId] : [])))) {
-        let seat: number | null = null;
-        let handId: string | null = null;
-        let shown = new Set<number>();
-        const check = (m: ServerMessage, tableId: string, payload: unknown) => {
-          if (handId === null) return;
-          const hand = deals.get(tableId)!.get(handId);
-          if (!hand) return; // the hand was still being played when the operator was read
-          checkedFrames++;
-          for (const c of cardsIn(payload)) {
-            checkedCards++;
-            const own = seat !== null && (hand.bySeat.get(seat)?.has(c) ?? false);
-            const owners = [...hand.bySeat].filter(([, cs]) => cs.has(c)).map(([s]) => s);
-            // A card dealt to no one yet is the stub's (the next board card, a draw's replacement): it is
-            // hidden from everybody, so seeing it is a leak too (issue 14 item 9).
-            const visible = own || hand.open.has(c) || shown.has(c);
-            if (!visible) {
-              const whose = owners.length === 0 ? 'the stub (dealt to no one yet)' : `seat ${owners}`;
-              throw new Error(`${tableId} ${handId}: seat ${seat} was sent card ${c} of ${whose} before it was shown: ${JSON.stringify(m).slice(0, 400)}`);
-            }
-          }
-        };
-        for (const m of p.client.received) {
-          if (!('tableId' in m) || m.tableId !== only) continue;
-          if (p.client === watcher && (m.type === 'table.snapshot' || m.type === 'table.event')) watchedFrames++;
-          if (m.type === 'table.snapshot') {
-            seat = m.table.you?.seat ?? null;
-            handId = m.table.hand?.handId ?? null;
-            // The hand travels as a view (issue 14 item 2): what was shown is what its actions show.
-            shown = new Set(m.table.hand ? m.table.hand.actions.flatMap((a) => (a.type === 'show' ? (a.cards ?? []) : [])) : []);
-            check(m, m.tableId, m.table);
-            // And the state the client folds from it (its engine's bookkeeping included) knows no more.
-            if (m.table.hand) check(m, m.tableId, handOf(m.table.hand));
-            continue;
-          }
-          if (m.type !== 'table.event') continue;
-          const e = m.event;
-          if (e.type === 'you') seat = e.you?.seat ?? seat;
-          if (e.type === 'handStart') {
-            handId = e.hand.handId;
-            shown = new Set();
-          }
-          if (e.type === 'action' && e.action.type === 'show') for (const c of e.action.cards ?? []) shown.add(c);
-          check(m, m.tableId, e);
-          if (e.type === 'handEnd' || e.type === 'handCancelled') handId = null;
-        }
-      }
+      const r = checkHiding(op.vault, p.client.received);
+      checkedFrames += r.frames;
+      checkedCards += r.cards;
+      if (p.client === watcher) watchedFrames = r.tableFrames;
     }
     // The watcher had no seat anywhere, and saw every table's hands.
     const watcherId = (watcher.received.find((m) => m.type === 'authed') as ServerMessageOf<'authed'>).account.id;

@@ -20,20 +20,12 @@ import { scaledTimers } from '../../operator/tables/timers';
 import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { tempDir } from '../support/operator/temp-dir';
 import { tournamentSpec } from '../support/operator/tournament-env';
+import { authedOf, until, WATCH_TABLES } from '../support/operator/wire';
 
 const KO = tournamentSpec({ id: 'ko-3', name: 'Trio KO', bounty: 200, seats: 3, maxEntrants: 3, minEntrants: 3 });
 
 // One cash table where practice players deal hands, and enough quiet ones to reach the watch limit.
-const CASH = Array.from({ length: MAX_WATCHED + 1 }, (_, i) => ({
-  id: `w-${String(i + 1).padStart(2, '0')}`,
-  name: `Watch ${i + 1}`,
-  variant: 'THNL' as const,
-  money: 'play' as const,
-  stakes: { smallBlind: 10, bigBlind: 20 },
-  seats: 6,
-  buyIn: { min: 400, max: 2000 },
-  practicePlayers: i === 0 ? 3 : 0,
-}));
+const CASH = WATCH_TABLES;
 
 let dir: { dir: string; cleanup: () => void };
 let op: RunningOperator;
@@ -63,15 +55,7 @@ afterAll(async () => {
   dir?.cleanup();
 });
 
-const authed = (c: TestClient) => c.received.find((m): m is ServerMessageOf<'authed'> => m.type === 'authed')!;
-
-async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const authed = authedOf;
 
 describe('a tournament as the client plays it (issue 17, protocol 4)', () => {
   it('the standing from registration to the end, why the seat, the bounties, the table and its hands naming the tournament, the results', async () => {
@@ -264,7 +248,8 @@ describe('table.watch (issue 17 item 2)', () => {
     // Up to 24 tables; watching one already watched again costs nothing; the 25th is refused.
     for (const t of CASH.slice(1, MAX_WATCHED)) expect(await c.request({ type: 'table.watch', tableId: t.id })).toMatchObject({ type: 'ok' });
     expect(await c.request({ type: 'table.watch', tableId: 'w-01' })).toMatchObject({ type: 'ok' });
-    expect(await c.request({ type: 'table.watch', tableId: CASH[MAX_WATCHED].id })).toMatchObject({ type: 'error', code: 'RATE_LIMITED' });
+    // Its own code, not the message rate's (RATE_LIMITED): the client says which limit was met.
+    expect(await c.request({ type: 'table.watch', tableId: CASH[MAX_WATCHED].id })).toMatchObject({ type: 'error', code: 'WATCH_LIMIT', tableId: CASH[MAX_WATCHED].id });
     expect(op.manager.get(CASH[MAX_WATCHED].id)!.isWatching(id)).toBe(false);
     expect(await c.request({ type: 'table.unwatch', tableId: 'nope' })).toMatchObject({ type: 'error', code: 'UNKNOWN_TABLE' });
 

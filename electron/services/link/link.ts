@@ -534,7 +534,8 @@ export class OperatorLink {
 
   /**
    * Watches a table without a seat: its snapshot and stream follow (a model, `watching`), as an
-   * observer sees them (no hidden card, R-HIDDEN); watched again after a reconnection.
+   * observer sees them (no hidden card, R-HIDDEN); after a reconnection the operator's resume brings
+   * its fresh view (else it is watched again once in step: streams.ts).
    */
   async watch(tableId: string): Promise<Reply<ServerMessageOf<'ok'>>> {
     this.streams.watch(tableId);

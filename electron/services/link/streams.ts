@@ -7,8 +7,10 @@
  * Tournament tables (issue 17 item 1) are tables: the operator sends `tournament.seat`, then the new
  * table's snapshot (`rid: null`, a model is made for it) and stream. A table the player leaves in a
  * tournament (moved, or out) is ended here (`end`), without a cash-out: once its hand in progress has
- * ended, so that hand is stored. Watched tables (`table.watch`, no seat) are followed the same way,
- * and watched again after a reconnection instead of being resumed.
+ * ended, so that hand is stored. Watched tables (`table.watch`, no seat) are followed the same way;
+ * after a reconnection the operator watches them again for the resumed session and sends each a fresh
+ * snapshot with the resume's frames (issue 17, closing); one still without a snapshot once in step (an
+ * operator that did not keep it) is watched again from here, which the operator takes as the same watch.
  */
 import type { HistoryHand, ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
 import { HISTORY_PAGE_MAX } from '../../../shared/protocol/version';
@@ -153,6 +155,8 @@ export class TableStreams {
     // A table we followed that is not among them was left while we were away (the grace period ran
     // out: the stack went back to the wallet).
     const seated = new Set(ids);
+    // A seat taken while away at a table we watched (a tournament's move there): its stream replaces the watch.
+    for (const id of ids) this.watched.delete(id);
     for (const model of this.all()) if (!seated.has(model.tableId) && !this.watched.has(model.tableId)) void this.lose(model);
     for (const id of ids) if (!this.models.has(id)) this.newModel(id);
   }
@@ -171,7 +175,8 @@ export class TableStreams {
   dropped(): void {
     this.snapshotAsked.clear();
     for (const m of this.models.values()) {
-      // A watched table is watched again once in step (a fresh snapshot), not resumed.
+      // A watched table is not resumed from a seq: the operator's resume sends it a fresh snapshot
+      // (else it is watched again once in step).
       if (this.watched.has(m.tableId)) m.resync('the connection dropped: watching again');
       else if (m.status === 'live' && !this.followable(m)) m.resync('the connection dropped while catching up');
     }

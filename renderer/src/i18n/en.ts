@@ -233,6 +233,7 @@ const en: typeof fr = {
     ALREADY_SEATED: 'You already sit at this table.',
     NAME_WHILE_SEATED: 'Leave your tables before changing your nickname.',
     NOT_SEATED: 'You do not sit at this table.',
+    WATCH_LIMIT: 'You already watch as many tables as you may: stop watching one before opening another.',
     BUY_IN_RANGE: "Amount outside the table's limits.",
     INSUFFICIENT_FUNDS: 'Balance too low.',
     SAME_ADDRESS: 'Another account from the same address sits at this table.',

@@ -233,6 +233,7 @@ export default {
     ALREADY_SEATED: 'Vous êtes déjà assis à cette table.',
     NAME_WHILE_SEATED: 'Quittez vos tables avant de changer de pseudo.',
     NOT_SEATED: "Vous n'êtes pas assis à cette table.",
+    WATCH_LIMIT: 'Vous suivez déjà autant de tables que possible : cessez d’en suivre une avant d’en ouvrir une autre.',
     BUY_IN_RANGE: 'Montant hors des limites de la table.',
     INSUFFICIENT_FUNDS: 'Solde insuffisant.',
     SAME_ADDRESS: 'Un autre compte de la même adresse est assis à cette table.',
