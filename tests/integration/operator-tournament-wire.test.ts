@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage, ServerMessageOf } from '../../shared/protocol/messages';
 import { prng } from '../../shared/rules/engine/test-support';
 import { tablesOf } from '../../operator/config/config';
-import { MAX_WATCHED } from '../../operator/server/connection';
+import { MAX_WATCHED } from '../../operator/server/watches';
 import { startOperator, type OperatorOptions, type RunningOperator } from '../../operator/server/operator';
 import { scaledTimers } from '../../operator/tables/timers';
 import { AutoPlayer, TestClient } from '../support/operator/test-client';

@@ -11,7 +11,7 @@ import type { ServerMessage, ServerMessageOf } from '../../shared/protocol/messa
 import { prng } from '../../shared/rules/engine/test-support';
 import { readyStructure } from '../../shared/rules/tournament';
 import { tablesOf } from '../../operator/config/config';
-import { MAX_WATCHED } from '../../operator/server/connection';
+import { MAX_WATCHED } from '../../operator/server/watches';
 import { startOperator, type RunningOperator } from '../../operator/server/operator';
 import { scaledTimers } from '../../operator/tables/timers';
 import type { TournamentSpec } from '../../operator/tournaments/spec';

@@ -2,7 +2,7 @@
  * Pieces the wire tests of watching share (operator-tournament-wire.test.ts, operator-watch-resume.test.ts).
  */
 import type { ServerMessageOf } from '../../../shared/protocol/messages';
-import { MAX_WATCHED } from '../../../operator/server/connection';
+import { MAX_WATCHED } from '../../../operator/server/watches';
 import type { TestClient } from './test-client';
 
 /** One more cash table than a connection may watch: the first deals hands (practice players), the others are quiet. */
