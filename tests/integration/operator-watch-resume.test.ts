@@ -184,6 +184,8 @@ describe('watching across a resume (issue 17, closing)', () => {
     // A tournament's table watched, gone while the watcher was away (the duel ended): the resume says so.
     const p = await TestClient.guest(op.url, op.pin, { localAddress: '127.0.0.13' });
     const player = new AutoPlayer(p, prng(5));
+    // Paused until the watch is taken: a duel can end in its first hand, before the watcher asks (met once).
+    player.paused = true;
     const duel = op.tournaments.get('duel-1')!;
     expect(await p.request({ type: 'tournament.register', tournamentId: 'duel-1', version: duel.version })).toMatchObject({ type: 'tournament.registered' });
     await until('the duel running', () => duel.state === 'running', 30_000);
@@ -191,6 +193,7 @@ describe('watching across a resume (issue 17, closing)', () => {
     const w = await TestClient.guest(op.url, op.pin, { localAddress: '127.0.0.14' });
     const { account, token } = authedOf(w);
     expect(await w.request({ type: 'table.watch', tableId })).toMatchObject({ type: 'ok' });
+    player.resume();
     w.cut();
     await until('the drop seen', () => !op.context.byAccount.has(account.id));
     await until('the duel over', () => duel.state === 'finished' && op.tournaments.table(tableId) === undefined, 30_000);
