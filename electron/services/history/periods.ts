@@ -14,6 +14,8 @@ import { CASH_ONLY, DAY, HOUR, type MoneyKind, type PeriodTotals, type ResultGro
 
 type Statement = Database.Statement;
 
+const TOTAL_KEYS = ['hands', 'net', 'rake', 'entries', 'prizes'] as const;
+
 export class Periods {
   private readonly q: Record<'dayTotals' | 'hourTotals' | 'handTotals' | 'hourByHour' | 'handsInRange' | 'money' | 'moneyByVariant' | 'moneyByMinute', Statement>;
 
@@ -65,30 +67,12 @@ export class Periods {
       }
       return g;
     };
-    const add = (m: number, t: Totals, key: () => Group): void => {
+    // Cash totals, or a tournament's money (issue 17 item 4): in the period's totals and in its group (its day, its game).
+    const add = (m: number, t: Partial<PeriodTotals>, key: () => Group): void => {
       if (money !== null && m !== money) return;
-      const sum = m === 1 ? play : real;
-      sum.hands += t.hands;
-      sum.net += t.net;
-      sum.rake += t.rake;
       const k = key();
-      if (k === null) return;
-      const g = group(k);
-      g.hands += t.hands;
-      g.net += t.net;
-      g.rake += t.rake;
-    };
-    // A tournament's money (issue 17 item 4): in the totals and in its group (its day, its game).
-    const addMoney = (m: number, t: { entries: number; prizes: number }, key: () => Group): void => {
-      if (money !== null && m !== money) return;
-      const sum = m === 1 ? play : real;
-      sum.entries += t.entries;
-      sum.prizes += t.prizes;
-      const k = key();
-      if (k === null) return;
-      const g = group(k);
-      g.entries += t.entries;
-      g.prizes += t.prizes;
+      const into = k === null ? [m === 1 ? play : real] : [m === 1 ? play : real, group(k)];
+      for (const x of into) for (const f of TOTAL_KEYS) x[f] += t[f] ?? 0;
     };
     const kind = (m: number): MoneyKind => (m === 1 ? 'play' : 'real');
     const done = (list: ResultGroup[]): ResultsAnswer => {
@@ -102,7 +86,7 @@ export class Periods {
       }
       for (const x of this.q.moneyByMinute.all(from, to) as { minute: number; money: number; entries: number; prizes: number }[]) {
         const day = this.localDate(x.minute * 60_000);
-        addMoney(x.money, x, () => ({ key: `${x.money}:${day}`, g: { money: kind(x.money), day } }));
+        add(x.money, x, () => ({ key: `${x.money}:${day}`, g: { money: kind(x.money), day } }));
       }
       return done([...groups.values()].sort((a, b) => (a.day as string).localeCompare(b.day as string) || a.money.localeCompare(b.money)));
     }
@@ -116,7 +100,7 @@ export class Periods {
     }
     // Tournament money has a game, not stakes: grouped by stakes, it is its game's line without stakes.
     for (const x of (query.groupBy === undefined ? this.q.money : this.q.moneyByVariant).all(from, to) as { money: number; variant: number; entries: number; prizes: number }[]) {
-      addMoney(x.money, x, () => (query.groupBy === undefined ? null : { key: `${x.money}:${x.variant}${query.groupBy === 'stakes' ? ':t' : ''}`, g: { money: kind(x.money), variant: VARIANT_IDS[x.variant] } }));
+      add(x.money, x, () => (query.groupBy === undefined ? null : { key: `${x.money}:${x.variant}${query.groupBy === 'stakes' ? ':t' : ''}`, g: { money: kind(x.money), variant: VARIANT_IDS[x.variant] } }));
     }
     return done(
       [...groups.values()].sort(

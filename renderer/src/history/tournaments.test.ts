@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesView } from '../../../shared/api';
 import { tournamentFigures } from '../../../shared/history/tournaments';
-import { decimal, mergeSeries, percent, periodLines, recordState, tournamentNet } from './tournaments';
+import { decimal, gameName, mergeSeries, percent, periodLines, recordState, tournamentNet } from './tournaments';
 
 const line = (points: [at: number, hands: number, total: number, showdown: number][]): SeriesView => ({
   at: points.map((p) => p[0]),
@@ -95,5 +95,7 @@ describe('refunds, running tournaments and period lines (issue 17 item 4)', () =
     ]);
     expect(total).toEqual({ key: '', hands: 10, cash: 250, tournaments: 1400, result: 1650 });
     expect(periodLines([{ money: 'real', variant: 'THNL', hands: 2, net: 5, entries: 0, prizes: 7 }], 'real', 'variant').lines).toEqual([{ key: 'THNL', hands: 2, cash: 5, tournaments: 7, result: 12 }]);
+    expect(gameName('THNL', 'fr')).not.toBe(gameName('THNL', 'en'));
+    expect(gameName('2026-01-14', 'fr')).toBe('2026-01-14');
   });
 });

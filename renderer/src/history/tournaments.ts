@@ -9,6 +9,7 @@
  * are in the same money (the page never adds real and play money), so the sum is money too.
  */
 import type { SeriesView, TournamentRecordView } from '../../../shared/api';
+import { VARIANTS, type VariantCode } from '../../../shared/rules/variants';
 
 export type GraphKind = 'cash' | 'tournaments' | 'both';
 
@@ -104,4 +105,11 @@ export function percent(x: number | null, locale: string, signed = false): strin
 export function decimal(x: number | null, locale: string): string {
   if (x === null || !Number.isFinite(x)) return '—';
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(x);
+}
+
+/** A group's game by its code in the page's language (a key that is not a game's code is shown as it is). */
+export function gameName(key: string, locale: string): string {
+  if (!(key in VARIANTS)) return key;
+  const v = VARIANTS[key as VariantCode];
+  return locale.startsWith('fr') ? v.nameFr : v.nameEn;
 }
