@@ -48,6 +48,8 @@ export interface ClientTournamentsOptions {
   tracker: Tracker;
   /** Stores (upserts) the local record of a tournament (HistoryStore.putTournament), seen at `at`. */
   putTournament: (t: TournamentRecordView, at: number) => void;
+  /** The record the history keeps of a tournament (HistoryStore.tournament), or null. */
+  storedTournament?: (tournamentId: string) => TournamentRecordView | null;
   /** Balances moved (an entry, a refund, a prize): main reads them again and pushes the session. */
   balancesMoved: () => void;
   now: () => number;
@@ -346,6 +348,15 @@ export class ClientTournaments {
 
   private record(tournamentId: string, s: TournamentSummary): TournamentRecordView {
     let r = this.records.get(tournamentId);
+    const kept = r === undefined ? this.o.storedTournament?.(tournamentId) : null;
+    if (!r && kept && kept.refundedAt === undefined && kept.endedAt === null) {
+      // A tournament still running when main last stopped (issue 17 item 4): its record goes on from what
+      // the history keeps (its registration, what was paid, the bounties won), so nothing paid or won
+      // before is counted again, nor taken off.
+      r = { ...kept };
+      this.bountiesCounted.set(tournamentId, Math.max(this.bountiesCounted.get(tournamentId) ?? 0, kept.bounties));
+      this.records.set(tournamentId, r);
+    }
     if (!r) {
       r = {
         tournamentId,
