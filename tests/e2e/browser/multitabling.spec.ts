@@ -38,12 +38,12 @@ test.describe('at two tables', () => {
 
     // Both tables wait for us, then both buttons are clicked in one task: each move must be in its
     // table's log (actAtOnce fails the flow otherwise).
-    for (let i = 0; i < 8; i++) expect(await actAtOnce([a, b])).toHaveLength(2);
+    for (let i = 0; i < 6; i++) expect(await actAtOnce([a, b])).toHaveLength(2);
     // The same with the page busy for 1.5 s right after the clicks: the hands go on meanwhile and the
     // page draws what came as one, often the next hand already; each move is then in its hand's record.
     for (let i = 0; i < 4; i++) expect(await actAtOnce([a, b], undefined, 1_500)).toHaveLength(2);
     // Two flows acting at once, each with real clicks, as history.spec plays its two tables.
-    for (let i = 0; i < 8; i++) await Promise.all([actIn(a), actIn(b)]);
+    for (let i = 0; i < 6; i++) await Promise.all([actIn(a), actIn(b)]);
 
     for (const tile of [a, b]) await leaveTable(tile);
     await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0, { timeout: 60_000 });
