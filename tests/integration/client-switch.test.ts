@@ -8,11 +8,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedOperator, type EmbeddedOperator } from '../../operator/embedded';
-import { ClientCore, memoryVault, type TokenVault } from '../../electron/services/client';
-import { createHandlers } from '../../electron/services/client-api';
-import { SettingsStore } from '../../electron/services/settings';
-import { dispatchCall, type Outcome } from '../../shared/api';
+import { memoryVault, type ClientCore, type TokenVault } from '../../electron/services/client';
+import type { Outcome } from '../../shared/api';
 import { tempDir } from '../support/operator/temp-dir';
+import { clientFor, until } from './client-tournament-env';
 
 const PASSWORD = 'correct horse battery';
 // Practice players that act rarely: these operators only sign players in.
@@ -21,24 +20,10 @@ const QUIET = { practiceDelayMs: [1_000, 2_000] as const, betweenHandsMs: 5_000 
 let dir: ReturnType<typeof tempDir>;
 let a: EmbeddedOperator;
 let b: EmbeddedOperator;
-let settings: SettingsStore;
-let vault: TokenVault;
+let client: ReturnType<typeof clientFor>;
 let core: ClientCore;
-let handlers: ReturnType<typeof createHandlers>;
-
-async function until(cond: () => boolean, ms: number, why: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out: ${why}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-async function call<T>(name: string, args: unknown = {}): Promise<T> {
-  const r = await dispatchCall(handlers, name, args);
-  if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
-  return r.value as T;
-}
+let call: ReturnType<typeof clientFor>['call'];
+const vault: TokenVault = memoryVault();
 
 function custom(op: EmbeddedOperator, pin = op.pin): { operator: { mode: 'custom'; url: string; pins: string[] } } {
   return { operator: { mode: 'custom', url: op.url, pins: [pin] } };
@@ -53,30 +38,14 @@ beforeAll(async () => {
   dir = tempDir('cercle-client-switch-');
   a = await startEmbeddedOperator({ dataDir: join(dir.dir, 'a'), log: () => undefined, timing: QUIET });
   b = await startEmbeddedOperator({ dataDir: join(dir.dir, 'b'), log: () => undefined, timing: QUIET });
-  settings = new SettingsStore(join(dir.dir, 'client'));
-  settings.update(custom(a));
-  vault = memoryVault();
-  core = new ClientCore({
-    dataDir: join(dir.dir, 'client'),
-    version: '0.1.0',
-    settings: () => settings.get(),
-    launchEmbedded: () => Promise.reject(new Error('the embedded operator is not used here')),
-    vault,
-    broadcast: () => undefined,
-    log: () => undefined,
-  });
-  handlers = createHandlers({
-    info: { name: 'Cercle', version: '0.1.0', host: 'browser', platform: process.platform, dataDir: dir.dir },
-    settings,
-    core,
-    openExternal: async () => undefined,
-  });
+  client = clientFor(a, join(dir.dir, 'client'), vault);
+  ({ core, call } = client);
   await core.start();
   await until(() => core.session().link.state === 'connected', 10_000, 'connected to operator A');
 }, 30_000);
 
 afterAll(async () => {
-  await core?.close();
+  await client?.close();
   await a?.close();
   await b?.close();
   dir?.cleanup();
