@@ -89,4 +89,12 @@ describe('an account call during an operator switch', () => {
     expect(login.ok ? '' : login.message).toMatch(/pin/i);
     expect(core.session().link.state).toBe('offline');
   }, 30_000);
+
+  it('a login made as the settings change and the player reconnects at once goes to the link that stays', async () => {
+    const [, , login] = await Promise.all([call('updateSettings', custom(a)), call('reconnect'), call<Outcome>('login', { username: 'bob', password: PASSWORD, register: false })]);
+    expect(login).toEqual({ ok: true });
+    expect(core.session().link.state).toBe('connected');
+    expect(core.session().operator.url).toBe(a.url);
+    expect(core.session().account).toEqual({ username: 'bob', guest: false });
+  }, 30_000);
 });
