@@ -6,7 +6,7 @@
  * opponent's hidden card (DESIGN.md §1, R-HIDDEN).
  */
 import { expect } from 'vitest';
-import { ClientCore, memoryVault } from '../../electron/services/client';
+import { ClientCore, memoryVault, type TokenVault } from '../../electron/services/client';
 import { createHandlers } from '../../electron/services/client-api';
 import { SettingsStore } from '../../electron/services/settings';
 import { dispatchCall, events, type EventName, type TableState } from '../../shared/api';
@@ -33,8 +33,11 @@ export async function until(cond: () => boolean, ms: number, why: string): Promi
   }
 }
 
-/** A client with its own data folder, connected to `op` and signed in as `username` (registered when `register`). */
-export async function signedInClient(op: RunningOperator, dataDir: string, username: string, register: boolean): Promise<TestClient> {
+/**
+ * A client with its own data folder whose settings name `op` (another operator, by URL and pin), not
+ * started; its handlers answer `call` as the page's calls are answered.
+ */
+export function clientFor(op: { url: string; pin: string }, dataDir: string, vault: TokenVault = memoryVault()): TestClient & { settings: SettingsStore } {
   const settings = new SettingsStore(dataDir);
   settings.update({ operator: { mode: 'custom', url: op.url, pins: [op.pin] } });
   const pushed: TestClient['pushed'] = [];
@@ -44,7 +47,7 @@ export async function signedInClient(op: RunningOperator, dataDir: string, usern
     version: '0.1.0',
     settings: () => settings.get(),
     launchEmbedded: () => Promise.reject(new Error('no embedded operator here')),
-    vault: memoryVault(),
+    vault,
     broadcast: (event, payload) => {
       // Every push must pass the contract's validator, as the preload and the page check it.
       const v = validate(events[event] as Schema<unknown>, payload, event);
@@ -64,11 +67,18 @@ export async function signedInClient(op: RunningOperator, dataDir: string, usern
     if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
     return r.value as T;
   };
+  return { core, settings, pushed, invalid, call, close: () => core.close() };
+}
+
+/** A client with its own data folder, connected to `op` and signed in as `username` (registered when `register`). */
+export async function signedInClient(op: RunningOperator, dataDir: string, username: string, register: boolean): Promise<TestClient> {
+  const client = clientFor(op, dataDir);
+  const { core, call } = client;
   await core.start();
   await until(() => core.session().link.state === 'connected', 10_000, 'connected');
   expect(await call('login', { username, password: 'correct horse battery', register })).toEqual({ ok: true });
   await until(() => core.session().account !== null && core.session().balances !== null, 5_000, 'signed in');
-  return { core, pushed, invalid, call, close: () => core.close() };
+  return client;
 }
 
 export type Policy = 'shove' | 'passive';

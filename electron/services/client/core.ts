@@ -31,6 +31,7 @@ import { ClientTournaments } from './tournaments';
 import { tournamentRecords } from './tournament-records';
 import type { ClientCoreOptions } from './options';
 import { TablePace } from './pace';
+import { OperatorSwitch } from './switch';
 import { notConnected, refusal, tableRefusal } from './outcome';
 
 export { memoryVault, type ClientCoreOptions, type TokenVault } from './options';
@@ -66,6 +67,8 @@ export class ClientCore {
   private pushSession = false;
   private pushLobby = false;
   private starting: Promise<void> | null = null;
+  /** Operator switches under way: account calls wait for the new link (switch.ts). */
+  private readonly switching = new OperatorSwitch();
   private closed = false;
   private readonly now: () => number;
   private readonly log: (line: string) => void;
@@ -187,11 +190,21 @@ export class ClientCore {
       }),
       link.on('table', ({ tableId, model, change }) => this.tableChanged(tableId, model, change)),
     ];
+    const connected = link.connect();
+    // The new link exists and is connecting: account calls held by a switch go to it now (they wait
+    // there until it is connected, or are refused with why when it goes offline).
+    this.switching.linkMade();
     try {
-      await link.connect();
+      await connected;
     } catch (e) {
       this.log(`connect: ${(e as Error).message}`);
     }
+  }
+
+  /** The link for an account call (login, register, logout): during an operator switch, the new one (switch.ts). */
+  private async accountLink(): Promise<OperatorLink | null> {
+    await this.switching.settled();
+    return this.link;
   }
 
   /** Closes the link and the embedded operator (its tables cash out, R-CASH) and the history. */
@@ -514,7 +527,7 @@ export class ClientCore {
   // Requests
 
   async login(a: CallArgs<'login'>): Promise<Outcome> {
-    const link = this.link;
+    const link = await this.accountLink();
     if (!link) return notConnected();
     const r = a.register ? await link.register(a.username, a.password, a.identity) : await link.login(a.username, a.password);
     if (!r.ok) return refusal(r);
@@ -537,7 +550,7 @@ export class ClientCore {
   }
 
   async logout(): Promise<Outcome> {
-    const link = this.link;
+    const link = await this.accountLink();
     if (!link) return notConnected();
     const r = await link.logout();
     this.o.vault.save(null);
@@ -547,11 +560,18 @@ export class ClientCore {
 
   /** Reconnects now with the current settings (a changed operator, or after giving up). */
   async reconnect(): Promise<Outcome> {
-    await this.starting;
-    await this.disconnect();
-    this.lobbyTables.clear();
-    this.schedule('lobby');
-    await this.start();
+    // Synchronously, before anything awaits: a login made right after the settings changed waits for the new link.
+    const ticket = this.switching.begin();
+    try {
+      await this.starting;
+      await this.disconnect();
+      this.lobbyTables.clear();
+      this.schedule('lobby');
+      this.switching.arm(ticket);
+      await this.start();
+    } finally {
+      this.switching.end(ticket); // no new link (offline, closed): the held calls say so
+    }
     return this.status.state === 'offline' ? { ok: false, code: 'OFFLINE', message: this.status.reason ?? 'offline' } : { ok: true };
   }
 
