@@ -329,7 +329,7 @@ export abstract class TournamentField extends TournamentCore {
   protected scheduleClock(): void {
     const c = clockAt(this.spec.structure, this.elapsed() ?? 0);
     if (c.msToNext === null) return;
-    this.clockTimer = this.deps.timers.set(() => this.guard(() => this.tick()), c.msToNext);
+    this.clockTimer = this.deps.timers.set(() => this.guard(() => this.tick()), Math.ceil(c.msToNext / this.clockRate));
   }
 
   protected tick(): void {
