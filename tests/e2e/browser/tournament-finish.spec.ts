@@ -1,0 +1,73 @@
+/**
+ * A tournament's finish at the table (issue 17 item 3: "the finish with rank and prize"), in Chromium
+ * through the browser host and its embedded operator: heads-up play-money sit & go's of every game
+ * (tests/fixtures/tournaments-finish.json), each filled by a practice player, played at once, tiled;
+ * our seat goes all in whenever it may (through the client API), so each ends in a few hands.
+ *
+ * As a player: each tournament's bar ends with the banner of its finish, in French: the place and the
+ * prize the operator paid (1st: the whole pool, heads-up; 2nd: nothing), and the wallet in the status
+ * bar holds the prizes won, to the chip (R-TRACKER: the session's result = prizes − entries).
+ */
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { TournamentSummary } from '../../../shared/protocol/tournament';
+import { formatChips } from '../../../renderer/src/format';
+import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
+import { chips, shot, watchProblems } from '../player';
+import { signedInWithApi } from '../tournament-api';
+
+let host: RunningHost;
+test.beforeAll(async () => {
+  host = await startHost(undefined, [...FAST_PRACTICE, '--tournaments', join(process.cwd(), 'tests/fixtures/tournaments-finish.json')]);
+});
+test.afterAll(async () => {
+  await host.stop();
+});
+
+test('out or winning: the banner shows the place and the prize, and a prize won is in the wallet', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const problems = watchProblems(page);
+  const api = await signedInWithApi(page, host, 'shove');
+  try {
+    const balance = page.getByTestId('status-balance');
+    const session = page.getByTestId('status-session');
+    const [balanceStart, sessionStart] = [chips(await balance.textContent()), chips(await session.textContent())];
+    await page.getByTestId('nav-tables').click();
+    // Eleven heads-up sit & go's at once (one per game); another round while none is won (an all-in
+    // player wins a heads-up about half the time: eleven lost in a row is about 1 in 2,000).
+    const entered: TournamentSummary[] = [];
+    let won = 0;
+    for (let round = 0; round < 3 && won === 0; round++) {
+      const list = (await api.call('tournaments')) as { tournaments: TournamentSummary[] };
+      const open = list.tournaments.filter((t) => t.format === 'sit-and-go' && t.state === 'registering' && !entered.some((e) => e.tournamentId === t.tournamentId));
+      expect(open.length).toBeGreaterThan(0);
+      for (const t of open) expect(await api.call('tournamentRegister', { tournamentId: t.tournamentId, version: t.version })).toEqual({ ok: true });
+      entered.push(...open);
+      await expect.poll(() => open.filter((t) => api.play(t.tournamentId)?.finished != null).length, { timeout: 60_000, intervals: [250] }).toBe(open.length);
+      won += open.filter((t) => api.play(t.tournamentId)!.finished!.place === 1).length;
+    }
+    expect(won, 'no heads-up won in three rounds').toBeGreaterThan(0);
+
+    let prizes = 0;
+    for (const t of entered) {
+      const finished = api.play(t.tournamentId)!.finished!;
+      // Heads-up: one place paid, the whole pool (2 × the buy-in; the fees are the operator's).
+      expect(finished.prize).toBe(finished.place === 1 ? 2 * t.buyIn : 0);
+      prizes += finished.prize;
+      const banner = page.locator(`[data-testid="tournament-bar"][data-tournament="${t.tournamentId}"]`).getByTestId('tournament-finished');
+      await expect(banner).toBeVisible();
+      await expect(banner).toHaveAttribute('data-place', String(finished.place));
+      await expect(banner).toHaveAttribute('data-prize', String(finished.prize));
+      if (finished.place === 1) await expect(banner).toContainText(`Vous remportez le tournoi ! Gain : ${formatChips(finished.prize, 'fr')}.`);
+      else await expect(banner).toContainText('Vous terminez 2e sur 2. Sans gain.');
+    }
+    await shot(page, info, 'tournament-finished');
+    // The wallet: every entry paid, every prize won, to the chip; the session's result says the same.
+    const entries = entered.reduce((a, t) => a + t.buyIn + t.fee, 0);
+    await expect.poll(async () => chips(await balance.textContent())).toBe(balanceStart - entries + prizes);
+    await expect.poll(async () => chips(await session.textContent())).toBe(sessionStart - entries + prizes);
+    expect(problems).toEqual([]);
+  } finally {
+    api.close();
+  }
+});
