@@ -131,8 +131,11 @@ export class ClientTournaments {
     }
     const price = summary.buyIn + summary.fee;
     const before = this.plays.get(a.tournamentId);
-    // A player out within late registration enters again (T/M): a re-entry, paid the same.
-    const reEntry = before !== undefined && before.status === 'finished';
+    // A player out within late registration enters again (T/M): a re-entry, paid the same. Busted
+    // there, the player has no place yet (the field is not final), so no `finished` came: still
+    // `playing` here, and the operator refuses a second registration of a player still in, so a
+    // registration accepted over `playing` (or `finished`) is the re-entry.
+    const reEntry = before !== undefined && (before.status === 'finished' || before.status === 'playing');
     this.paid(a.tournamentId, summary, price);
     const play = this.play(a.tournamentId, summary);
     play.status = reEntry ? 'playing' : 'registered';
