@@ -34,6 +34,23 @@ function nextClockwise(from: number, size: number, ok: (seat: number) => boolean
   return null;
 }
 
+describe('a faster tournament clock (tests only: TournamentDeps.clockRate)', () => {
+  it('levels pass that many times faster than the tables’ time; the clock reads the same level from it', () => {
+    const e = env();
+    // Hyper-turbo: 3-minute levels; 60 times faster, a level lasts 3 s of the tables' time.
+    const t = tournament(e, {}, 1, { clockRate: 60 });
+    for (let i = 0; i < 6; i++) expect(t.register(practice(e), t.version, { brain: new Caller() }).ok).toBe(true);
+    const startedAt = e.timers.now();
+    const clockNotices = () => e.notices.filter((n) => n.type === 'clock');
+    for (let i = 0; i < 100_000 && clockNotices().length === 0 && t.state === 'running'; i++) if (e.timers.runDue(1) === 0) e.timers.advance(100);
+    expect(clockNotices()[0]).toMatchObject({ type: 'clock', level: 1, onBreak: false });
+    expect(e.timers.now() - startedAt).toBe(3_000);
+    expect(t.elapsed()).toBe(180_000);
+    expect(clockAt(t.spec.structure, t.elapsed()!).level).toBe(1);
+    expect(e.errors).toEqual([]);
+  });
+});
+
 describe('the field between hands (R-TOURN-RUN, T 6-1, T 6-9, T 6-10; issue 16)', () => {
   it('a break is taken by every table together: no hand is dealt during it, the level does not run, play resumes after', () => {
     const e = env();
