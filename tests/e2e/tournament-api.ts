@@ -9,12 +9,10 @@ import { WebSocket } from 'ws';
 import type { TableState, TournamentPlay } from '../../shared/api';
 import type { HandRecord } from '../../shared/rules/record';
 import { handOf } from '../../shared/protocol/hand';
-import type { Move } from '../../shared/protocol/messages';
 import { legalActions } from '../../shared/rules/engine';
+import { policyMove, type Policy } from '../support/tournament-policy';
 import type { RunningHost } from './host';
 
-/** `passive`: check, else fold; `shove`: all in whenever a bet is open, else call (a heads-up sit & go ends in a few hands). */
-export type Policy = 'passive' | 'shove';
 
 export interface HostApi {
   call(name: string, args?: unknown): Promise<unknown>;
@@ -61,20 +59,7 @@ export async function hostApi(host: RunningHost, token: string, policy: Policy =
     const key = `${s.tableId}:${v.hand.handId}:${v.hand.actions.length}`;
     if (legal.seat !== v.you.seat || sent.has(key) || legal.next === 'deal' || legal.next === 'done') return;
     sent.add(key);
-    const move: Move =
-      legal.next === 'show'
-        ? { type: legal.muck ? 'muck' : 'show' }
-        : legal.next === 'draw'
-          ? { type: 'draw', discards: [] }
-          : policy === 'shove'
-            ? legal.bet !== null
-              ? { type: 'bet', to: legal.bet.max }
-              : legal.call !== null
-                ? { type: 'call' }
-                : { type: 'check' }
-            : legal.check
-              ? { type: 'check' }
-              : { type: 'fold' };
+    const move = policyMove(legal, policy);
     void call('act', { tableId: s.tableId, actionId: `e2e-${key}`, move }).catch(() => undefined);
   });
   return {

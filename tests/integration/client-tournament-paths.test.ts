@@ -14,8 +14,7 @@
  *   one gets the new one, in the stored history (HistoryHand.tournament.level) and in the blinds the
  *   hands' records carry.
  */
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TournamentPlay } from '../../shared/api';
 import { handOf } from '../../shared/protocol/hand';
 import { legalActions } from '../../shared/rules/engine';
@@ -23,8 +22,7 @@ import { readyStructure, tableRulesAt } from '../../shared/rules/tournament';
 import type { TournamentSummary } from '../../shared/protocol/tournament';
 import type { TournamentSpec } from '../../operator/tournaments/spec';
 import { PLAY_TABLE, testOperator } from './operator-harness';
-import { tempDir } from '../support/operator/temp-dir';
-import { autoplay, signedInClient, until, type TestClient } from './client-tournament-env';
+import { autoplay, testClients, until, type TestClient } from './client-tournament-env';
 
 const BUY_IN = 1000;
 const FEE = 100;
@@ -48,20 +46,7 @@ function scheduled(id: string, startInMs: number, over: Partial<TournamentSpec> 
   };
 }
 
-const clients: TestClient[] = [];
-const dirs: ReturnType<typeof tempDir>[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) await c.close();
-  for (const d of dirs.splice(0)) d.cleanup();
-});
-
-async function client(op: Parameters<typeof signedInClient>[0], username: string): Promise<TestClient> {
-  const d = tempDir('cercle-client-tpaths-');
-  dirs.push(d);
-  const c = await signedInClient(op, join(d.dir, 'client'), username, true);
-  clients.push(c);
-  return c;
-}
+const client = testClients('cercle-client-tpaths-');
 
 const lastPlay = (c: TestClient, id: string): TournamentPlay | undefined =>
   c.pushed.filter((p) => p.event === 'tournament' && (p.payload as TournamentPlay).tournamentId === id).at(-1)?.payload as TournamentPlay | undefined;
