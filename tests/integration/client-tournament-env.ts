@@ -78,7 +78,11 @@ export async function signedInClient(op: RunningOperator, dataDir: string, usern
  * the rules package offers. `shove`: all in whenever a bet is open, else call; `passive`: check, else
  * fold. Stops when `stop()` is called.
  */
+let autoplays = 0;
+
 export function autoplay(c: TestClient, policy: Policy): { stop: () => Promise<void>; acted: () => number } {
+  // Action ids unique per run: a client played again after a pause is not refused ACTION_ID_REUSED.
+  const run = ++autoplays;
   let running = true;
   let acted = 0;
   const loop = (async () => {
@@ -89,7 +93,7 @@ export function autoplay(c: TestClient, policy: Policy): { stop: () => Promise<v
         const legal = legalActions(handOf(v.hand));
         if (legal.seat !== v.you.seat || legal.next === 'deal' || legal.next === 'done') continue;
         const move = policyMove(legal, policy);
-        const r = await c.call<{ ok: boolean; code?: string }>('act', { tableId: st.tableId, actionId: `a-${++acted}`, move });
+        const r = await c.call<{ ok: boolean; code?: string }>('act', { tableId: st.tableId, actionId: `a-${run}-${++acted}`, move });
         // A decision can race the clock, the hand moving on or the table closing (the tournament's end); anything else is a bug.
         if (!r.ok) expect(['STALE', 'NOT_YOUR_TURN', 'ILLEGAL_ACTION', 'NO_HAND', 'DISCONNECTED', 'UNKNOWN_TABLE', 'NOT_SEATED']).toContain(r.code);
       }

@@ -56,13 +56,14 @@ async function summaries(c: TestClient): Promise<TournamentSummary[]> {
 }
 
 describe('tournament paths in the client (issue 17)', () => {
-  it('a re-entry after busting within late registration: the entry paid twice, one record counting the re-entry, as the operator’s ledger has it', async () => {
-    // Three scheduled tournaments at once (late registration through level 10 of 3 minutes, one
-    // re-entry), each brought to 4 by practice players; we go all in every hand, so we bust in one of
-    // them while it is still open to re-entry.
+  it('a re-entry after busting within late registration: the entry paid twice, one record counting the re-entry, the same as the operator’s result', async () => {
+    // Three scheduled tournaments at once (late registration through level 2, one re-entry), each
+    // brought to 4 by practice players; we go all in every hand, so we bust in one of them while it is
+    // still open to re-entry; then we play all three to their end.
     const ids = ['re-a', 're-b', 're-c'];
     const op = await testOperator('0096', [PLAY_TABLE], {
-      tournaments: { specs: ids.map((id) => scheduled(id, 2500, {}, { startingStack: 1500, lateRegistrationLevels: 10, reEntries: 1 })), practiceFillMs: 100, practiceField: 4 },
+      // The clock 10 times faster: late registration (two 3-minute levels) closes 36 s after the start.
+      tournaments: { specs: ids.map((id) => scheduled(id, 2500, {}, { startingStack: 1500, lateRegistrationLevels: 2, reEntries: 1 })), practiceFillMs: 100, practiceField: 4, clockRate: 10 },
       table: { practiceDelayMs: [0, 5], betweenHandsMs: 30 },
     });
     const c = await client(op, 'rita');
@@ -77,7 +78,7 @@ describe('tournament paths in the client (issue 17)', () => {
         const p = lastPlay(c, id);
         return p?.status === 'playing' && p.standing?.state === 'running' && p.standing.you === null && p.finished === null;
       };
-      await until(() => (busted = ids.find(out)) !== undefined, 90_000, 'busted in one of the tournaments');
+      await until(() => (busted = ids.find(out)) !== undefined, 30_000, 'busted in one of the tournaments');
     } finally {
       await player.stop();
     }
@@ -100,9 +101,27 @@ describe('tournament paths in the client (issue 17)', () => {
     const ours = op.wallet.tableEntries(`tournament:${id}`).filter((e) => e.accountId === me && e.reason === 'buy-in');
     expect(ours.map((e) => e.amount)).toEqual([ENTRY, ENTRY]);
     expect(start - c.core.session().balances!.play).toBe(c.core.trackerView().session.play.entries - c.core.trackerView().session.play.prizes);
+
+    // To the end of all three: the record, finished, is the operator's result for us (what another
+    // data folder of ours reads from it after signing in: issue 17 item 6).
+    const again = autoplay(c, 'shove');
+    try {
+      await until(() => ids.every((t) => lastPlay(c, t)?.status === 'finished'), 120_000, 'the three tournaments over for us');
+      await c.core.tournaments.settled();
+    } finally {
+      await again.stop();
+    }
+    const finished = c.core.history.tournament(id)!;
+    expect(finished).toMatchObject({ spent: 2 * ENTRY, reEntries: 1, ...lastPlay(c, id)!.finished });
+    const other = await client(op, 'rita', false);
+    await until(() => other.core.historyJobs().some((j) => j.kind === 'sync' && j.state === 'done'), 20_000, 'the sync after sign-in');
+    const synced = other.core.history.tournament(id)!;
+    for (const k of ['spent', 'reEntries', 'rebuys', 'addOns', 'place', 'prize', 'bounties', 'buyIn', 'fee'] as const) expect(synced[k], k).toBe(finished[k]);
+    const money = c.core.trackerView().session.play;
+    expect(start - c.core.session().balances!.play).toBe(money.entries - money.prizes);
     expect(c.invalid).toEqual([]);
     expect(op.wallet.audit().problems).toEqual([]);
-  }, 150_000);
+  }, 200_000);
 
   it('a tournament the operator cancels refunds every registration: wallets, trackers and histories agree with its ledger, and it is no loss', async () => {
     // A scheduled tournament that needs three players; two register, so the operator cancels it at its

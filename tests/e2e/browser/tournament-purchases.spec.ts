@@ -80,7 +80,16 @@ async function buyAtTheBar(page: Page, api: HostApi, bar: Locator, what: 'rebuy'
   const stacks = await recordOurStack(page, tableId);
   const jumpsBefore = stackJumps(ourSeats(api, tableId, name)).length;
   const [balanceBefore, sessionBefore] = [chips(await balance.textContent()), chips(await session.textContent())];
-  await button.click();
+  // A rebuy is allowed at or below the starting stack (T 5-2): a hand that ends as we click may take
+  // us above it, and the operator refuses; the offer comes back with the stack below it again.
+  for (let tries = 1; ; tries++) {
+    await button.click();
+    const refused = page.getByTestId('notice').filter({ hasText: what === 'rebuy' ? 'Recave refusée' : 'Add-on refusé' });
+    let paid = false;
+    for (const end = Date.now() + 10_000; !paid && (await refused.count()) === 0 && Date.now() < end; await page.waitForTimeout(100)) paid = chips(await balance.textContent()) !== balanceBefore;
+    if (paid || (await refused.count()) === 0 || what !== 'rebuy' || tries === 3) break;
+    await refused.first().getByTestId('notice-close').click();
+  }
   // The price and the fee, from the wallet and into the session's result as an entry (R-TRACKER), to the chip.
   await expect.poll(async () => chips(await balance.textContent())).toBe(balanceBefore - p.price - p.fee);
   await expect.poll(async () => chips(await session.textContent())).toBe(sessionBefore - p.price - p.fee);
