@@ -1,11 +1,12 @@
 /**
  * A tournament's finish at the table (issue 17 item 3: "the finish with rank and prize"), in Chromium
- * through the browser host and its embedded operator: heads-up play-money sit & go's of every game
- * (tests/fixtures/tournaments-finish.json), each filled by a practice player, played at once, tiled;
+ * through the browser host and its embedded operator: heads-up play-money sit & go's of every game and
+ * a 4-player Hold'em one (tests/fixtures/tournaments-finish.json), filled by practice players, played at
+ * once, tiled;
  * our seat goes all in whenever it may (through the client API), so each ends in a few hands.
  *
  * As a player: each tournament's bar ends with the banner of its finish, in French: the place and the
- * prize the operator paid (1st: the whole pool, heads-up; 2nd: nothing), and the wallet in the status
+ * prize the operator paid (heads-up: the whole pool to the 1st; four players: 65 % and 35 %), and the wallet in the status
  * bar holds the prizes won, to the chip (R-TRACKER: the session's result = prizes − entries).
  */
 import { join } from 'node:path';
@@ -33,13 +34,14 @@ test('out or winning: the banner shows the place and the prize, and a prize won 
     const session = page.getByTestId('status-session');
     const [balanceStart, sessionStart] = [chips(await balance.textContent()), chips(await session.textContent())];
     await page.getByTestId('nav-tables').click();
-    // Eleven heads-up sit & go's at once (one per game); another round while none is won (an all-in
-    // player wins a heads-up about half the time: eleven lost in a row is about 1 in 2,000).
+    // Eleven heads-up sit & go's at once (one per game) and a 4-player one; another round while none
+    // is won (an all-in player wins a heads-up about half the time: eleven lost in a row is about 1 in 2,000).
     const entered: TournamentSummary[] = [];
     let won = 0;
     for (let round = 0; round < 3 && won === 0; round++) {
       const list = (await api.call('tournaments')) as { tournaments: TournamentSummary[] };
-      const open = list.tournaments.filter((t) => t.format === 'sit-and-go' && t.state === 'registering' && !entered.some((e) => e.tournamentId === t.tournamentId));
+      // Every game's heads-up, and the Hold'em 4-player one (two places paid: a place out in the money).
+      const open = list.tournaments.filter((t) => t.format === 'sit-and-go' && t.state === 'registering' && (t.maxEntrants === 2 || t.tournamentId.startsWith('sng-thnl-4-')));
       expect(open.length).toBeGreaterThan(0);
       for (const t of open) expect(await api.call('tournamentRegister', { tournamentId: t.tournamentId, version: t.version })).toEqual({ ok: true });
       entered.push(...open);
@@ -51,15 +53,18 @@ test('out or winning: the banner shows the place and the prize, and a prize won 
     let prizes = 0;
     for (const t of entered) {
       const finished = api.play(t.tournamentId)!.finished!;
-      // Heads-up: one place paid, the whole pool (2 × the buy-in; the fees are the operator's).
-      expect(finished.prize).toBe(finished.place === 1 ? 2 * t.buyIn : 0);
+      // The pool is the buy-ins (the fees are the operator's): heads-up, one place paid, all of it;
+      // four players, two places, 65 % and 35 % (docs/tournaments.md "The prize pool and payouts").
+      const pool = t.maxEntrants * t.buyIn;
+      const shares = t.maxEntrants === 2 ? [10_000] : [6_500, 3_500];
+      expect(finished.prize).toBe(finished.place <= shares.length ? (pool * shares[finished.place - 1]) / 10_000 : 0);
       prizes += finished.prize;
       const banner = page.locator(`[data-testid="tournament-bar"][data-tournament="${t.tournamentId}"]`).getByTestId('tournament-finished');
       await expect(banner).toBeVisible();
       await expect(banner).toHaveAttribute('data-place', String(finished.place));
       await expect(banner).toHaveAttribute('data-prize', String(finished.prize));
-      if (finished.place === 1) await expect(banner).toContainText(`Vous remportez le tournoi ! Gain : ${formatChips(finished.prize, 'fr')}.`);
-      else await expect(banner).toContainText('Vous terminez 2e sur 2. Sans gain.');
+      const place = finished.place === 1 ? 'Vous remportez le tournoi !' : `Vous terminez ${finished.place}e sur ${t.maxEntrants}.`;
+      await expect(banner).toContainText(`${place} ${finished.prize > 0 ? `Gain : ${formatChips(finished.prize, 'fr')}.` : 'Sans gain.'}`);
     }
     await shot(page, info, 'tournament-finished');
     // The wallet: every entry paid, every prize won, to the chip; the session's result says the same.
