@@ -231,6 +231,14 @@ describe('tournament paths in the client (issue 17)', () => {
       const opNext = operatorHands().find((h) => h.handId === next.handId)!;
       expect(blinds(opNext.record.rules)).toEqual(blinds(tableRulesAt('THNL', structure, next.tournament!.level)));
     }
+    // Another data folder of ours reads the operator's history (HistoryHand.tournament.level): the same levels.
+    const other = await client(op, 'lena', false);
+    await until(() => other.core.historyJobs().some((j) => j.kind === 'sync' && j.state === 'done'), 20_000, 'the sync after sign-in');
+    const synced = new Map(
+      (await other.call<{ hands: { handId: string; tournament: { level: number } | null }[] }>('historyPage', { filter: { kind: 'tournament' }, sort: 'time', dir: 'asc', limit: 200, cursor: null })).hands.map((h) => [h.handId, h.tournament?.level]),
+    );
+    expect(synced.get(handId)).toBe(level);
+    if (next) expect(synced.get(next.handId)).toBe(next.tournament!.level);
     expect(c.invalid).toEqual([]);
   }, 90_000);
 });
