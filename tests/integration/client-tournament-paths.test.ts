@@ -231,6 +231,10 @@ describe('tournament paths in the client (issue 17)', () => {
       const opNext = operatorHands().find((h) => h.handId === next.handId)!;
       expect(blinds(opNext.record.rules)).toEqual(blinds(tableRulesAt('THNL', structure, next.tournament!.level)));
     }
+    // Every hand stored here has the level the operator dealt it at (issue 17: the new level is told
+    // before the first hand dealt at it, even when the clock's timer fires late).
+    const dealtAt = new Map(operatorHands().map((h) => [h.handId, h.tournament?.level]));
+    for (const h of stored) if (dealtAt.has(h.handId)) expect(h.tournament?.level, h.handId).toBe(dealtAt.get(h.handId));
     // Another data folder of ours reads the operator's history (HistoryHand.tournament.level): the same levels.
     const other = await client(op, 'lena', false);
     await until(() => other.core.historyJobs().some((j) => j.kind === 'sync' && j.state === 'done'), 20_000, 'the sync after sign-in');
