@@ -1,7 +1,7 @@
 /**
  * A tournament's finish at the table (issue 17 item 3: "the finish with rank and prize"), in Chromium
- * through the browser host and its embedded operator: heads-up play-money sit & go's of every game and
- * a 4-player Hold'em one (tests/fixtures/tournaments-finish.json), filled by practice players, played at
+ * through the browser host and its embedded operator: heads-up play-money sit & go's of the no-limit and
+ * pot-limit games and a 4-player Hold'em one (tests/fixtures/tournaments-finish.json), filled by practice players, played at
  * once, tiled;
  * our seat goes all in whenever it may (through the client API), so each ends in a few hands.
  *
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { TournamentSummary } from '../../../shared/protocol/tournament';
 import { formatChips } from '../../../renderer/src/format';
+import { VARIANTS } from '../../../shared/rules/variants';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
 import { chips, shot, watchProblems } from '../player';
 import { signedInWithApi } from '../tournament-api';
@@ -34,14 +35,17 @@ test('out or winning: the banner shows the place and the prize, and a prize won 
     const session = page.getByTestId('status-session');
     const [balanceStart, sessionStart] = [chips(await balance.textContent()), chips(await session.textContent())];
     await page.getByTestId('nav-tables').click();
-    // Eleven heads-up sit & go's at once (one per game) and a 4-player one; another round while none
-    // is won (an all-in player wins a heads-up about half the time: eleven lost in a row is about 1 in 2,000).
+    // Five heads-up sit & go's at once and a 4-player one; another round while none is won (an all-in
+    // player wins a heads-up about half the time: fifteen lost in a row is about 1 in 30,000).
     const entered: TournamentSummary[] = [];
     let won = 0;
     for (let round = 0; round < 3 && won === 0; round++) {
       const list = (await api.call('tournaments')) as { tournaments: TournamentSummary[] };
-      // Every game's heads-up, and the Hold'em 4-player one (two places paid: a place out in the money).
-      const open = list.tournaments.filter((t) => t.format === 'sit-and-go' && t.state === 'registering' && (t.maxEntrants === 2 || t.tournamentId.startsWith('sng-thnl-4-')));
+      // The heads-up of every no-limit and pot-limit game (a limit heads-up takes many hands even all
+      // in), and the Hold'em 4-player one (two places paid: a place out in the money).
+      const open = list.tournaments.filter(
+        (t) => t.format === 'sit-and-go' && t.state === 'registering' && ((t.maxEntrants === 2 && VARIANTS[t.variant].betting !== 'limit') || t.tournamentId.startsWith('sng-thnl-4-')),
+      );
       expect(open.length).toBeGreaterThan(0);
       for (const t of open) expect(await api.call('tournamentRegister', { tournamentId: t.tournamentId, version: t.version })).toEqual({ ok: true });
       entered.push(...open);
