@@ -70,6 +70,8 @@ test('out or winning: the banner shows the place and the prize, and a prize won 
       const place = finished.place === 1 ? 'Vous remportez le tournoi !' : `Vous terminez ${finished.place}e sur ${t.maxEntrants}.`;
       await expect(banner).toContainText(`${place} ${finished.prize > 0 ? `Gain : ${formatChips(finished.prize, 'fr')}.` : 'Sans gain.'}`);
     }
+    // Over for us at every table: none waits for our decision (a tile kept with its last hand in view).
+    await expect(page.getByTestId('tables-waiting')).toHaveCount(0);
     await shot(page, info, 'tournament-finished');
     // The wallet: every entry paid, every prize won, to the chip; the session's result says the same.
     const entries = entered.reduce((a, t) => a + t.buyIn + t.fee, 0);
