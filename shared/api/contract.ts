@@ -197,6 +197,9 @@ export const resultGroupSchema = obj(
     hands: amount,
     net: signed,
     rake: amount,
+    /** The group's tournament money (a day's, a game's; issue 17 item 4): paid in and won. Its result is net + prizes − entries. */
+    entries: amount,
+    prizes: amount,
   },
   ['variant', 'stakes', 'day'],
 );

@@ -69,7 +69,13 @@ export const tournamentRecordSchema = obj({
   place: nullable(int({ min: 1, max: 1_000_000 })),
   /** Hands of it stored here. */
   hands: amount,
-});
+  /**
+   * When its entry came back (unregistered before the start, or the tournament cancelled): the
+   * registration is refunded, listed as such, in no result; a later registration is a new record.
+   * Absent: not refunded.
+   */
+  refundedAt: millis,
+}, ['refundedAt']);
 export type TournamentRecordView = Infer<typeof tournamentRecordSchema>;
 
 export const tournamentFilterSchema = obj(
@@ -78,7 +84,7 @@ export const tournamentFilterSchema = obj(
 );
 export type TournamentFilter = Infer<typeof tournamentFilterSchema>;
 
-/** Tournament results of a group (R-RESULTS): ROI is `net / spent`, ITM `cashes / count`, average finish `placeSum / count`. */
+/** Tournament results of a group (R-RESULTS): ROI is `net / spent` of the finished ones, ITM `cashes / count`, average finish `placeSum / count`. */
 const tournamentTotalsShape = {
   count: amount,
   spent: amount,
@@ -90,6 +96,14 @@ const tournamentTotalsShape = {
   placeSum: amount,
   /** Sum of the fields' sizes (for the average field). */
   entriesSum: amount,
+  /**
+   * Running tournaments counted (R-TRACKER: an entry paid is lost until a prize comes): their spent and
+   * bounties so far are in `spent`, `bounties` and `net`; `count`, `cashes`, `placeSum`, `entriesSum`
+   * are the finished ones'. ROI is over the finished ones (shared/history/tournaments.ts).
+   */
+  running: amount,
+  runningSpent: amount,
+  runningBounties: amount,
 };
 export const tournamentTotalsSchema = obj(tournamentTotalsShape);
 export const tournamentResultsSchema = obj({

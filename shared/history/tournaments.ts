@@ -9,7 +9,10 @@ import type { TournamentResultsView } from '../api/tournaments';
 export type TournamentTotals = TournamentResultsView['real'];
 
 export interface TournamentFigures {
+  /** Finished tournaments. */
   count: number;
+  /** Running tournaments counted in `net`. */
+  running: number;
   /** prizes + bounties − spent (integers: money). */
   net: number;
   /** net / spent, a fraction (0.25: +25 %). */
@@ -22,23 +25,44 @@ export interface TournamentFigures {
   averageField: number | null;
 }
 
+/**
+ * `net` counts the running tournaments' spent and bounties so far (an entry paid is lost until a prize
+ * comes, R-TRACKER); ROI is over the finished ones (a running tournament's result is not known yet).
+ */
 export function tournamentFigures(t: TournamentTotals): TournamentFigures {
   const per = (x: number, d: number): number | null => (d > 0 ? x / d : null);
+  const finishedSpent = t.spent - t.runningSpent;
   return {
     count: t.count,
+    running: t.running,
     net: t.prizes + t.bounties - t.spent,
-    roi: per(t.prizes + t.bounties - t.spent, t.spent),
+    roi: per(t.prizes + t.bounties - t.runningBounties - finishedSpent, finishedSpent),
     itm: per(t.cashes, t.count),
     averageFinish: per(t.placeSum, t.count),
     averageField: per(t.entriesSum, t.count),
   };
 }
 
-/** Sums of finished tournaments' records, as the history sums them (the same meaning, for tests and the page's own lists). */
-export function sumTournaments(list: readonly { spent: number; prize: number; bounties: number; place: number | null; entries: number }[]): TournamentTotals {
-  const t: TournamentTotals = { count: 0, spent: 0, prizes: 0, bounties: 0, net: 0, cashes: 0, placeSum: 0, entriesSum: 0 };
+/**
+ * Sums of tournaments' records, as the history sums them (the same meaning, for tests and the page's own
+ * lists): the finished ones (a place), and the running ones (no end, not refunded) in `running`,
+ * `runningSpent`, `runningBounties` and in `spent`, `bounties` and `net`. A refunded one counts nowhere.
+ */
+export function sumTournaments(
+  list: readonly { spent: number; prize: number; bounties: number; place: number | null; entries: number; endedAt?: number | null; refundedAt?: number }[],
+): TournamentTotals {
+  const t: TournamentTotals = { count: 0, spent: 0, prizes: 0, bounties: 0, net: 0, cashes: 0, placeSum: 0, entriesSum: 0, running: 0, runningSpent: 0, runningBounties: 0 };
   for (const x of list) {
-    if (x.place === null) continue;
+    if (x.refundedAt !== undefined) continue;
+    if (x.place === null) {
+      if (x.endedAt !== null && x.endedAt !== undefined) continue;
+      t.running++;
+      t.runningSpent += x.spent;
+      t.runningBounties += x.bounties;
+      t.spent += x.spent;
+      t.bounties += x.bounties;
+      continue;
+    }
     t.count++;
     t.spent += x.spent;
     t.prizes += x.prize;

@@ -150,8 +150,15 @@ export default async function run(): Promise<BenchResult[]> {
     if (!EXISTING) store.checkpoint();
     const bytes = statSync(file).size;
 
-    // Results of a period: 20 random periods of 1 to 365 days, boundaries to the ms, by variant and stakes.
+    // Results of a period: 20 random periods of 1 to 365 days, boundaries to the ms, by variant and stakes
+    // (tournament money included: schema version 7's movements, issue 17 item 4); the same periods by
+    // local day; and their peer in the same run: better-sqlite3 alone summing the day totals of the
+    // period's whole days (no edges, no tournaments: the floor of reading a period).
     const periodTimes: number[] = [];
+    const periodDayTimes: number[] = [];
+    const barePeriodTimes: number[] = [];
+    const bare = new Database(file, { readonly: true });
+    const bareSum = bare.prepare('SELECT money, variant, stakes, sum(hands), sum(net), sum(rake) FROM day_totals WHERE day >= ? AND day < ? GROUP BY money, variant, stakes').raw();
     for (let k = 0; k < 21; k++) {
       const from = YEAR_START - 10 * DAY + rnd(300) * DAY + rnd(DAY);
       const to = from + (1 + rnd(365)) * DAY + rnd(DAY);
@@ -159,8 +166,19 @@ export default async function run(): Promise<BenchResult[]> {
         const r = store.results({ from, to, groupBy: 'stakes' });
         if (!r.ok) throw new Error(r.reason);
       });
-      if (k > 0) periodTimes.push(t); // the first warms the statements
+      const td = time(() => {
+        const r = store.results({ from, to, groupBy: 'day' });
+        if (!r.ok) throw new Error(r.reason);
+      });
+      const tb = time(() => bareSum.all(Math.ceil(from / DAY), Math.floor(to / DAY)));
+      if (k > 0) {
+        // the first warms the statements
+        periodTimes.push(t);
+        periodDayTimes.push(td);
+        barePeriodTimes.push(tb);
+      }
     }
+    bare.close();
 
     // A filtered page of 50: the filters a player uses, newest first or by result.
     const filters: [HandFilter, PageRequest['sort']][] = [
@@ -262,7 +280,7 @@ export default async function run(): Promise<BenchResult[]> {
     store.close();
     process.stderr.write(
       `  history: ${n.toLocaleString('en')} hands, ${(bytes / 1e6).toFixed(1)} MB; worst period ${Math.max(...periodTimes).toFixed(2)} ms, ` +
-        `worst page ${Math.max(...pageTimes).toFixed(2)} ms, worst open ${Math.max(...openTimes).toFixed(2)} ms\n`,
+        `worst page ${Math.max(...pageTimes).toFixed(2)} ms, worst open ${Math.max(...openTimes).toFixed(2)} ms, worst period by day ${Math.max(...periodDayTimes).toFixed(2)} ms\n`,
     );
     const peer = EXISTING ? [] : [{ name: 'sqlite-insert-rows-per-s:better-sqlite3', unit: 'rows/s', value: bareInserts(join(dir, 'peer.sqlite'), Math.min(n, 200_000), bytes / n) }];
     return [
@@ -270,6 +288,8 @@ export default async function run(): Promise<BenchResult[]> {
       // An existing store (CERCLE_BENCH_STORE) times no import: `cercle generate` prints its own rate.
       ...(EXISTING ? [] : [{ name: 'history-import-hands-per-s:cercle', unit: 'hands/s', value: (n * 1000) / importMs }]),
       { name: 'history-results-period-ms:cercle', unit: 'ms', value: median(periodTimes) },
+      { name: 'history-results-period-by-day-ms:cercle', unit: 'ms', value: median(periodDayTimes) },
+      { name: 'history-results-period-ms:bare-day-totals-sum', unit: 'ms', value: median(barePeriodTimes) },
       { name: 'history-page-ms:cercle', unit: 'ms', value: median(pageTimes) },
       { name: 'history-open-hand-ms:cercle', unit: 'ms', value: median(openTimes) },
       { name: 'history-bytes-per-hand:cercle', unit: 'bytes', value: bytes / n },

@@ -154,6 +154,8 @@ describe('tournament paths in the client (issue 17)', () => {
       // Its history: nothing spent, no place, ended; not a tournament played, so no loss in the results.
       expect(c.core.history.tournament('cx')).toMatchObject({ spent: 0, place: null, prize: 0 });
       expect(c.core.history.tournament('cx')!.endedAt).not.toBeNull();
+      // Stored as refunded (branch results: its own state, in no result).
+      expect(c.core.history.tournament('cx')!.refundedAt).not.toBeNull();
       const results = await c.call<{ play: { count: number; spent: number; net: number } }>('tournamentResults', { filter: {}, groupBy: 'format' });
       expect(results.play).toMatchObject({ count: 0, spent: 0, net: 0 });
       expect(c.invalid).toEqual([]);

@@ -4,7 +4,8 @@
  * register, play a heads-up sit & go to its end against a practice player, follow the player's
  * TournamentPlay, the tables (tournament chips never in the tracker's cash), the hands stored with
  * their tournament and level, the money (entries, prizes, bounties) and the status bar's identity
- * (balance − session result = balance at the start); unregistering before the start refunds; a move
+ * (balance − session result = balance at the start); unregistering before the start refunds (a refunded
+ * registration stored as such, in no result; registering again a new record); a move
  * between tables followed; and a second data folder finding the tournament after sign-in, once.
  */
 import { describe, expect, it } from 'vitest';
@@ -93,6 +94,14 @@ describe('tournaments in the client (issue 17)', () => {
       expect(c.core.trackerView().session.play).toMatchObject({ entries: BUY_IN + FEE, prizes: 0, result: -(BUY_IN + FEE) });
       expect(plays(c, id)[0]).toMatchObject({ status: 'registered', spent: BUY_IN + FEE, seat: null, finished: null });
       await until(() => c.core.session().balances!.play === start - BUY_IN - FEE, 5_000, 'the entry taken from the balance');
+      // Running (or just over: the same holds then), its entry already in today, the tournament results and the graph (issue 17 item 4): as the session says.
+      const live = c.core.trackerView();
+      expect(live.today!.play).toMatchObject({ entries: live.session.play.entries, prizes: live.session.play.prizes });
+      const resultBefore = c.core.trackerView().session.play.result;
+      const running = await c.call<{ play: { running: number; count: number; net: number } }>('tournamentResults', { filter: {}, groupBy: 'format' });
+      expect(running.play.running + running.play.count).toBe(1);
+      // Read between the two (a prize may come meanwhile).
+      expect([resultBefore, c.core.trackerView().session.play.result]).toContain(running.play.net);
 
       // The practice player fills it, it starts, we play it to its end.
       await until(() => plays(c, id).some((p) => p.status === 'finished'), 90_000, 'the sit & go finished');
@@ -158,6 +167,12 @@ describe('tournaments in the client (issue 17)', () => {
     expect((await c.call<{ hands: unknown[] }>('historyPage', { filter: { kind: 'cash' }, sort: 'time', dir: 'desc', limit: 200, cursor: null })).hands).toEqual([]);
     // Today now equals the session: its hands' totals leave tournament hands out.
     expect(c.core.trackerView().today!.play).toMatchObject({ hands: 0, net: 0, result: money.result });
+    // Ended: the tournament results and the graph end on the same net, counted once (issue 17 item 4).
+    const ended = await c.call<{ play: { count: number; running: number; net: number } }>('tournamentResults', { filter: {}, groupBy: 'format' });
+    expect(ended.play).toMatchObject({ count: 1, running: 0, net: money.result });
+    const graph = await c.call<{ total: number[]; hands: number[] }>('resultsSeries', { filter: { kind: 'tournament', money: 'play' }, maxPoints: 100 });
+    expect(graph.total.at(-1)).toBe(money.result);
+    expect(graph.hands.at(-1)).toBe(1);
 
     // Synced (issue 17 item 6): another data folder signed in to the same account finds the tournament and its hands, once.
     const other = await client(op, 'alice', false);
@@ -198,6 +213,64 @@ describe('tournaments in the client (issue 17)', () => {
     expect((await c.call<{ play: { count: number } }>('tournamentResults', { filter: {}, groupBy: 'format' })).play.count).toBe(0);
     // Unregistering twice: the operator's refusal, unchanged.
     expect(await c.call('tournamentUnregister', { tournamentId: 'six-1' })).toMatchObject({ ok: false, code: 'NOT_REGISTERED' });
+    expect(c.invalid).toEqual([]);
+  }, 30_000);
+
+  it('a refunded registration is stored as refunded, listed so and in no result; registering again is a new record counted from its entry (issue 17 item 4)', async () => {
+    const op = await testOperator('0092', [PLAY_TABLE], {
+      // Six seats and no practice fill: it waits for players, so we unregister before its start.
+      tournaments: { specs: [sitAndGo('six', 6, 6)], practiceFillMs: null },
+    });
+    const c = await client(op, 'bob');
+    const s = await summaryOf(c, 'six-1');
+    type Record = { tournamentId: string; spent: number; refundedAt?: number; registeredAt: number; endedAt: number | null };
+    type Totals = { count: number; running: number; spent: number; net: number };
+    const list = async () => (await c.call<{ ok: boolean; tournaments: Record[] }>('tournamentHistory', { filter: {}, limit: 50, cursor: null })).tournaments;
+    const results = async () => (await c.call<{ play: Totals }>('tournamentResults', { filter: {}, groupBy: 'format' })).play;
+    const line = async () => (await c.call<{ total: number[] }>('resultsSeries', { filter: { kind: 'tournament', money: 'play' }, maxPoints: 100 })).total;
+    // The history's today and its tournament figures equal the tracker's session at every step (R-TRACKER).
+    const same = async (why: string): Promise<void> => {
+      const v = c.core.trackerView();
+      expect({ entries: v.today!.play.entries, prizes: v.today!.play.prizes, result: v.today!.play.result }, why).toEqual({ entries: v.session.play.entries, prizes: v.session.play.prizes, result: v.session.play.result });
+      expect((await results()).net, why).toBe(v.session.play.result);
+      expect((await line()).at(-1) ?? 0, why).toBe(v.session.play.result);
+    };
+
+    expect(await c.call('tournamentRegister', { tournamentId: 'six-1', version: s.version })).toEqual({ ok: true });
+    // Registered, not started: the entry is already lost until a prize comes (issue 17 item 4).
+    expect(await results()).toMatchObject({ count: 0, running: 1, spent: BUY_IN + FEE, net: -(BUY_IN + FEE) });
+    await same('registered');
+    expect(await c.call('tournamentUnregister', { tournamentId: 'six-1' })).toEqual({ ok: true, refunded: BUY_IN + FEE });
+    const refunded = c.core.history.tournament('six-1')!;
+    expect(refunded).toMatchObject({ spent: 0, place: null });
+    expect(refunded.refundedAt).toBe(refunded.endedAt);
+    expect(await list()).toMatchObject([{ tournamentId: 'six-1', refundedAt: refunded.refundedAt }]);
+    expect(await results()).toMatchObject({ count: 0, running: 0, spent: 0, net: 0 });
+    expect(await line()).toEqual([]);
+    await same('refunded');
+
+    // Registered again: a new record, counted from its entry; the refunded one still listed, as refunded.
+    expect(await c.call('tournamentRegister', { tournamentId: 'six-1', version: s.version })).toEqual({ ok: true });
+    expect(await c.call('myTournaments')).toMatchObject([{ tournamentId: 'six-1', status: 'registered', spent: BUY_IN + FEE, rebuys: 0 }]);
+    const now = c.core.history.tournament('six-1')!;
+    expect(now.refundedAt).toBeUndefined();
+    expect(now).toMatchObject({ spent: BUY_IN + FEE, endedAt: null, place: null, reEntries: 0 });
+    expect(now.registeredAt).toBeGreaterThanOrEqual(refunded.refundedAt!);
+    const two = await list();
+    expect(two).toHaveLength(2);
+    // (The field's size may move between reads: the lobby's news.)
+    expect({ ...two[0], entries: 0 }).toEqual({ ...now, entries: 0 });
+    expect({ ...two[1], entries: 0 }).toEqual({ ...refunded, entries: 0 });
+    expect(await results()).toMatchObject({ count: 0, running: 1, spent: BUY_IN + FEE, net: -(BUY_IN + FEE) });
+    await same('registered again');
+    // Refunded again: both kept as refunded, none in the results.
+    expect(await c.call('tournamentUnregister', { tournamentId: 'six-1' })).toEqual({ ok: true, refunded: BUY_IN + FEE });
+    expect((await list()).map((t) => [t.tournamentId, t.spent, typeof t.refundedAt])).toEqual([
+      ['six-1', 0, 'number'],
+      ['six-1', 0, 'number'],
+    ]);
+    expect(await results()).toMatchObject({ count: 0, running: 0, spent: 0, net: 0 });
+    await same('refunded twice');
     expect(c.invalid).toEqual([]);
   }, 30_000);
 

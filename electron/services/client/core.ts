@@ -95,6 +95,7 @@ export class ClientCore {
       broadcast: o.broadcast,
       tracker: this.tracker,
       putTournament: tournamentRecords(this.history).putTournament,
+      storedTournament: (id) => this.history.tournament(id),
       balancesMoved: () => this.schedule('session-balance'),
       now: this.now,
       log: this.log,

@@ -10,13 +10,14 @@ function done(r: { ok: true } | { ok: false; reason: string }): void {
   if (!r.ok) throw new Error(r.reason);
 }
 
-export function tournamentRecords(store: HistoryStore): { putTournament: (t: TournamentRecordView) => void; syncTournament: (t: TournamentRecordView) => void } {
+export function tournamentRecords(store: HistoryStore): { putTournament: (t: TournamentRecordView, at?: number) => void; syncTournament: (t: TournamentRecordView) => void } {
   return {
-    putTournament: (t) => done(store.putTournament(t)),
-    // The operator's results do not say when the player registered: a record kept here knows it.
+    putTournament: (t, at) => done(store.putTournament(t, at)),
+    // The operator's results do not say when the player registered: a record kept here knows it (not a
+    // refunded registration's: the result is of a later one, issue 17 item 4).
     syncTournament: (t) => {
       const known = store.tournament(t.tournamentId);
-      done(store.putTournament(known ? { ...t, registeredAt: known.registeredAt } : t));
+      done(store.putTournament(known && known.refundedAt === undefined ? { ...t, registeredAt: Math.min(known.registeredAt, t.endedAt ?? known.registeredAt) } : t));
     },
   };
 }

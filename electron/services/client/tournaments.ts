@@ -13,7 +13,11 @@
  *
  * The local record (issue 17 item 4): each tournament the player enters is stored in the history
  * (`putTournament`, an upsert by id) on registration and again as it starts, on rebuys and add-ons,
- * and at the finish (place, prize, bounties, end).
+ * as bounties are won, and at the finish (place, prize, bounties, end), each time with main's clock:
+ * the history dates each payment and win by it (schema version 7), so "today" and the graph count
+ * them when they happen, as the session does. A refunded registration (unregistered before the
+ * start, or the tournament cancelled) is stored as refunded (`refundedAt`: in no result); registering
+ * again after it makes a new record.
  */
 import type { CallArgs, CallResult, EventName, EventPayload, TournamentPlay, TournamentRecordView } from '../../../shared/api';
 import type { ServerMessageOf } from '../../../shared/protocol/messages';
@@ -42,8 +46,10 @@ export interface ClientTournamentsOptions {
   link: () => OperatorLink | null;
   broadcast: <K extends EventName>(event: K, payload: EventPayload<K>) => void;
   tracker: Tracker;
-  /** Stores (upserts) the local record of a tournament (HistoryStore.putTournament). */
-  putTournament: (t: TournamentRecordView) => void;
+  /** Stores (upserts) the local record of a tournament (HistoryStore.putTournament), seen at `at`. */
+  putTournament: (t: TournamentRecordView, at: number) => void;
+  /** The record the history keeps of a tournament (HistoryStore.tournament), or null. */
+  storedTournament?: (tournamentId: string) => TournamentRecordView | null;
   /** Balances moved (an entry, a refund, a prize): main reads them again and pushes the session. */
   balancesMoved: () => void;
   now: () => number;
@@ -136,6 +142,13 @@ export class ClientTournaments {
     // `playing` here, and the operator refuses a second registration of a player still in, so a
     // registration accepted over `playing` (or `finished`) is the re-entry.
     const reEntry = before !== undefined && (before.status === 'finished' || before.status === 'playing');
+    if (before !== undefined && (before.status === 'unregistered' || before.status === 'cancelled')) {
+      // Registered again after a refund: a new registration, a new record (issue 17 item 4); the
+      // refunded one stays in the history as refunded.
+      this.plays.delete(a.tournamentId);
+      this.records.delete(a.tournamentId);
+      this.bountiesCounted.delete(a.tournamentId);
+    }
     this.paid(a.tournamentId, summary, price);
     const play = this.play(a.tournamentId, summary);
     play.status = reEntry ? 'playing' : 'registered';
@@ -158,15 +171,18 @@ export class ClientTournaments {
     const play = this.plays.get(a.tournamentId);
     if (r.refunded !== null && r.refunded > 0) {
       const summary = play?.summary ?? this.summaries.get(a.tournamentId);
-      if (summary) this.o.tracker.tournamentEntry(a.tournamentId, summary.money, -r.refunded);
+      if (summary) this.o.tracker.tournamentEntry(a.tournamentId, summary.money, -r.refunded, summary.variant);
       if (play) play.spent = Math.max(0, play.spent - r.refunded);
       const kept = this.records.get(a.tournamentId);
       if (kept) kept.spent = Math.max(0, kept.spent - r.refunded);
     }
     if (play && r.refunded !== null) play.status = 'unregistered';
-    // Refunded: its record ends now, without a place and with nothing spent (kept out of the results).
+    // Refunded: its record ends now, refunded, without a place and with nothing spent (in no result).
     const rec = this.records.get(a.tournamentId);
-    if (rec && r.refunded !== null) rec.endedAt = this.o.now();
+    if (rec && r.refunded !== null) {
+      rec.endedAt = this.o.now();
+      rec.refundedAt = rec.endedAt;
+    }
     if (play) this.changed(a.tournamentId);
     return { ok: true, refunded: r.refunded };
   }
@@ -249,18 +265,19 @@ export class ClientTournaments {
         if (s.you) this.bounties(m.tournamentId, summary, s.you.bounties);
         if (s.state === 'cancelled' && play.status !== 'cancelled' && play.status !== 'unregistered') {
           // Cancelled (a minimum field not met): every entry is refunded (R-TOURN-FORMATS).
-          if (play.spent > 0) this.o.tracker.tournamentEntry(m.tournamentId, summary.money, -play.spent);
+          if (play.spent > 0) this.o.tracker.tournamentEntry(m.tournamentId, summary.money, -play.spent, summary.variant);
           play.spent = 0;
           rec.spent = 0;
           play.status = 'cancelled';
           rec.endedAt ??= now;
+          rec.refundedAt = rec.endedAt;
           this.o.balancesMoved();
         }
         break;
       }
       case 'tournament.finished': {
         this.bounties(m.tournamentId, summary, m.bounties);
-        if (m.prize > 0) this.o.tracker.tournamentPrize(m.tournamentId, summary.money, m.prize);
+        if (m.prize > 0) this.o.tracker.tournamentPrize(m.tournamentId, summary.money, m.prize, summary.variant);
         play.status = 'finished';
         play.finished = { place: m.place, prize: m.prize, bounties: m.bounties };
         play.seat = null;
@@ -278,7 +295,7 @@ export class ClientTournaments {
     const counted = this.bountiesCounted.get(tournamentId) ?? 0;
     if (total <= counted) return;
     this.bountiesCounted.set(tournamentId, total);
-    this.o.tracker.tournamentPrize(tournamentId, summary.money, total - counted);
+    this.o.tracker.tournamentPrize(tournamentId, summary.money, total - counted, summary.variant);
     const rec = this.records.get(tournamentId);
     if (rec) rec.bounties = total;
     this.o.balancesMoved();
@@ -315,7 +332,7 @@ export class ClientTournaments {
   }
 
   private paid(tournamentId: string, summary: TournamentSummary, amount: number): void {
-    if (amount > 0) this.o.tracker.tournamentEntry(tournamentId, summary.money, amount);
+    if (amount > 0) this.o.tracker.tournamentEntry(tournamentId, summary.money, amount, summary.variant);
     const play = this.play(tournamentId, summary);
     play.spent += amount;
     this.record(tournamentId, summary).spent += amount;
@@ -334,6 +351,15 @@ export class ClientTournaments {
 
   private record(tournamentId: string, s: TournamentSummary): TournamentRecordView {
     let r = this.records.get(tournamentId);
+    const kept = r === undefined ? this.o.storedTournament?.(tournamentId) : null;
+    if (!r && kept && kept.refundedAt === undefined && kept.endedAt === null) {
+      // A tournament still running when main last stopped (issue 17 item 4): its record goes on from what
+      // the history keeps (its registration, what was paid, the bounties won), so nothing paid or won
+      // before is counted again, nor taken off.
+      r = { ...kept };
+      this.bountiesCounted.set(tournamentId, Math.max(this.bountiesCounted.get(tournamentId) ?? 0, kept.bounties));
+      this.records.set(tournamentId, r);
+    }
     if (!r) {
       r = {
         tournamentId,
@@ -370,7 +396,7 @@ export class ClientTournaments {
     const rec = this.records.get(tournamentId);
     if (rec) {
       try {
-        this.o.putTournament({ ...rec });
+        this.o.putTournament({ ...rec }, this.o.now());
       } catch (e) {
         this.o.log(`tournament ${tournamentId} not stored: ${(e as Error)?.message ?? String(e)}`);
       }

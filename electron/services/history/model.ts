@@ -72,7 +72,15 @@ export interface Totals {
   rake: number;
 }
 
+/**
+ * A group of a period's results (a game, a game and stakes, a local day): its cash hands, and its
+ * tournament money moved in the period (issue 17 item 4: `entries` paid, `prizes` won; a tournament's
+ * money has a game but no stakes: in the `stakes` grouping it is the game's line without stakes).
+ * The group's result is `net + prizes − entries`; the groups add up to the period's totals.
+ */
 export interface ResultGroup extends Totals {
+  entries: number;
+  prizes: number;
   money: MoneyKind;
   variant?: VariantCode;
   stakes?: number;
@@ -89,10 +97,10 @@ export interface ResultsQuery {
 }
 
 /**
- * A period's totals of one money kind: its cash hands, and its tournaments (issue 17 item 4, R-TRACKER):
- * `entries` paid into those registered in the period (entries, rebuys, add-ons, fees; refunds taken
- * off), `prizes` won in those ended in it (prizes and bounties). The period's result is
- * `net + prizes − entries`.
+ * A period's totals of one money kind: its cash hands, and its tournament money (issue 17 item 4,
+ * R-TRACKER) as it moved in the period (schema version 7, `tournament_money`): `entries` paid in it
+ * (entries, re-entries, rebuys, add-ons, fees), `prizes` won in it (bounties as they are won, prizes
+ * at the end). A refunded registration counts nowhere. The period's result is `net + prizes − entries`.
  */
 export interface PeriodTotals extends Totals {
   entries: number;

@@ -1,9 +1,11 @@
 /**
  * The hero's results over a period (R-TRACKER, R-RESULTS): read from the day and hour totals kept as
  * hands arrive (DESIGN.md §3 "a result over a year is read, not recomputed"), local days included.
- * Split out of store.ts (issue 14 item 6). Cash hands only; a period's tournaments are counted apart:
- * `entries` (what was paid into those registered in it) and `prizes` (prizes and bounties of those
- * ended in it), never their hands' chips (issue 17 item 4).
+ * Split out of store.ts (issue 14 item 6). Cash hands, and the tournament money that moved in the
+ * period (schema version 7 `tournament_money`, issue 17 item 4): `entries` paid in it, `prizes` won in
+ * it (a bounty when won, a prize at the end), in the totals and in each group (a day's, a game's), never
+ * a tournament hand's chips. A group's result is its cash net plus its tournament net; the groups add
+ * up to the totals.
  */
 import type Database from 'better-sqlite3';
 import { VARIANT_IDS } from '../../../shared/history/compact';
@@ -12,8 +14,10 @@ import { CASH_ONLY, DAY, HOUR, type MoneyKind, type PeriodTotals, type ResultGro
 
 type Statement = Database.Statement;
 
+const TOTAL_KEYS = ['hands', 'net', 'rake', 'entries', 'prizes'] as const;
+
 export class Periods {
-  private readonly q: Record<'dayTotals' | 'hourTotals' | 'handTotals' | 'hourByHour' | 'handsInRange' | 'entries' | 'prizes', Statement>;
+  private readonly q: Record<'dayTotals' | 'hourTotals' | 'handTotals' | 'hourByHour' | 'handsInRange' | 'money' | 'moneyByVariant' | 'moneyByMinute', Statement>;
 
   constructor(
     db: Database.Database,
@@ -31,11 +35,14 @@ export class Periods {
       hourByHour: p(`SELECT hour, money, sum(hands) AS hands, sum(net) AS net, sum(rake) AS rake FROM hour_totals
                      WHERE hour >= ? AND hour < ? GROUP BY hour, money`),
       handsInRange: p(`SELECT played_at, flags & 1 AS money, hero_net, hero_rake FROM hands h INDEXED BY hands_by_time WHERE played_at >= ? AND played_at < ? AND ${CASH_ONLY}`),
-      // Tournaments (R-TRACKER, issue 17 item 4): paid when registered, won when ended (records only, not stubs).
-      entries: p(`SELECT money, total(spent) AS x FROM tournaments INDEXED BY tournaments_by_registered
-                  WHERE registered_at >= ? AND registered_at < ? AND name IS NOT NULL GROUP BY money`),
-      prizes: p(`SELECT money, total(prize + bounties) AS x FROM tournaments INDEXED BY tournaments_by_end
-                 WHERE ended_at >= ? AND ended_at < ? AND name IS NOT NULL GROUP BY money`),
+      // Tournament money when it moved (R-TRACKER, issue 17 item 4; schema version 7): per money kind, per
+      // game, per minute (a local day starts on a minute in every zone), from the covering time index.
+      money: p(`SELECT money, 0 AS variant, total(entries) AS entries, total(prizes) AS prizes FROM tournament_money INDEXED BY tournament_money_by_time
+                WHERE at >= ? AND at < ? GROUP BY money`),
+      moneyByVariant: p(`SELECT money, variant, total(entries) AS entries, total(prizes) AS prizes FROM tournament_money INDEXED BY tournament_money_by_time
+                         WHERE at >= ? AND at < ? GROUP BY money, variant`),
+      moneyByMinute: p(`SELECT at / 60000 AS minute, money, total(entries) AS entries, total(prizes) AS prizes FROM tournament_money INDEXED BY tournament_money_by_time
+                        WHERE at >= ? AND at < ? GROUP BY minute, money`),
     };
   }
 
@@ -48,34 +55,40 @@ export class Periods {
     const { from, to } = query;
     if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from > to) return { ok: false, reason: 'a period is two whole ms times, from ≤ to' };
     const money = query.money === undefined ? null : query.money === 'play' ? 1 : 0;
-    const real: PeriodTotals = { hands: 0, net: 0, rake: 0, ...this.tournaments(from, to, 0) };
-    const play: PeriodTotals = { hands: 0, net: 0, rake: 0, ...this.tournaments(from, to, 1) };
+    const real: PeriodTotals = { hands: 0, net: 0, rake: 0, entries: 0, prizes: 0 };
+    const play: PeriodTotals = { hands: 0, net: 0, rake: 0, entries: 0, prizes: 0 };
     const groups = new Map<string, ResultGroup>();
-    const add = (m: number, t: Totals, group: () => { key: string; g: Omit<ResultGroup, keyof Totals> } | null): void => {
-      if (money !== null && m !== money) return;
-      const sum = m === 1 ? play : real;
-      sum.hands += t.hands;
-      sum.net += t.net;
-      sum.rake += t.rake;
-      const k = group();
-      if (k === null) return;
+    type Group = { key: string; g: Omit<ResultGroup, keyof PeriodTotals> } | null;
+    const group = (k: NonNullable<Group>): ResultGroup => {
       let g = groups.get(k.key);
       if (g === undefined) {
-        g = { ...k.g, hands: 0, net: 0, rake: 0 };
+        g = { ...k.g, hands: 0, net: 0, rake: 0, entries: 0, prizes: 0 };
         groups.set(k.key, g);
       }
-      g.hands += t.hands;
-      g.net += t.net;
-      g.rake += t.rake;
+      return g;
+    };
+    // Cash totals, or a tournament's money (issue 17 item 4): in the period's totals and in its group (its day, its game).
+    const add = (m: number, t: Partial<PeriodTotals>, key: () => Group): void => {
+      if (money !== null && m !== money) return;
+      const k = key();
+      const into = k === null ? [m === 1 ? play : real] : [m === 1 ? play : real, group(k)];
+      for (const x of into) for (const f of TOTAL_KEYS) x[f] += t[f] ?? 0;
     };
     const kind = (m: number): MoneyKind => (m === 1 ? 'play' : 'real');
+    const done = (list: ResultGroup[]): ResultsAnswer => {
+      for (const x of [real, play, ...list]) amounts(x);
+      return { ok: true, real, play, groups: list };
+    };
 
     if (query.groupBy === 'day') {
       for (const x of this.byLocalDay(from, to)) {
         add(x.money, x, () => ({ key: `${x.money}:${x.day}`, g: { money: kind(x.money), day: x.day } }));
       }
-      const list = [...groups.values()].sort((a, b) => (a.day as string).localeCompare(b.day as string) || a.money.localeCompare(b.money));
-      return { ok: true, real, play, groups: list };
+      for (const x of this.q.moneyByMinute.all(from, to) as { minute: number; money: number; entries: number; prizes: number }[]) {
+        const day = this.localDate(x.minute * 60_000);
+        add(x.money, x, () => ({ key: `${x.money}:${day}`, g: { money: kind(x.money), day } }));
+      }
+      return done([...groups.values()].sort((a, b) => (a.day as string).localeCompare(b.day as string) || a.money.localeCompare(b.money)));
     }
     for (const row of this.totalsRows(from, to)) {
       add(row.money, row, () => {
@@ -85,16 +98,15 @@ export class Periods {
         return { key: `${row.money}:${row.variant}:${row.stakes}`, g: { money: kind(row.money), variant, stakes: row.stakes } };
       });
     }
-    const list = [...groups.values()].sort(
-      (a, b) => a.money.localeCompare(b.money) || VARIANT_IDS.indexOf(a.variant as VariantCode) - VARIANT_IDS.indexOf(b.variant as VariantCode) || (a.stakes ?? 0) - (b.stakes ?? 0),
+    // Tournament money has a game, not stakes: grouped by stakes, it is its game's line without stakes.
+    for (const x of (query.groupBy === undefined ? this.q.money : this.q.moneyByVariant).all(from, to) as { money: number; variant: number; entries: number; prizes: number }[]) {
+      add(x.money, x, () => (query.groupBy === undefined ? null : { key: `${x.money}:${x.variant}${query.groupBy === 'stakes' ? ':t' : ''}`, g: { money: kind(x.money), variant: VARIANT_IDS[x.variant] } }));
+    }
+    return done(
+      [...groups.values()].sort(
+        (a, b) => a.money.localeCompare(b.money) || VARIANT_IDS.indexOf(a.variant as VariantCode) - VARIANT_IDS.indexOf(b.variant as VariantCode) || (a.stakes ?? -1) - (b.stakes ?? -1),
+      ),
     );
-    return { ok: true, real, play, groups: list };
-  }
-
-  /** What tournaments of one money kind cost in [from, to) (the spent of those registered in it) and paid (prizes and bounties of those ended in it). */
-  private tournaments(from: number, to: number, money: number): { entries: number; prizes: number } {
-    const of = (stmt: Statement): number => Math.round((stmt.all(from, to) as { money: number; x: number }[]).find((r) => r.money === money)?.x ?? 0);
-    return { entries: of(this.q.entries), prizes: of(this.q.prizes) };
   }
 
   /** Totals rows (per money, variant, stakes) covering [from, to): whole days, whole hours, then hands. */
@@ -176,5 +188,24 @@ export class Periods {
   /** Local date `YYYY-MM-DD` of an instant. */
   localDate(ms: number): string {
     return new Date(ms + this.offset(ms) * 60_000).toISOString().slice(0, 10);
+  }
+}
+
+/**
+ * Whole amounts of a period's or group's tournament money (SQLite's `total` is a float): the API's
+ * `entries` and `prizes` are amounts, so a period whose corrections took more off than was paid in it
+ * (a record synced with less spent than the client saw) counts the rest as won back; the result
+ * `net + prizes − entries` is unchanged.
+ */
+function amounts(t: { entries: number; prizes: number }): void {
+  t.entries = Math.round(t.entries);
+  t.prizes = Math.round(t.prizes);
+  if (t.entries < 0) {
+    t.prizes -= t.entries;
+    t.entries = 0;
+  }
+  if (t.prizes < 0) {
+    t.entries -= t.prizes;
+    t.prizes = 0;
   }
 }

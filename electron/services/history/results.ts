@@ -27,15 +27,23 @@ export function resultsSeries(store: HistoryStore, filter: HistoryFilter, maxPoi
 }
 
 /**
- * The graph of tournaments (issue 17 item 4): one point per finished tournament at its end time, the
- * line climbing or falling by its net (prizes + bounties − spent); `hands[i]` counts tournaments. The
- * filter's period, money and game apply; the hand filters (table, stakes, player…) do not. The page
- * draws cash and tournaments together by adding the two lines at each point of either (renderer).
+ * The graph of tournaments (issue 17 item 4): one point per movement of tournament money when it
+ * happened (an entry paid, a bounty won, the prize at the end: schema version 7), so a running
+ * tournament's entry is on the line from the moment it is paid (R-TRACKER); the line ends on the
+ * tournaments' net (prizes + bounties − spent). `hands[i]` counts the tournaments entered up to the
+ * point. The filter's period, money and game apply; the hand filters (table, stakes, player…) do not.
+ * The page draws cash and tournaments together by adding the two lines at each point of either (renderer).
  */
 export function tournamentSeries(store: HistoryStore, filter: HistoryFilter, maxPoints: number): CallResult<'resultsSeries'> {
   const rows = store.tournamentRows({ from: filter.from, to: filter.to, money: filter.money, variant: filter.variant });
   if (!rows.ok) throw new Error(rows.reason);
-  return seriesFromRows(rows, maxPoints);
+  const s = seriesFromRows(rows, maxPoints);
+  // seriesFromRows counts rows (movements); a point counts the tournaments whose first movement came by then.
+  const entered: number[] = [];
+  const seen = new Set<number>();
+  for (const id of rows.table) entered.push(seen.add(id).size);
+  s.hands = s.hands.map((n) => (n === 0 ? 0 : entered[n - 1]));
+  return s;
 }
 
 /** The client API's `tournamentHistory` (a refusal as `ok: false`). */

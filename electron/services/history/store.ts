@@ -98,8 +98,17 @@
  *   A tournament hand's chips are not money: it is in no day/hour total, statistics sum or graph piece;
  *   the results reads (graph, sessions, statistics) are of cash hands unless the filter asks for
  *   tournament hands (`kind`, `tournamentId`); the history's list shows both. A period's totals add the
- *   tournaments apart: `entries` (spent of those registered in it), `prizes` (prize + bounties of those
- *   ended in it). Tournament results and the tournaments' graph line read `tournaments` (tournaments.ts).
+ *   tournaments apart: `entries` and `prizes`, read from version 7's movements.
+ *
+ * Schema, version 7 (tournament money when it moves, refunds: issue 17 item 4; schema/v7.ts)
+ * ---------------------------------------------------------------------------------------------
+ *   tournaments.refunded_at   a refunded registration (listed as such, in no result); a registration
+ *     after it is a new row, the refunded one kept under `<tid> <registered_at>`.
+ *   tournament_money(tournament, at, money, variant, entries, prizes)   each payment (entry, re-entry,
+ *     rebuy, add-on) and each win (bounty, prize) when it happens; a tournament's rows add up to its
+ *     record. INDEX (at, money, variant, entries, prizes) covers a period's totals and groups (day,
+ *     game), INDEX (tournament). The tournaments' graph line is read from it, the tournament results
+ *     (ROI, ITM, finish) from `tournaments` (tournaments.ts).
  *
  * Pages are keyset-paginated on (played_at, id) or (hero_net, id); the driving index is chosen by
  * the filter (player → hand_players, table, variant, else time; by net: the net index unless the
@@ -254,9 +263,10 @@ export class HistoryStore {
   /**
    * Stores a tournament's record or replaces it by its id (registered, then finished, then synced: one
    * row, never counted twice; issue 17 item 4). Its hands are stored with `addHand` and `meta.tournament`.
+   * `at`: when the client saw the change (its money's movements are dated by it; writer.ts).
    */
-  putTournament(t: TournamentRecordView): { ok: true } | { ok: false; reason: string } {
-    return this.write().putTournament(t);
+  putTournament(t: TournamentRecordView, at?: number): { ok: true } | { ok: false; reason: string } {
+    return this.write().putTournament(t, at);
   }
 
   /** Stores many hands (an import): `importer()` with one chunk. Duplicates are counted, not stored. */

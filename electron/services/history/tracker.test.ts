@@ -137,7 +137,7 @@ describe('the running win/loss (R-TRACKER)', () => {
     if (!period.ok) throw new Error(period.reason);
     const before = nets.filter((x) => x.at < midnight + HOUR);
     expect(period.real.net).toBe(before.reduce((a, x) => a + x.net, 0));
-    expect(period.groups).toEqual([{ money: 'real', variant: 'THL', stakes: 20, hands: before.length, net: period.real.net, rake: period.real.rake }]);
+    expect(period.groups).toEqual([{ money: 'real', variant: 'THL', stakes: 20, hands: before.length, net: period.real.net, rake: period.real.rake, entries: 0, prizes: 0 }]);
     const byDay = tracker.period(START - DAY, now + 1, 'day');
     expect(byDay.ok && byDay.groups.map((g) => [g.day, g.hands])).toEqual([
       ['2025-06-10', nets.length - after.length],

@@ -60,8 +60,8 @@ export type PeriodView = { ok: true; from: number; to: number; real: MoneyView; 
 
 export type TrackerEvent = { ok: true } | { ok: false; reason: string };
 
-function zero(): Totals {
-  return { hands: 0, net: 0, rake: 0 };
+function zero(): Totals & { entries: number; prizes: number } {
+  return { hands: 0, net: 0, rake: 0, entries: 0, prizes: 0 };
 }
 
 export class Tracker {
@@ -140,19 +140,32 @@ export class Tracker {
    * Money paid into a tournament (`amount` > 0: the entry, a rebuy, an add-on, fees included) or
    * refunded (`amount` < 0: unregistered before the start). R-TRACKER, issue 17 item 3.
    */
-  tournamentEntry(tournamentId: string, money: MoneyKind, amount: number): TrackerEvent {
+  tournamentEntry(tournamentId: string, money: MoneyKind, amount: number, variant?: VariantCode): TrackerEvent {
     if (!Number.isSafeInteger(amount) || amount === 0) return { ok: false, reason: 'an entry or a refund is a whole, non-zero amount' };
     this.tournamentMoney[money].entries += amount;
+    if (variant !== undefined) this.gameGroup(money, variant).entries += amount;
     this.changed();
     return { ok: true };
   }
 
   /** A tournament prize or bounty won (money, paid to the wallet). */
-  tournamentPrize(tournamentId: string, money: MoneyKind, amount: number): TrackerEvent {
+  tournamentPrize(tournamentId: string, money: MoneyKind, amount: number, variant?: VariantCode): TrackerEvent {
     if (!isChips(amount) || amount === 0) return { ok: false, reason: 'a prize is a whole, positive amount' };
     this.tournamentMoney[money].prizes += amount;
+    if (variant !== undefined) this.gameGroup(money, variant).prizes += amount;
     this.changed();
     return { ok: true };
+  }
+
+  /** The session's line of a game's tournament money (a game, no stakes: as periods.ts groups it by stakes). */
+  private gameGroup(money: MoneyKind, variant: VariantCode): ResultGroup {
+    const key = `${money}:${variant}:t`;
+    let g = this.groups.get(key);
+    if (g === undefined) {
+      g = { money, variant, ...zero() };
+      this.groups.set(key, g);
+    }
+    return g;
   }
 
   /**
@@ -220,7 +233,9 @@ export class Tracker {
       const t = this.tournamentSums(money);
       return { ...h, inPlay, ...t, result: h.net + inPlay + t.prizes - t.entries, bought: this.bought[money], cashedOut: this.cashedOut[money], onTables };
     };
-    return { since: this.since, real: view('real'), play: view('play'), groups: sortGroups([...this.groups.values()].map((g) => ({ ...g }))) };
+    // A game's tournament line refunded more than paid this session counts the rest as won back (amounts, as tournamentSums).
+    const groups = [...this.groups.values()].map((g) => (g.entries >= 0 ? { ...g } : { ...g, entries: 0, prizes: g.prizes - g.entries }));
+    return { since: this.since, real: view('real'), play: view('play'), groups: sortGroups(groups) };
   }
 
   /** Today, from local midnight, by variant and stakes; the chips in play count too. */
@@ -238,8 +253,8 @@ export class Tracker {
     if (!r.ok) return r;
     const money = (m: MoneyKind): MoneyView => {
       const inPlay = live ? this.inPlay(m).inPlay : 0;
-      // Tournament money of the span (issue 17 item 3): the stored tournaments' (entries of those
-      // registered in it, prizes and bounties of those ended in it: periods.ts).
+      // Tournament money of the span (issue 17 items 3-4): the stored tournaments' payments and wins
+      // that happened in it (periods.ts, schema version 7): a bounty counts today when won.
       const t = r[m];
       return { ...t, inPlay, result: t.net + inPlay + t.prizes - t.entries };
     };
@@ -253,5 +268,5 @@ function isChips(x: number): boolean {
 
 function sortGroups(list: ResultGroup[]): ResultGroup[] {
   const order = (v: VariantCode | undefined): string => v ?? '';
-  return list.sort((a, b) => a.money.localeCompare(b.money) || order(a.variant).localeCompare(order(b.variant)) || (a.stakes ?? 0) - (b.stakes ?? 0));
+  return list.sort((a, b) => a.money.localeCompare(b.money) || order(a.variant).localeCompare(order(b.variant)) || (a.stakes ?? -1) - (b.stakes ?? -1));
 }

@@ -42,7 +42,7 @@ import { SeriesUpkeep } from './series';
 type Statement = Database.Statement;
 
 export class HistoryWriter {
-  private readonly q: Record<'addHand' | 'sameHand' | 'putTournament' | 'addDay' | 'addHour', Statement>;
+  private readonly q: Record<'addHand' | 'sameHand' | 'putTournament' | 'addDay' | 'addHour' | 'tournamentNow' | 'keepRefunded' | 'addMoney' | 'dropMoney' | 'moveMoney', Statement>;
   /** `INSERT INTO hand_players` of n rows, by n (prepared once each). */
   private readonly handPlayerStatements: Statement[] = [];
   /** (player, hand) pairs of the current transaction, flat, written at its end (flushPlayers). */
@@ -78,7 +78,16 @@ export class HistoryWriter {
       // The same hand under another id (read back from PokerStars text): number, game, second of play (issue 13 defect 1).
       sameHand: p('SELECT 1 FROM hands INDEXED BY hands_by_xnum WHERE xnum = ? AND variant = ? AND played_at / 1000 = ? LIMIT 1').pluck(),
       putTournament: p(`UPDATE tournaments SET name = ?, variant = ?, money = ?, format = ?, kinds = ?, buy_in = ?, fee = ?, entries = ?, registered_at = ?,
-                        started_at = ?, ended_at = ?, place = ?, prize = ?, bounties = ?, rebuys = ?, add_ons = ?, re_entries = ?, spent = ? WHERE id = ?`),
+                        started_at = ?, ended_at = ?, place = ?, prize = ?, bounties = ?, rebuys = ?, add_ons = ?, re_entries = ?, spent = ?, refunded_at = ? WHERE id = ?`),
+      // Schema version 7 (issue 17 item 4): the stored record's money, the refunded registration kept apart, the movements.
+      tournamentNow: p('SELECT name, money, variant, registered_at, refunded_at, spent, prize, bounties FROM tournaments WHERE id = ?'),
+      keepRefunded: p(`INSERT OR REPLACE INTO tournaments(tid, name, variant, money, format, kinds, buy_in, fee, entries, registered_at, started_at, ended_at, place, prize,
+                        bounties, rebuys, add_ons, re_entries, spent, refunded_at)
+                       SELECT ?, name, variant, money, format, kinds, buy_in, fee, entries, registered_at, started_at, ended_at, place, prize,
+                        bounties, rebuys, add_ons, re_entries, spent, refunded_at FROM tournaments WHERE id = ?`),
+      addMoney: p('INSERT INTO tournament_money(tournament, at, money, variant, entries, prizes) VALUES (?, ?, ?, ?, ?, ?)'),
+      dropMoney: p('DELETE FROM tournament_money WHERE tournament = ?'),
+      moveMoney: p('UPDATE tournament_money SET money = ?, variant = ? WHERE tournament = ?'),
       addDay: totals('day_totals', 'day'),
       addHour: totals('hour_totals', 'hour'),
     };
@@ -243,26 +252,46 @@ export class HistoryWriter {
    * perhaps synced again, it is one row, never counted twice (issue 17 item 4). `hands` is not taken
    * from the record: the history counts the hands it holds. Refused with a reason when it does not
    * fit the client API's shape (shared/api/tournaments.ts).
+   *
+   * Its money as it moves (schema version 7, R-TRACKER): what the record paid or won more than the
+   * stored one is a movement at `at` (when the client saw it; default now), kept inside the record's
+   * span (registration to end): the first entry at the registration, the prize at the end. A record
+   * first stored whole (the operator sync, an import) pays at its registration and wins at its end.
+   * A refunded registration (`refundedAt`) has no movements: it is in no result. A registration after
+   * a refund is a new record; the refunded one is kept under `<tid> <registered_at>`.
    */
-  putTournament(t: TournamentRecordView): { ok: true } | { ok: false; reason: string } {
+  putTournament(t: TournamentRecordView, at: number = this.now()): { ok: true } | { ok: false; reason: string } {
     const bad = tournamentRecordSchema.check(t, 'tournament');
     if (bad !== null) return { ok: false, reason: bad };
     if (t.endedAt !== null && t.endedAt < t.registeredAt) return { ok: false, reason: 'a tournament ends after its registration' };
-    this.putOne(t);
+    if (t.refundedAt !== undefined && t.refundedAt < t.registeredAt) return { ok: false, reason: 'a registration is refunded after it is made' };
+    if (!Number.isSafeInteger(at) || at < 0) return { ok: false, reason: 'a tournament is stored at a whole ms time' };
+    this.putOne(t, at);
     return { ok: true };
   }
 
-  private readonly putOne = (t: TournamentRecordView): void => {
+  private readonly putOne = (t: TournamentRecordView, at: number): void => {
     try {
-      this.db.transaction(() => this.putRow(t))();
+      this.db.transaction(() => this.putRow(t, at))();
     } catch (e) {
       this.names.forget(); // the row may have been made in the rolled-back transaction
       throw e;
     }
   };
 
-  private putRow(t: TournamentRecordView): void {
+  private putRow(t: TournamentRecordView, at: number): void {
     const ref = this.names.id('tournament', t.tournamentId);
+    type Stored = { name: string | null; money: number; variant: number; registered_at: number; refunded_at: number | null; spent: number; prize: number; bounties: number };
+    let was = this.q.tournamentNow.get(ref) as Stored | undefined;
+    if (was?.name === null) was = undefined; // a stub made by a hand: no record, no money yet
+    if (was !== undefined && was.refunded_at !== null && t.refundedAt === undefined && was.registered_at !== t.registeredAt) {
+      // Issue 17 item 4: entered again after a refund, a new record; the refunded one stays listed apart.
+      this.q.keepRefunded.run(`${t.tournamentId} ${was.registered_at}`, ref);
+      this.q.dropMoney.run(ref);
+      was = undefined;
+    }
+    const money = t.money === 'play' ? 1 : 0;
+    const variant = VARIANT_IDS.indexOf(t.variant);
     this.q.putTournament.run(
       t.name,
       VARIANT_IDS.indexOf(t.variant),
@@ -282,8 +311,30 @@ export class HistoryWriter {
       t.addOns,
       t.reEntries,
       t.spent,
+      t.refundedAt ?? null,
       ref,
     );
+    if (t.refundedAt !== undefined) {
+      // Refunded: neither paid nor won (the results leave it out, issue 17 item 4).
+      this.q.dropMoney.run(ref);
+      return;
+    }
+    const before = was === undefined || was.refunded_at !== null ? { spent: 0, prize: 0, bounties: 0 } : was;
+    if (was !== undefined && (was.money !== money || was.variant !== variant)) this.q.moveMoney.run(money, variant, ref);
+    const within = Math.max(t.registeredAt, t.endedAt === null ? at : Math.min(at, t.endedAt));
+    const first = was === undefined || was.refunded_at !== null;
+    const moves = new Map<number, { entries: number; prizes: number }>();
+    const move = (when: number, entries: number, prizes: number): void => {
+      if (entries === 0 && prizes === 0) return;
+      const m = moves.get(when) ?? { entries: 0, prizes: 0 };
+      m.entries += entries;
+      m.prizes += prizes;
+      moves.set(when, m);
+    };
+    move(first ? t.registeredAt : within, t.spent - before.spent, 0);
+    move(first && t.endedAt !== null ? t.endedAt : within, 0, t.bounties - before.bounties);
+    move(t.endedAt ?? within, 0, t.prize - before.prize);
+    for (const [when, m] of moves) if (m.entries !== 0 || m.prizes !== 0) this.q.addMoney.run(ref, when, money, variant, m.entries, m.prizes);
   }
 
   /**
@@ -401,6 +452,8 @@ export class HistoryWriter {
       this.shape('DELETE FROM hand_prefixes WHERE id NOT IN (SELECT prefix FROM hands)').run();
       // Tournaments registered before, and their hands gone (a stub without a record too: schema version 6).
       this.shape('DELETE FROM tournaments WHERE coalesce(registered_at, 0) < ? AND id NOT IN (SELECT tournament FROM hands INDEXED BY hands_by_tournament WHERE tournament IS NOT NULL)').run(before);
+      // Their money's movements (schema version 7).
+      this.shape('DELETE FROM tournament_money WHERE tournament NOT IN (SELECT id FROM tournaments)').run();
       return n;
     })();
     this.forget();

@@ -2,7 +2,8 @@
 // the figures' text.
 import { describe, expect, it } from 'vitest';
 import type { SeriesView } from '../../../shared/api';
-import { decimal, mergeSeries, percent, tournamentNet } from './tournaments';
+import { tournamentFigures } from '../../../shared/history/tournaments';
+import { decimal, gameName, mergeSeries, percent, periodLines, recordState, tournamentNet } from './tournaments';
 
 const line = (points: [at: number, hands: number, total: number, showdown: number][]): SeriesView => ({
   at: points.map((p) => p[0]),
@@ -62,5 +63,39 @@ describe('figures', () => {
     expect(percent(null, 'fr')).toBe('—');
     expect(decimal(3.25, 'fr')).toMatch(/^3,[23]$/);
     expect(decimal(null, 'en')).toBe('—');
+  });
+});
+
+describe('refunds, running tournaments and period lines (issue 17 item 4)', () => {
+  it('a refunded registration is its own state, without a net; a running one is running', () => {
+    expect(recordState({ place: null, refundedAt: 5 })).toBe('refunded');
+    expect(recordState({ place: null })).toBe('running');
+    expect(recordState({ place: 3 })).toBe('finished');
+    expect(tournamentNet({ place: null, prize: 0, bounties: 0, spent: 0, refundedAt: 5 })).toBeNull();
+  });
+
+  it('the net counts a running tournament’s entry and bounties; ROI only the finished ones', () => {
+    // One finished (spent 1100, won 2000 + 100), one running (spent 1100, a bounty of 200 so far).
+    const f = tournamentFigures({ count: 1, spent: 2200, prizes: 2000, bounties: 300, net: 100, cashes: 1, placeSum: 1, entriesSum: 6, running: 1, runningSpent: 1100, runningBounties: 200 });
+    expect(f).toMatchObject({ count: 1, running: 1, net: 100, itm: 1, averageFinish: 1 });
+    expect(f.roi).toBeCloseTo(1000 / 1100, 12);
+    expect(tournamentFigures({ count: 0, spent: 1100, prizes: 0, bounties: 0, net: -1100, cashes: 0, placeSum: 0, entriesSum: 0, running: 1, runningSpent: 1100, runningBounties: 0 })).toMatchObject({ net: -1100, roi: null, itm: null });
+  });
+
+  it('a period’s lines of one money kind: cash net + tournament net each, newest day first, adding up to the total', () => {
+    const groups = [
+      { money: 'real' as const, day: '2026-01-14', hands: 10, net: 250, rake: 5, entries: 1100, prizes: 0 },
+      { money: 'play' as const, day: '2026-01-14', hands: 3, net: -40, rake: 0, entries: 0, prizes: 0 },
+      { money: 'real' as const, day: '2026-01-15', hands: 0, net: 0, rake: 0, entries: 1100, prizes: 3600 },
+    ];
+    const { lines, total } = periodLines(groups, 'real', 'day');
+    expect(lines).toEqual([
+      { key: '2026-01-15', hands: 0, cash: 0, tournaments: 2500, result: 2500 },
+      { key: '2026-01-14', hands: 10, cash: 250, tournaments: -1100, result: -850 },
+    ]);
+    expect(total).toEqual({ key: '', hands: 10, cash: 250, tournaments: 1400, result: 1650 });
+    expect(periodLines([{ money: 'real', variant: 'THNL', hands: 2, net: 5, entries: 0, prizes: 7 }], 'real', 'variant').lines).toEqual([{ key: 'THNL', hands: 2, cash: 5, tournaments: 7, result: 12 }]);
+    expect(gameName('THNL', 'fr')).not.toBe(gameName('THNL', 'en'));
+    expect(gameName('2026-01-14', 'fr')).toBe('2026-01-14');
   });
 });

@@ -2,12 +2,14 @@
  * Tournaments on the history and results pages (issue 17 item 4). Pure.
  *
  * The results graph can show cash, tournaments or both. Cash is the line of the cash hands (by hand);
- * tournaments are plotted by their end time, one point each, the line moving by the tournament's net
- * (prizes + bounties − entries); both adds the two lines at every point of either, in time order:
+ * tournaments are plotted when their money moves (an entry paid, a bounty won, the prize at the end:
+ * a running tournament is on the line from its entry), the line moving by prizes + bounties − entries;
+ * both adds the two lines at every point of either, in time order:
  * at a cash point the tournaments' line as it stood then is added, and the other way round. Both lines
  * are in the same money (the page never adds real and play money), so the sum is money too.
  */
 import type { SeriesView, TournamentRecordView } from '../../../shared/api';
+import { VARIANTS, type VariantCode } from '../../../shared/rules/variants';
 
 export type GraphKind = 'cash' | 'tournaments' | 'both';
 
@@ -43,9 +45,54 @@ export function mergeSeries(cash: SeriesView, tournaments: SeriesView): SeriesVi
   return out;
 }
 
-/** A tournament's net for the player: prizes + bounties − what it cost (null while it runs). */
-export function tournamentNet(t: Pick<TournamentRecordView, 'place' | 'prize' | 'bounties' | 'spent'>): number | null {
-  return t.place === null ? null : t.prize + t.bounties - t.spent;
+/** A tournament's net for the player: prizes + bounties − what it cost (null while it runs, and for a refunded registration). */
+export function tournamentNet(t: Pick<TournamentRecordView, 'place' | 'prize' | 'bounties' | 'spent' | 'refundedAt'>): number | null {
+  return t.place === null || t.refundedAt !== undefined ? null : t.prize + t.bounties - t.spent;
+}
+
+/**
+ * Where a stored tournament stands for the list (issue 17 item 4): `refunded` (its entry came back:
+ * unregistered before the start, or the tournament cancelled; in no result), `finished` (a place),
+ * `running` (registered, not ended yet: its entry counts as lost until a prize comes).
+ */
+export type RecordState = 'refunded' | 'finished' | 'running';
+export function recordState(t: Pick<TournamentRecordView, 'place' | 'refundedAt'>): RecordState {
+  if (t.refundedAt !== undefined) return 'refunded';
+  return t.place === null ? 'running' : 'finished';
+}
+
+/** A line of a period's results (a local day, a game): its cash hands, its tournament money, and both added. */
+export interface PeriodLine {
+  /** The day (`YYYY-MM-DD`) or the game's code. */
+  key: string;
+  hands: number;
+  /** Cash hands' net. */
+  cash: number;
+  /** Tournament prizes and bounties won − entries paid in the line (issue 17 item 4). */
+  tournaments: number;
+  /** cash + tournaments. */
+  result: number;
+}
+
+/**
+ * The lines of a period's results of one money kind (R-TRACKER: never real and play added), newest day
+ * first or in the game order of the answer, and their total (the same sums as the period's totals).
+ */
+export function periodLines(
+  groups: readonly { money: 'real' | 'play'; day?: string; variant?: string; hands: number; net: number; entries: number; prizes: number }[],
+  money: 'real' | 'play',
+  by: 'day' | 'variant',
+): { lines: PeriodLine[]; total: PeriodLine } {
+  const lines: PeriodLine[] = [];
+  const total: PeriodLine = { key: '', hands: 0, cash: 0, tournaments: 0, result: 0 };
+  for (const g of groups) {
+    if (g.money !== money) continue;
+    const line: PeriodLine = { key: (by === 'day' ? g.day : g.variant) ?? '', hands: g.hands, cash: g.net, tournaments: g.prizes - g.entries, result: g.net + g.prizes - g.entries };
+    lines.push(line);
+    for (const k of ['hands', 'cash', 'tournaments', 'result'] as const) total[k] += line[k];
+  }
+  if (by === 'day') lines.reverse();
+  return { lines, total };
 }
 
 /** A fraction as a percentage with one decimal in the page's language ("—" when there is none). */
@@ -58,4 +105,11 @@ export function percent(x: number | null, locale: string, signed = false): strin
 export function decimal(x: number | null, locale: string): string {
   if (x === null || !Number.isFinite(x)) return '—';
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(x);
+}
+
+/** A group's game by its code in the page's language (a key that is not a game's code is shown as it is). */
+export function gameName(key: string, locale: string): string {
+  if (!(key in VARIANTS)) return key;
+  const v = VARIANTS[key as VariantCode];
+  return locale.startsWith('fr') ? v.nameFr : v.nameEn;
 }

@@ -33,6 +33,7 @@ const en: typeof fr = {
     place: 'Place',
     of: '{place} / {field}',
     running: 'running',
+    refunded: 'refunded',
     prize: 'Won',
     hands: 'Hands',
     empty: 'No tournament in this period.',

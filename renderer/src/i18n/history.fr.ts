@@ -31,6 +31,7 @@ export default {
     place: 'Place',
     of: '{place} / {field}',
     running: 'en cours',
+    refunded: 'remboursé',
     prize: 'Gains',
     hands: 'Mains',
     empty: 'Aucun tournoi sur cette période.',

@@ -17,14 +17,14 @@ const en: typeof fr = {
   variant: 'Game',
   stakes: 'Stakes (big blind)',
   all: 'All',
-  // issue 17 item 4: cash games, tournaments (at their end) or both on the graph.
+  // issue 17 item 4: cash games, tournaments (as their money moves) or both on the graph.
   graph: { label: 'Line', cash: 'Cash games', tournaments: 'Tournaments', both: 'Cash games and tournaments' },
   tournaments: {
     title: 'Tournaments',
     count: 'Tournaments',
     net: 'Net result',
     roi: 'Return on investment',
-    roiHelp: 'Net result divided by the entries paid (rebuys, add-ons and fees included).',
+    roiHelp: 'Net result of the finished tournaments divided by their entries paid (rebuys, add-ons and fees included).',
     itm: 'In the money',
     itmHelp: 'Share of the finished tournaments with a prize.',
     finish: 'Average finish',
@@ -34,7 +34,20 @@ const en: typeof fr = {
     groupBy: 'By',
     by: { format: 'Format', variant: 'Game', buyIn: 'Buy-in' },
     format: { sitAndGo: 'Sit & Go', scheduled: 'Scheduled tournament' },
-    none: 'No tournament finished in this period.',
+    none: 'No tournament in this period.',
+    running: 'Running',
+    runningHelp: 'Running tournaments: their entries and the bounties already won count in the net result, not in the return on investment.',
+  },
+  // issue 17 item 4: the period by day or by game, cash games and tournaments added.
+  periods: {
+    title: 'By day or by game',
+    by: { day: 'Day', variant: 'Game' },
+    hands: 'Hands',
+    cash: 'Cash games',
+    tournaments: 'Tournaments',
+    result: 'Result',
+    total: 'Total',
+    none: 'Nothing played in this period.',
   },
   axis: { label: 'Axis', hands: 'By hand', tournaments: 'By tournament', handsAndTournaments: 'By hand and tournament', time: 'Over time' },
   legend: 'Lines shown',

@@ -16,14 +16,14 @@ export default {
   stakes: 'Enjeux (grosse blinde)',
   all: 'Tous',
   axis: { label: 'Axe', hands: 'Par main', tournaments: 'Par tournoi', handsAndTournaments: 'Par main et tournoi', time: 'Dans le temps' },
-  // issue 17 item 4: cash games, tournaments (placés à leur fin) or both on the graph.
+  // issue 17 item 4: cash games, tournaments (as their money moves) or both on the graph.
   graph: { label: 'Courbe', cash: 'Cash game', tournaments: 'Tournois', both: 'Cash game et tournois' },
   tournaments: {
     title: 'Tournois',
     count: 'Tournois',
     net: 'Résultat net',
     roi: 'Retour sur investissement',
-    roiHelp: 'Résultat net divisé par les entrées payées (recaves, add-ons et frais compris).',
+    roiHelp: 'Résultat net des tournois terminés divisé par leurs entrées payées (recaves, add-ons et frais compris).',
     itm: 'Dans l’argent',
     itmHelp: 'Part des tournois terminés avec un prix.',
     finish: 'Place moyenne',
@@ -33,7 +33,20 @@ export default {
     groupBy: 'Par',
     by: { format: 'Format', variant: 'Jeu', buyIn: 'Entrée' },
     format: { sitAndGo: 'Sit & Go', scheduled: 'Tournoi programmé' },
-    none: 'Aucun tournoi terminé sur cette période.',
+    none: 'Aucun tournoi sur cette période.',
+    running: 'En cours',
+    runningHelp: 'Tournois en cours : leurs entrées et les primes déjà gagnées comptent dans le résultat net, pas dans le retour sur investissement.',
+  },
+  // issue 17 item 4: the period by day or by game, cash games and tournaments added.
+  periods: {
+    title: 'Par jour ou par jeu',
+    by: { day: 'Jour', variant: 'Jeu' },
+    hands: 'Mains',
+    cash: 'Cash game',
+    tournaments: 'Tournois',
+    result: 'Résultat',
+    total: 'Total',
+    none: 'Rien de joué sur cette période.',
   },
   legend: 'Courbes affichées',
   line: {

@@ -4,7 +4,10 @@
  * (shared/history/generate.ts, stored through the store as the client stores them), then, as a
  * player: the History's tournament hands and its tournament list, one tournament's hands; the Results
  * page's tournament figures (count, net, ROI), and the graph of cash games, tournaments and both,
- * whose end totals are checked against the generated records.
+ * whose end totals are checked against the generated records. Beside them (issue 17 item 4) a running
+ * tournament (its entry and a bounty already won count in the net, the graph and its day's line) and
+ * a refunded registration (listed as "remboursé", in no result); the period by day and by game, each
+ * line cash + tournaments, adding up to the whole.
  */
 import { expect, test } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
@@ -23,12 +26,37 @@ const all = [...generateHands(OPTIONS)];
 const finished = all.flatMap((h) => (h.finished ? [h.finished] : []));
 const real = finished.filter((t) => t.money === 'real');
 const net = (t: (typeof finished)[number]): number => t.prize + t.bounties - t.spent;
+const HOUR = 3_600_000;
+/** Local noon `days` days before END (the generated tournaments are all later). */
+const noonBefore = (days: number): number => {
+  const d = new Date(END - days * DAY);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate(), 12).getTime();
+};
+const localDate = (ms: number): string => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+/** A running real-money tournament (registered, a bounty won an hour later) and a refunded registration. */
+const running = { ...finished.find((t) => t.money === 'real')!, tournamentId: 'e2e-running', name: 'En cours', registeredAt: noonBefore(9), startedAt: noonBefore(9) + 60_000, endedAt: null, place: null, prize: 0, bounties: 0, spent: 1100, buyIn: 1000, fee: 100, hands: 0 };
+const RUNNING_BOUNTY = 300;
+const refunded = { ...running, tournamentId: 'e2e-refunded', name: 'Remboursé', registeredAt: noonBefore(10), startedAt: null };
+const runningNet = RUNNING_BOUNTY - running.spent;
 
 let host: RunningHost;
 test.beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cercle-e2e-tourn-'));
   const store = HistoryStore.open(join(dataDir, 'history.sqlite'));
   fillHistory(store, OPTIONS);
+  // As the client stores them (client/tournaments.ts): at registration, as a bounty is won, as refunded.
+  for (const [t, at] of [
+    [running, running.registeredAt],
+    [{ ...running, bounties: RUNNING_BOUNTY }, running.registeredAt + HOUR],
+    [refunded, refunded.registeredAt],
+    [{ ...refunded, spent: 0, endedAt: refunded.registeredAt + 60_000, refundedAt: refunded.registeredAt + 60_000 }, refunded.registeredAt + 60_000],
+  ] as const) {
+    const r = store.putTournament(t, at);
+    if (!r.ok) throw new Error(r.reason);
+  }
   store.close();
   host = await startHost(dataDir);
 });
@@ -50,7 +78,12 @@ test('tournaments in the history and the results: list, one tournament’s hands
   await expect(page.getByTestId('history-view')).toBeVisible();
   await page.getByTestId('history-filter-kind').selectOption('tournament');
   const list = page.getByTestId('history-tournaments');
-  await expect(list.locator('tbody tr')).toHaveCount(finished.length);
+  await expect(list.locator('tbody tr')).toHaveCount(finished.length + 2);
+  // The running one says so; the refunded registration too, without a net (issue 17 item 4).
+  await expect(page.getByTestId('history-tournament-e2e-running').getByTestId('history-tournament-state')).toHaveText('en cours');
+  const refundedRow = page.getByTestId('history-tournament-e2e-refunded-refunded');
+  await expect(refundedRow.getByTestId('history-tournament-state')).toHaveText('remboursé');
+  await expect(refundedRow.locator('td').nth(6)).toHaveText('—');
   // Every hand listed is a tournament's (the list is paged: the first page is checked).
   await expect(page.getByTestId('history-count')).toContainText('mains affichées', { timeout: 20_000 });
   const shownHands = page.locator('[data-testid^="history-row-"]');
@@ -88,11 +121,14 @@ test('tournaments in the history and the results: list, one tournament’s hands
   await page.getByTestId('results-from').fill(day(END - 12 * DAY));
   await page.getByTestId('results-to').fill(day(Date.now()));
   await page.getByTestId('results-money').selectOption('real');
-  const tournamentsNet = real.reduce((a, t) => a + net(t), 0);
+  const finishedNet = real.reduce((a, t) => a + net(t), 0);
   const spent = real.reduce((a, t) => a + t.spent, 0);
+  // The running one counts in the net from its entry, with its bounty; the refunded one nowhere; ROI is of the finished ones.
+  const tournamentsNet = finishedNet + runningNet;
   await expect(page.getByTestId('results-tournaments-count')).toHaveText(String(real.length));
+  await expect(page.getByTestId('results-tournaments-running')).toHaveText('1');
   await expect(page.getByTestId('results-tournaments-net')).toHaveAttribute('data-value', String(tournamentsNet));
-  const roi = new Intl.NumberFormat('fr', { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'exceptZero' }).format(tournamentsNet / spent);
+  const roi = new Intl.NumberFormat('fr', { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'exceptZero' }).format(finishedNet / spent);
   await expect(page.getByTestId('results-tournaments-roi')).toHaveText(roi);
   // The graph: cash hands (their nets), tournaments (plotted at their ends), both added.
   const cashNet = all
@@ -101,9 +137,24 @@ test('tournaments in the history and the results: list, one tournament’s hands
   await expect(page.getByTestId('results-total')).toHaveAttribute('data-value', String(cashNet));
   await page.getByTestId('results-graph').selectOption('tournaments');
   await expect(page.getByTestId('results-total')).toHaveAttribute('data-value', String(tournamentsNet));
-  await expect(page.getByTestId('results-hands')).toHaveText(String(real.length));
+  await expect(page.getByTestId('results-hands')).toHaveText(String(real.length + 1));
   await page.getByTestId('results-graph').selectOption('both');
   await expect(page.getByTestId('results-total')).toHaveAttribute('data-value', String(cashNet + tournamentsNet));
+  // The period by day, then by game: each line cash + tournaments, together the whole (issue 17 item 4).
+  const periods = page.getByTestId('results-periods');
+  const totalLine = page.getByTestId('results-periods-total');
+  await expect(totalLine.locator('td').nth(3)).toHaveAttribute('data-value', String(cashNet + tournamentsNet));
+  await expect(totalLine.locator('td').nth(2)).toHaveAttribute('data-value', String(tournamentsNet));
+  // The running tournament's day: its entry and its bounty, that day (no generated tournament then).
+  const runningDay = page.getByTestId(`results-period-line-${localDate(running.registeredAt)}`);
+  await expect(runningDay.locator('td').nth(2)).toHaveAttribute('data-value', String(runningNet));
+  await expect(page.getByTestId(`results-period-line-${localDate(refunded.registeredAt)}`)).toHaveCount(0);
+  let sum = 0;
+  for (const v of await periods.locator('tbody tr td:nth-child(5)').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))))) sum += v;
+  expect(sum).toBe(cashNet + tournamentsNet);
+  await page.getByTestId('results-periods-by').selectOption('variant');
+  await expect(periods.locator(`[data-testid="results-period-line-${running.variant}"]`)).toHaveCount(1);
+  await expect(totalLine.locator('td').nth(3)).toHaveAttribute('data-value', String(cashNet + tournamentsNet));
   await shot(page, info, 'results-tournaments', true);
   expect(problems).toEqual([]);
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { HISTORY_MIGRATIONS } from '.';
-import { UNDO_V6 } from './undo';
+import { UNDO_V6, UNDO_V7 } from './undo';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -40,5 +40,26 @@ describe('schema version 6 (issue 17 item 4: tournaments)', () => {
     expect(schemaOf(v6)).toEqual(before);
     v5.close();
     v6.close();
+  });
+});
+
+describe('schema version 7 (issue 17 item 4: tournament money when it moves, refunded registrations)', () => {
+  const schemaOf = (db: Database.Database): unknown[] => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name").raw().all();
+
+  it('adds the tournaments’ refunded_at, the tournament_money table and its two indexes, and nothing else (additive); UNDO_V7 takes exactly that away', () => {
+    const v6 = new Database(':memory:');
+    for (const m of HISTORY_MIGRATIONS.slice(0, 6)) m(v6);
+    const v7 = new Database(':memory:');
+    for (const m of HISTORY_MIGRATIONS.slice(0, 7)) m(v7);
+    const before = schemaOf(v6) as string[][];
+    const after = schemaOf(v7) as string[][];
+    const added = after.filter((r) => !before.some((b) => b[1] === r[1])).map((r) => r[1]);
+    expect(added.sort()).toEqual(['tournament_money', 'tournament_money_by_time', 'tournament_money_by_tournament']);
+    const columns = (db: Database.Database): string[] => db.prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid').pluck().all('tournaments') as string[];
+    expect(columns(v7)).toEqual([...columns(v6), 'refunded_at']);
+    v7.exec(UNDO_V7);
+    expect(schemaOf(v7)).toEqual(before);
+    v6.close();
+    v7.close();
   });
 });
