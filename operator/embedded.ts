@@ -44,6 +44,11 @@ export interface EmbeddedTiming {
    * tournament starting within the minute, to be moved between its tables).
    */
   tournamentsFile?: string;
+  /**
+   * Tests only (issue 17's browser flows of rebuys, add-ons and finishes): the tournaments' clock runs
+   * this many times faster (levels, the rebuy period, the add-on), the tables at their own pace.
+   */
+  tournamentClockRate?: number;
 }
 
 /** The embedded operator's tournaments (issue 16 item 9): play money, nothing to set up. */
@@ -75,6 +80,7 @@ export async function startEmbeddedOperator(options: { dataDir: string; port?: n
       specs: embeddedSpecs(options.timing?.tournamentsFile),
       practiceFillMs: 3000,
       practiceField: 200,
+      clockRate: clockRateOf(options.timing?.tournamentClockRate),
     },
   });
   try {
@@ -91,6 +97,12 @@ function embeddedSpecs(file: string | undefined) {
   if (file === undefined) return [...sitAndGoSpecs(EMBEDDED_TOURNAMENTS), ...EMBEDDED_TOURNAMENTS.scheduled.map((c) => scheduledSpec(c, nextStart(c.everyMinutes, Date.now())))];
   if (typeof file !== 'string' || !isAbsolute(file)) throw new Error('timing.tournamentsFile: an absolute path');
   return loadTournaments(file, Date.now());
+}
+
+function clockRateOf(rate: unknown): number | undefined {
+  if (rate === undefined) return undefined;
+  if (!Number.isSafeInteger(rate) || (rate as number) < 1 || (rate as number) > 1000) throw new Error('timing.tournamentClockRate: an integer from 1 to 1000');
+  return rate as number;
 }
 
 function timingOf(t: EmbeddedTiming | undefined): { practiceDelayMs?: readonly [number, number]; betweenHandsMs?: number } | undefined {

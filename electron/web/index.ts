@@ -30,6 +30,8 @@ const { values } = parseArgs({
     'practice-tables': { type: 'string' },
     // Tests and benchmarks (issue 17): the embedded operator's tournaments from this file instead.
     tournaments: { type: 'string' },
+    // Tests (issue 17's rebuy, add-on and finish flows): the tournaments' clock this many times faster.
+    'tournament-clock': { type: 'string' },
   },
 });
 
@@ -44,7 +46,7 @@ if (!existsSync(join(rendererDir, 'index.html'))) {
   process.exit(2);
 }
 const dataDir = values.data ?? defaultDataDir();
-const timing: { practiceDelayMs?: [number, number]; betweenHandsMs?: number; tablesPerVariant?: number; tournamentsFile?: string } = {};
+const timing: { practiceDelayMs?: [number, number]; betweenHandsMs?: number; tablesPerVariant?: number; tournamentsFile?: string; tournamentClockRate?: number } = {};
 if (values['practice-delay'] !== undefined) {
   const m = /^(\d{1,5})-(\d{1,5})$/.exec(values['practice-delay']);
   if (!m || Number(m[1]) > Number(m[2])) {
@@ -74,6 +76,14 @@ if (values.tournaments !== undefined) {
     process.exit(2);
   }
   timing.tournamentsFile = resolve(values.tournaments);
+}
+if (values['tournament-clock'] !== undefined) {
+  const n = Number(values['tournament-clock']);
+  if (!/^\d{1,4}$/.test(values['tournament-clock']) || n < 1 || n > 1000) {
+    console.error(`cercle: --tournament-clock must be 1 to 1000 (times faster), got ${values['tournament-clock']}`);
+    process.exit(2);
+  }
+  timing.tournamentClockRate = n;
 }
 // One owner per data folder (issue 11 item 6): a second browser host or the desktop app on the same
 // folder would "recover" the live seats of the first. Refuse before touching any file.

@@ -91,9 +91,10 @@ export interface OperatorOptions {
   reconcileMs?: number;
   /**
    * Tournaments offered (issue 16): sit & go templates and scheduled tournaments; `practiceFillMs`:
-   * play-money sit & go's fill with practice players this long after a person registers (null: never).
+   * play-money sit & go's fill with practice players this long after a person registers (null: never);
+   * `clockRate`: tests only, the tournaments' clock that many times faster (TournamentDeps.clockRate).
    */
-  tournaments?: { specs: TournamentSpec[]; practiceFillMs?: number | null; practiceField?: number };
+  tournaments?: { specs: TournamentSpec[]; practiceFillMs?: number | null; practiceField?: number; clockRate?: number };
 }
 
 export interface RunningOperator {
@@ -245,6 +246,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     practice: o.practice,
     practiceFillMs: o.tournaments?.practiceFillMs ?? 3000,
     practiceField: o.tournaments?.practiceField,
+    clockRate: o.tournaments?.clockRate,
     playtime,
     // R-HISTORY: tournament hands too, with their tournament and level (issue 17 item 4).
     history,

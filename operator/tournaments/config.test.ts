@@ -17,6 +17,17 @@ describe('the default tournaments (issue 16 items 1, 2)', () => {
     }
   });
 
+  it('sit & go’s with rebuys when the file says so: the speed’s rebuy period and add-on at the buy-in’s price (T 5-2, 5-4)', () => {
+    const specs = sitAndGoSpecs({ ...config, sitAndGo: { ...config.sitAndGo, buyIn: 1000, fee: 100, speed: 'hyper-turbo', sizes: [2], rebuys: true } });
+    expect(specs).toHaveLength(VARIANT_CODES.length);
+    for (const s of specs) {
+      expect(s.structure.rebuy).toMatchObject({ price: 1000, fee: 100, untilLevel: 4 });
+      expect(s.structure.addOn).toMatchObject({ price: 1000, fee: 100 });
+      expect(s.structure.lateRegistrationLevels).toBe(0);
+    }
+    expect(sitAndGoSpecs(config).every((s) => s.structure.rebuy === null)).toBe(true);
+  });
+
   it('valid scheduled tournaments: freezeout, rebuy with add-on, re-entry', () => {
     const specs = config.scheduled.map((c) => scheduledSpec(c, Date.UTC(2026, 0, 1, 20)));
     expect(specs.some((s) => s.structure.rebuy !== null && s.structure.addOn !== null)).toBe(true);

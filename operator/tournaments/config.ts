@@ -19,7 +19,8 @@ const speed = oneOf(...(Object.keys(SPEEDS) as Speed[]));
 /** The file's shape, checked like the lobby's (config/config.ts): a refusal names the field. */
 export const tournamentsConfigSchema = obj({
   version: oneOf(1),
-  sitAndGo: obj({ money: oneOf('real', 'play'), buyIn: money, fee: money, speed, sizes: arr(int({ min: 2, max: 10 }), { min: 0, max: 9 }) }),
+  // `rebuys`: the sit & go's have the speed's rebuys and add-on (T 5-2, 5-4), at the buy-in's price.
+  sitAndGo: obj({ money: oneOf('real', 'play'), buyIn: money, fee: money, speed, sizes: arr(int({ min: 2, max: 10 }), { min: 0, max: 9 }), rebuys: bool }, ['rebuys']),
   scheduled: arr(
     obj(
       {
@@ -60,7 +61,8 @@ export function sitAndGoSpecs(c: TournamentsConfig): TournamentSpec[] {
   const out: TournamentSpec[] = [];
   for (const variant of VARIANT_CODES) {
     for (const wanted of new Set(s.sizes.map((n) => Math.min(n, VARIANTS[variant].maxSeats)))) {
-      const structure = { ...readyStructure(variant, s.speed), lateRegistrationLevels: 0 };
+      const rebuys = s.rebuys ? { price: s.buyIn, fee: s.fee } : undefined;
+      const structure = { ...readyStructure(variant, s.speed, { rebuys }), lateRegistrationLevels: 0 };
       out.push(checked(`sitAndGo ${variant} ${wanted}`, {
         id: `sng-${variant.toLowerCase()}-${wanted}`,
         name: `${SIZE_NAMES[wanted] ?? `${wanted} joueurs`} ${variant}`,

@@ -5,7 +5,7 @@ import type { Seating } from '../../shared/rules/table/seating';
 import { PracticeBrain } from '../practice/strategy';
 import { Table } from '../tables/table';
 import type { Brain } from '../tables/types';
-import { books, cleanupEnvs, env, expectRankedOnce, playOut, practice, seeded, tournament } from '../../tests/support/operator/tournament-env';
+import { books, cleanupEnvs, env, expectRankedOnce, person, playOut, practice, seeded, tournament } from '../../tests/support/operator/tournament-env';
 
 /** The practice players' seed of the balancing test: fixed so the run replays (issue 16 item 5's seeded runs). */
 const BALANCE_SEED = 9;
@@ -32,6 +32,69 @@ class Caller implements Brain {
 function nextClockwise(from: number, size: number, ok: (seat: number) => boolean): number | null {
   for (let d = 1; d <= size; d++) if (ok((from + d) % size)) return (from + d) % size;
   return null;
+}
+
+describe('a faster tournament clock (tests only: TournamentDeps.clockRate)', () => {
+  it('levels pass that many times faster than the tables’ time; the clock reads the same level from it', () => {
+    const e = env();
+    // Hyper-turbo: 3-minute levels; 60 times faster, a level lasts 3 s of the tables' time.
+    const t = tournament(e, {}, 1, { clockRate: 60 });
+    for (let i = 0; i < 6; i++) expect(t.register(practice(e), t.version, { brain: new Caller() }).ok).toBe(true);
+    const startedAt = e.timers.now();
+    const clockNotices = () => e.notices.filter((n) => n.type === 'clock');
+    for (let i = 0; i < 100_000 && clockNotices().length === 0 && t.state === 'running'; i++) if (e.timers.runDue(1) === 0) e.timers.advance(100);
+    expect(clockNotices()[0]).toMatchObject({ type: 'clock', level: 1, onBreak: false });
+    expect(e.timers.now() - startedAt).toBe(3_000);
+    expect(t.elapsed()).toBe(180_000);
+    expect(clockAt(t.spec.structure, t.elapsed()!).level).toBe(1);
+    expect(e.errors).toEqual([]);
+  });
+});
+
+describe('a new level told before the first hand dealt at it (T 6-1; issue 17: clients store the level they were told)', () => {
+  it('a clock timer that fires late: hands dealt after the level’s end and before the timer are preceded by the new level’s notice', () => {
+    const e = env();
+    // The level clock's timer (3 minutes away) fires 3 s late, as Node's timers do on a busy loop; the
+    // tables' pauses (a second) keep time, so hands are dealt in between.
+    const set = e.timers.set.bind(e.timers);
+    e.timers.set = (fn, ms) => set(fn, ms >= 60_000 ? ms + 3_000 : ms);
+    const structure = { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0, startingStack: 1_000_000 };
+    const t = tournament(e, { structure }, 1);
+    const me = person(e);
+    expect(t.register(me, t.version).ok).toBe(true);
+    for (let i = 0; i < 5; i++) expect(t.register(practice(e), t.version, { brain: new Caller() }).ok).toBe(true);
+    // What our connection is sent, in order: the tournament's notices and our table's frames.
+    const sent: ({ notice: string; level?: number } | { bigBlind: number })[] = [];
+    const notify = (t as unknown as { deps: { notify: (n: { type: string; level?: number }) => void } }).deps;
+    const told = notify.notify;
+    notify.notify = (n) => {
+      if (n.type === 'clock') sent.push({ notice: n.type, level: n.level });
+      told(n);
+    };
+    expect(t.liveTables()).toHaveLength(1);
+    expect(
+      t.liveTables()[0].attach(me.accountId, (frame) => {
+        const f = JSON.parse(frame) as { type: string; event?: { type: string; hand?: { rules: { bigBlind: number } } } };
+        if (f.type === 'table.event' && f.event?.type === 'handStart') sent.push({ bigBlind: f.event.hand!.rules.bigBlind });
+      }),
+    ).toBe(true);
+    for (let i = 0; i < 1_000_000 && sent.filter((x) => 'notice' in x).length < 3 && t.state === 'running'; i++) if (e.timers.runDue(1) === 0) e.timers.advance(1000);
+    expect(sent.filter((x) => 'notice' in x).length).toBeGreaterThanOrEqual(3);
+    // Every hand's blinds are those of the last level its players were told (level 0 at the start).
+    let level = 0;
+    const wrong: string[] = [];
+    for (const x of sent) {
+      if ('notice' in x) level = x.level!;
+      else if (x.bigBlind !== clockLevelBigBlind(structure, level)) wrong.push(`big blind ${x.bigBlind} after level ${level + 1} was told`);
+    }
+    expect(wrong).toEqual([]);
+    expect(e.errors).toEqual([]);
+  });
+});
+
+function clockLevelBigBlind(structure: ReturnType<typeof readyStructure>, level: number): number {
+  const l = structure.levels[level];
+  return l.kind === 'blinds' ? l.bigBlind : l.smallBet;
 }
 
 describe('the field between hands (R-TOURN-RUN, T 6-1, T 6-9, T 6-10; issue 16)', () => {

@@ -306,7 +306,8 @@ export class TournamentHub {
       state: t.state,
       level: c?.level ?? null,
       onBreak: c?.onBreak ?? false,
-      nextChangeInMs: c?.msToNext ?? null,
+      // In the wall's milliseconds: the countdown the player sees (a test's faster clock included).
+      nextChangeInMs: c?.msToNext == null ? null : Math.ceil(c.msToNext / t.clockRate),
       handForHand: running && t.inHandForHand,
       entries: t.entryTotal,
       remaining: t.remaining,

@@ -208,9 +208,14 @@ export abstract class TournamentCore {
     return this.entryCount * s.startingStack + this.rebuyCount * (s.rebuy?.chips ?? 0) + this.addOnCount * (s.addOn?.chips ?? 0);
   }
 
-  /** Milliseconds since the start (null before). */
+  /** Milliseconds since the start on the tournament's clock (null before); `clockRate` times the wall's. */
   elapsed(): number | null {
-    return this.startedAt === null ? null : this.deps.timers.now() - this.startedAt;
+    return this.startedAt === null ? null : (this.deps.timers.now() - this.startedAt) * this.clockRate;
+  }
+
+  /** How many times faster than the wall clock the tournament's clock runs (TournamentDeps.clockRate). */
+  get clockRate(): number {
+    return this.deps.clockRate ?? 1;
   }
 
   /** Σ chips of the players still in: always entries × starting stack (R-CONSERVE; no rebuys yet). */

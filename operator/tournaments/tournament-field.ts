@@ -19,6 +19,12 @@ export abstract class TournamentField extends TournamentCore {
   /** T 5-4 (tournament-entries.ts): practice players take it on the clock. */
   abstract addOn(accountId: number): { ok: true } | Refusal;
 
+  /**
+   * The clock as last told to the players (the `clock` notice): the level and whether on a break. A
+   * hand is never dealt at a level they were not told first (rulesForNextHand).
+   */
+  protected told = { level: 0, onBreak: false };
+
   // ---------------------------------------------------------------------------------------------
   // Tables
 
@@ -97,7 +103,12 @@ export abstract class TournamentField extends TournamentCore {
       },
       step: (fn) => this.step(fn),
       rulesForNextHand: () => {
-        level = clockAt(this.spec.structure, this.elapsed() ?? 0).level;
+        const c = clockAt(this.spec.structure, this.elapsed() ?? 0);
+        level = c.level;
+        // T 6-1; issue 17: the level ended but its timer has not fired yet (a busy loop fires timers
+        // late): the players are told the new level before this hand starts, so that a client stores
+        // each hand at the level it is dealt at (the level it knows when the hand starts).
+        this.tellClock(c.level, c.onBreak);
         return tableRulesAt(this.spec.variant, this.spec.structure, level);
       },
       // R-HISTORY: each person's hands, with the tournament and the level the hand was dealt at (issue 17 item 4).
@@ -326,17 +337,24 @@ export abstract class TournamentField extends TournamentCore {
   // ---------------------------------------------------------------------------------------------
   // The clock (R-TOURN-RUN: the operator's clock drives levels and breaks)
 
+  /** The players told where the clock stands, once per change (by its timer, or by a hand dealt first). */
+  protected tellClock(level: number, onBreak: boolean): void {
+    if (level === this.told.level && onBreak === this.told.onBreak) return;
+    this.told = { level, onBreak };
+    this.notify({ type: 'clock', tournamentId: this.spec.id, level, onBreak });
+  }
+
   protected scheduleClock(): void {
     const c = clockAt(this.spec.structure, this.elapsed() ?? 0);
     if (c.msToNext === null) return;
-    this.clockTimer = this.deps.timers.set(() => this.guard(() => this.tick()), c.msToNext);
+    this.clockTimer = this.deps.timers.set(() => this.guard(() => this.tick()), Math.ceil(c.msToNext / this.clockRate));
   }
 
   protected tick(): void {
     this.clockTimer = null;
     if (this.state !== 'running') return;
     const c = clockAt(this.spec.structure, this.elapsed() ?? 0);
-    this.notify({ type: 'clock', tournamentId: this.spec.id, level: c.level, onBreak: c.onBreak });
+    this.tellClock(c.level, c.onBreak);
     // Practice players take the add-on while they may (T 5-4).
     for (const e of this.order) if (e.autoRebuy && !e.out && mayAddOn(this.spec.structure, this.elapsed() ?? 0, e.addOn)) this.addOn(e.player.accountId);
     if (!this.poolFinal && !this.fieldOpen()) this.closeRegistration();

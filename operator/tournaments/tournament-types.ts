@@ -20,6 +20,12 @@ export interface TournamentDeps {
   db: Db;
   outbox: TraceOutbox;
   timers: Timers;
+  /**
+   * Tests and demos only (the browser host's `--tournament-clock`): the tournament's clock (levels,
+   * breaks, late registration, the rebuy period and the add-on) runs this many times faster than
+   * `timers`; the tables' action clocks and pauses do not. Absent: 1, the operator's real clock.
+   */
+  clockRate?: number;
   idOper: string;
   /** Seats and tables drawn (R-RANDSEAT): the CSPRNG, or a seeded one in tests. */
   random?: RandomInt;

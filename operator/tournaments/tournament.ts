@@ -70,7 +70,7 @@ export class Tournament extends TournamentEntries {
     deps.timers.clear(t.startTimer);
     t.startTimer = null;
     t.state = 'running';
-    t.startedAt = deps.timers.now() - (st.elapsed ?? 0);
+    t.startedAt = deps.timers.now() - Math.round((st.elapsed ?? 0) / t.clockRate);
     t.seating = true;
     try {
       const alive = t.order.filter((e) => !e.out);

@@ -5,16 +5,18 @@
  * acts from the pushed table states with a simple policy; the check that no pushed view holds an
  * opponent's hidden card (DESIGN.md §1, R-HIDDEN).
  */
-import { expect } from 'vitest';
+import { join } from 'node:path';
+import { afterEach, expect } from 'vitest';
 import { ClientCore, memoryVault, type TokenVault } from '../../electron/services/client';
 import { createHandlers } from '../../electron/services/client-api';
 import { SettingsStore } from '../../electron/services/settings';
 import { dispatchCall, events, type EventName, type TableState } from '../../shared/api';
 import { handOf } from '../../shared/protocol/hand';
-import type { Move } from '../../shared/protocol/messages';
 import { legalActions } from '../../shared/rules/engine';
+import { policyMove, type Policy } from '../support/tournament-policy';
 import { validate, type Schema } from '../../shared/validate';
 import type { RunningOperator } from '../../operator/server/operator';
+import { tempDir } from '../support/operator/temp-dir';
 
 export interface TestClient {
   core: ClientCore;
@@ -81,14 +83,16 @@ export async function signedInClient(op: RunningOperator, dataDir: string, usern
   return client;
 }
 
-export type Policy = 'shove' | 'passive';
-
 /**
  * Plays our seat at every live table from the table states main holds, as the page would: only what
  * the rules package offers. `shove`: all in whenever a bet is open, else call; `passive`: check, else
  * fold. Stops when `stop()` is called.
  */
+let autoplays = 0;
+
 export function autoplay(c: TestClient, policy: Policy): { stop: () => Promise<void>; acted: () => number } {
+  // Action ids unique per run: a client played again after a pause is not refused ACTION_ID_REUSED.
+  const run = ++autoplays;
   let running = true;
   let acted = 0;
   const loop = (async () => {
@@ -98,21 +102,8 @@ export function autoplay(c: TestClient, policy: Policy): { stop: () => Promise<v
         if (st.status !== 'live' || st.watching || !v?.hand || !v.you || st.pending !== null) continue;
         const legal = legalActions(handOf(v.hand));
         if (legal.seat !== v.you.seat || legal.next === 'deal' || legal.next === 'done') continue;
-        const move: Move =
-          legal.next === 'show'
-            ? { type: 'show' }
-            : legal.next === 'draw'
-              ? { type: 'draw', discards: [] }
-              : policy === 'shove'
-                ? legal.bet !== null
-                  ? { type: 'bet', to: legal.bet.max }
-                  : legal.call !== null
-                    ? { type: 'call' }
-                    : { type: 'check' }
-                : legal.check
-                  ? { type: 'check' }
-                  : { type: 'fold' };
-        const r = await c.call<{ ok: boolean; code?: string }>('act', { tableId: st.tableId, actionId: `a-${++acted}`, move });
+        const move = policyMove(legal, policy);
+        const r = await c.call<{ ok: boolean; code?: string }>('act', { tableId: st.tableId, actionId: `a-${run}-${++acted}`, move });
         // A decision can race the clock, the hand moving on or the table closing (the tournament's end); anything else is a bug.
         if (!r.ok) expect(['STALE', 'NOT_YOUR_TURN', 'ILLEGAL_ACTION', 'NO_HAND', 'DISCONNECTED', 'UNKNOWN_TABLE', 'NOT_SEATED']).toContain(r.code);
       }
@@ -149,3 +140,23 @@ export function expectNoHiddenCard(pushed: TestClient['pushed']): number {
   return checked;
 }
 
+
+/**
+ * Clients each with their own data folder (`<prefix>…`), closed and their folders removed after each
+ * test of the file that calls this (at its top level).
+ */
+export function testClients(prefix: string): (op: RunningOperator, username: string, register?: boolean) => Promise<TestClient> {
+  const clients: TestClient[] = [];
+  const dirs: ReturnType<typeof tempDir>[] = [];
+  afterEach(async () => {
+    for (const c of clients.splice(0)) await c.close();
+    for (const d of dirs.splice(0)) d.cleanup();
+  });
+  return async (op, username, register = true) => {
+    const d = tempDir(prefix);
+    dirs.push(d);
+    const c = await signedInClient(op, join(d.dir, 'client'), username, register);
+    clients.push(c);
+    return c;
+  };
+}

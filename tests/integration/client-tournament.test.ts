@@ -8,17 +8,15 @@
  * registration stored as such, in no result; registering again a new record); a move
  * between tables followed; and a second data folder finding the tournament after sign-in, once.
  */
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TableState, TournamentPlay } from '../../shared/api';
 import type { HandMeta } from '../../electron/services/history/store';
 import { readyStructure } from '../../shared/rules/tournament';
 import type { TournamentDetails, TournamentSummary } from '../../shared/protocol/tournament';
 import type { TournamentSpec } from '../../operator/tournaments/spec';
 import { PLAY_TABLE, testOperator } from './operator-harness';
-import { tempDir } from '../support/operator/temp-dir';
 import { tournamentSpec } from '../support/operator/tournament-env';
-import { autoplay, expectNoHiddenCard, signedInClient, until, type TestClient } from './client-tournament-env';
+import { autoplay, expectNoHiddenCard, testClients, until, type TestClient } from './client-tournament-env';
 
 const BUY_IN = 1000;
 const FEE = 100;
@@ -39,20 +37,7 @@ function sitAndGo(id: string, entrants: number, seats: number, over: Partial<Tou
   });
 }
 
-const clients: TestClient[] = [];
-const dirs: ReturnType<typeof tempDir>[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) await c.close();
-  for (const d of dirs.splice(0)) d.cleanup();
-});
-
-async function client(op: Parameters<typeof signedInClient>[0], username: string, register = true): Promise<TestClient> {
-  const d = tempDir('cercle-client-tournament-');
-  dirs.push(d);
-  const c = await signedInClient(op, join(d.dir, 'client'), username, register);
-  clients.push(c);
-  return c;
-}
+const client = testClients('cercle-client-tournament-');
 
 const plays = (c: TestClient, id: string): TournamentPlay[] => c.pushed.filter((p) => p.event === 'tournament' && (p.payload as TournamentPlay).tournamentId === id).map((p) => p.payload as TournamentPlay);
 const tableStates = (c: TestClient, id: string): TableState[] => c.pushed.filter((p) => p.event === 'table' && (p.payload as TableState).tournamentId === id).map((p) => p.payload as TableState);

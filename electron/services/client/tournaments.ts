@@ -137,8 +137,11 @@ export class ClientTournaments {
     }
     const price = summary.buyIn + summary.fee;
     const before = this.plays.get(a.tournamentId);
-    // A player out within late registration enters again (T/M): a re-entry, paid the same.
-    const reEntry = before !== undefined && before.status === 'finished';
+    // A player out within late registration enters again (T/M): a re-entry, paid the same. Busted
+    // there, the player has no place yet (the field is not final), so no `finished` came: still
+    // `playing` here, and the operator refuses a second registration of a player still in, so a
+    // registration accepted over `playing` (or `finished`) is the re-entry.
+    const reEntry = before !== undefined && (before.status === 'finished' || before.status === 'playing');
     if (before !== undefined && (before.status === 'unregistered' || before.status === 'cancelled')) {
       // Registered again after a refund: a new registration, a new record (issue 17 item 4); the
       // refunded one stays in the history as refunded.

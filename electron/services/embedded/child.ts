@@ -32,7 +32,7 @@ interface EmbeddedModule {
 }
 
 /** Checked by the operator (operator/embedded.ts `timingOf`). */
-type Timing = { practiceDelayMs?: [number, number]; betweenHandsMs?: number; tablesPerVariant?: number; tournamentsFile?: string };
+type Timing = { practiceDelayMs?: [number, number]; betweenHandsMs?: number; tablesPerVariant?: number; tournamentsFile?: string; tournamentClockRate?: number };
 type ParentMessage = { type: 'start'; module: string; dataDir: string; port: number; timing?: Timing } | { type: 'stop' };
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);

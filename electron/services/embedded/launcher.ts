@@ -55,7 +55,7 @@ export interface EmbeddedLaunchOptions {
   /** 0 (default): a free port on 127.0.0.1. */
   port?: number;
   /** Table timing (tests and benchmarks: practice players that act fast); the operator's defaults otherwise. */
-  timing?: { practiceDelayMs?: [number, number]; betweenHandsMs?: number; tablesPerVariant?: number; tournamentsFile?: string };
+  timing?: { practiceDelayMs?: [number, number]; betweenHandsMs?: number; tablesPerVariant?: number; tournamentsFile?: string; tournamentClockRate?: number };
   /** Accept an operator key different from the kept one (the player confirmed), and keep it. */
   acceptNewPin?: boolean;
   startTimeoutMs?: number;

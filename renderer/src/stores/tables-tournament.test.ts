@@ -170,6 +170,18 @@ describe('out of the tournament, and leaving it', () => {
     expect(store.order).toEqual(['C1']);
   });
 
+  it('a table the player is out of waits for no decision, even when the last state shown was our turn (pushes coalesced)', async () => {
+    // Our turn shown, then the hand ran out and we were out: the pushes in between were coalesced
+    // (a tile is redrawn at most so often), so the tile kept the state where we were to act.
+    const ours = at('A');
+    const turn = at('A', { view: { ...ours.view!, turn: { seat: 0, actionMs: 15_000, timeBankMs: 30_000 } } });
+    const { store, emit } = await storeWith([turn, cash('C1')]);
+    expect(store.waiting).toEqual(['A']);
+    emit('table', at('A', { status: 'gone', view: { ...ours.view!, hand: null } }));
+    expect(store.states.get('A')?.status).toBe('gone');
+    expect(store.waiting).toEqual([]);
+  });
+
   it('leaving forfeits the entry through tournamentUnregister, then the tile closes (R-TOURN-LEAVE)', async () => {
     const { store, api } = await storeWith([at('A')]);
     expect((await store.forfeit('A')).ok).toBe(true);

@@ -171,7 +171,9 @@ export const useTablesStore = defineStore('tables', () => {
       // to come): the tile stays, its last hand in view, with the finish shown by the tournament bar;
       // the player closes it (closeTile), or the move's new table takes its place (issue 17 item 3).
       incoming.delete(s.tableId);
-      if (before) states.set(s.tableId, markRaw({ ...before, status: 'gone', pending: null }));
+      // Nobody acts there any more: the state kept may be one where we were to act (the pushes after
+      // it coalesced with this one), so its turn goes, or the tile would wait for our decision.
+      if (before) states.set(s.tableId, markRaw({ ...before, status: 'gone', pending: null, view: before.view && { ...before.view, turn: null } }));
       else order.value = order.value.filter((id) => id !== s.tableId);
       return;
     }

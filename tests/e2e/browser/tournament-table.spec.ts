@@ -12,12 +12,9 @@
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { WebSocket } from 'ws';
-import type { TableState } from '../../../shared/api';
-import { handOf } from '../../../shared/protocol/hand';
-import { legalActions } from '../../../shared/rules/engine';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
 import { shot, watchProblems } from '../player';
+import { signedInWithApi, type HostApi } from '../tournament-api';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -27,52 +24,10 @@ test.afterAll(async () => {
   await host.stop();
 });
 
-interface Api {
-  call(name: string, args?: unknown): Promise<unknown>;
-  close(): void;
-}
-
-/** The client API over the host's socket, as the page has it; our seat checks or folds at once at every table. */
-async function apiChecking(token: string): Promise<Api> {
-  const ws = new WebSocket(`${host.origin.replace('http', 'ws')}/api?token=${token}`, { origin: host.origin });
-  await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
-  let id = 0;
-  const waiting = new Map<number, (m: { ok: boolean; value?: unknown; error?: { message: string } }) => void>();
-  const call = (name: string, args: unknown = {}): Promise<unknown> =>
-    new Promise((r, j) => {
-      const n = ++id;
-      waiting.set(n, (m) => (m.ok ? r(m.value) : j(new Error(m.error?.message))));
-      ws.send(JSON.stringify({ id: n, call: name, args }));
-    });
-  const sent = new Set<string>();
-  ws.on('message', (d) => {
-    const m = JSON.parse(String(d)) as { id?: number; ok: boolean; value?: unknown; event?: string; payload?: unknown };
-    if (typeof m.id === 'number') return waiting.get(m.id)?.(m as never);
-    if (m.event !== 'table') return;
-    const s = m.payload as TableState;
-    const v = s.view;
-    if (!v?.hand || !v.you || v.turn?.seat !== v.you.seat || s.pending !== null) return;
-    const legal = legalActions(handOf(v.hand));
-    const key = `${s.tableId}:${v.hand.handId}:${v.hand.actions.length}`;
-    if (legal.seat !== v.you.seat || sent.has(key)) return;
-    sent.add(key);
-    const move = legal.next === 'show' ? { type: legal.muck ? 'muck' : 'show' } : legal.check ? { type: 'check' } : { type: 'fold' };
-    void call('act', { tableId: s.tableId, actionId: `e2e-${key}`, move }).catch(() => undefined);
-  });
-  return { call, close: () => ws.close() };
-}
-
-/** The page open and connected; the client API beside it, playing our seats (check, else fold). */
-async function signedIn(page: Page): Promise<Api> {
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
-  return apiChecking((await page.evaluate("sessionStorage.getItem('cercle.hostToken')")) as string);
-}
-
 type Summary = { tournamentId: string; state: string; startAt: number | null; version: string };
 
 /** Registers in the fixture's next tournaments (on the minute; practice players fill them 3 s after: not too close to it). */
-async function registerInNext(api: Api, page: Page, most: number): Promise<string[]> {
+async function registerInNext(api: HostApi, page: Page, most: number): Promise<string[]> {
   let open: Summary[] = [];
   for (let i = 0; i < 3 && open.length === 0; i++) {
     const r = (await api.call('tournaments')) as { ok: boolean; tournaments?: Summary[] };
@@ -87,7 +42,7 @@ async function registerInNext(api: Api, page: Page, most: number): Promise<strin
 test('moved between the tables of a multi-table practice tournament: the tile follows, the bar and the reason shown', async ({ page }, info) => {
   test.setTimeout(300_000);
   const problems = watchProblems(page);
-  const api = await signedIn(page);
+  const api = await signedInWithApi(page, host);
   try {
     // All four of the fixture's tournaments: the seat draw is random (R-RANDSEAT) and table 1 is never
     // broken, so a player may sit out a whole tournament unmoved; in four at once that is rare (3 of
@@ -144,7 +99,7 @@ test('moved between the tables of a multi-table practice tournament: the tile fo
 test('a tournament table popped out into its own tab follows the player to the new table', async ({ page }, info) => {
   test.setTimeout(300_000);
   const problems = watchProblems(page);
-  const api = await signedIn(page);
+  const api = await signedInWithApi(page, host);
   try {
     const ids = await registerInNext(api, page, 4);
     await page.getByTestId('nav-tables').click();

@@ -68,12 +68,13 @@ export function env(): Env {
 }
 
 /** `deal`: a seeded deal too (TableOptions.dealRandom; the operator deals with crypto, R-DEAL), for a run that replays. */
-export function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1, opts: { deal?: boolean } = {}): Tournament {
+export function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1, opts: { deal?: boolean; clockRate?: number } = {}): Tournament {
   return new Tournament(tournamentSpec(over), {
     wallet: e.wallet,
     db: e.db,
     outbox: e.outbox,
     timers: e.timers,
+    ...(opts.clockRate !== undefined ? { clockRate: opts.clockRate } : {}),
     idOper: '0099',
     random: seeded(seed),
     table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0], ...(opts.deal ? { dealRandom: seeded(seed * 31 + 7) } : {}) },

@@ -1,0 +1,84 @@
+/**
+ * A tournament's finish at the table (issue 17 item 3: "the finish with rank and prize"), in Chromium
+ * through the browser host and its embedded operator: heads-up play-money sit & go's of the no-limit and
+ * pot-limit games and a 4-player Hold'em one (tests/fixtures/tournaments-finish.json), filled by practice players, played at
+ * once, tiled;
+ * our seat goes all in whenever it may (through the client API), so each ends in a few hands.
+ *
+ * As a player: each tournament's bar ends with the banner of its finish, in French: the place and the
+ * prize the operator paid (heads-up: the whole pool to the 1st; four players: 65 % and 35 %), and the wallet in the status
+ * bar holds the prizes won, to the chip (R-TRACKER: the session's result = prizes − entries).
+ */
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { TournamentSummary } from '../../../shared/protocol/tournament';
+import { formatChips } from '../../../renderer/src/format';
+import { VARIANTS } from '../../../shared/rules/variants';
+import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
+import { chips, shot, watchProblems } from '../player';
+import { signedInWithApi } from '../tournament-api';
+
+let host: RunningHost;
+test.beforeAll(async () => {
+  host = await startHost(undefined, [...FAST_PRACTICE, '--tournaments', join(process.cwd(), 'tests/fixtures/tournaments-finish.json')]);
+});
+test.afterAll(async () => {
+  await host.stop();
+});
+
+test('out or winning: the banner shows the place and the prize, and a prize won is in the wallet', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const problems = watchProblems(page);
+  const api = await signedInWithApi(page, host, 'shove');
+  try {
+    const balance = page.getByTestId('status-balance');
+    const session = page.getByTestId('status-session');
+    const [balanceStart, sessionStart] = [chips(await balance.textContent()), chips(await session.textContent())];
+    await page.getByTestId('nav-tables').click();
+    // Five heads-up sit & go's at once and a 4-player one; another round while none is won (an all-in
+    // player wins a heads-up about half the time: fifteen lost in a row is about 1 in 30,000).
+    const entered: TournamentSummary[] = [];
+    let won = 0;
+    for (let round = 0; round < 3 && won === 0; round++) {
+      const list = (await api.call('tournaments')) as { tournaments: TournamentSummary[] };
+      // The heads-up of every no-limit and pot-limit game (a limit heads-up takes many hands even all
+      // in), and the Hold'em 4-player one (two places paid: a place out in the money).
+      const open = list.tournaments.filter(
+        (t) => t.format === 'sit-and-go' && t.state === 'registering' && ((t.maxEntrants === 2 && VARIANTS[t.variant].betting !== 'limit') || t.tournamentId.startsWith('sng-thnl-4-')),
+      );
+      expect(open.length).toBeGreaterThan(0);
+      for (const t of open) expect(await api.call('tournamentRegister', { tournamentId: t.tournamentId, version: t.version })).toEqual({ ok: true });
+      entered.push(...open);
+      await expect.poll(() => open.filter((t) => api.play(t.tournamentId)?.finished != null).length, { timeout: 60_000, intervals: [250] }).toBe(open.length);
+      won += open.filter((t) => api.play(t.tournamentId)!.finished!.place === 1).length;
+    }
+    expect(won, 'no heads-up won in three rounds').toBeGreaterThan(0);
+
+    let prizes = 0;
+    for (const t of entered) {
+      const finished = api.play(t.tournamentId)!.finished!;
+      // The pool is the buy-ins (the fees are the operator's): heads-up, one place paid, all of it;
+      // four players, two places, 65 % and 35 % (docs/tournaments.md "The prize pool and payouts").
+      const pool = t.maxEntrants * t.buyIn;
+      const shares = t.maxEntrants === 2 ? [10_000] : [6_500, 3_500];
+      expect(finished.prize).toBe(finished.place <= shares.length ? (pool * shares[finished.place - 1]) / 10_000 : 0);
+      prizes += finished.prize;
+      const banner = page.locator(`[data-testid="tournament-bar"][data-tournament="${t.tournamentId}"]`).getByTestId('tournament-finished');
+      await expect(banner).toBeVisible();
+      await expect(banner).toHaveAttribute('data-place', String(finished.place));
+      await expect(banner).toHaveAttribute('data-prize', String(finished.prize));
+      const place = finished.place === 1 ? 'Vous remportez le tournoi !' : `Vous terminez ${finished.place}e sur ${t.maxEntrants}.`;
+      await expect(banner).toContainText(`${place} ${finished.prize > 0 ? `Gain : ${formatChips(finished.prize, 'fr')}.` : 'Sans gain.'}`);
+    }
+    // Over for us at every table: none waits for our decision (a tile kept with its last hand in view).
+    await expect(page.getByTestId('tables-waiting')).toHaveCount(0);
+    await shot(page, info, 'tournament-finished');
+    // The wallet: every entry paid, every prize won, to the chip; the session's result says the same.
+    const entries = entered.reduce((a, t) => a + t.buyIn + t.fee, 0);
+    await expect.poll(async () => chips(await balance.textContent())).toBe(balanceStart - entries + prizes);
+    await expect.poll(async () => chips(await session.textContent())).toBe(sessionStart - entries + prizes);
+    expect(problems).toEqual([]);
+  } finally {
+    api.close();
+  }
+});
