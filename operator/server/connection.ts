@@ -19,7 +19,7 @@ import type { ProtectionDetails } from '../../shared/protocol/cashier';
 import type { ErrorCode } from '../../shared/protocol/codes';
 import { ERROR_CODES } from '../../shared/protocol/codes';
 import type { ClientMessage, ClientMessageOf, ServerMessage } from '../../shared/protocol/messages';
-import { parseClientMessage } from '../../shared/protocol/parse';
+import { parseClientMessage, requestRid } from '../../shared/protocol/parse';
 import { refusalDetails } from '../../shared/protocol/refusal';
 import { compareVersions, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION } from '../../shared/protocol/version';
 import type { AccountView, Accounts } from '../accounts';
@@ -70,6 +70,10 @@ export interface ServerContext {
   connections: Set<Connection>;
   closing: boolean;
   log: (line: string) => void;
+}
+
+function frameText(data: RawData): string {
+  return Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
 }
 
 /** Most bytes waiting to be sent before a client is considered stuck and dropped (it may resume). */
@@ -126,7 +130,8 @@ export class Connection {
       return;
     }
     if (verdict === 'refuse') {
-      this.error(null, 'RATE_LIMITED', 'too many messages: slow down');
+      // With the frame's rid: the request it refuses is answered (requestRid, docs/protocol.md "Limits").
+      this.error(isBinary ? null : requestRid(frameText(data)), 'RATE_LIMITED', 'too many messages: slow down');
       return;
     }
     const bytes = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length;
@@ -138,7 +143,7 @@ export class Connection {
       this.error(null, 'BAD_MESSAGE', 'messages are JSON text frames');
       return;
     }
-    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
+    const text = frameText(data);
     const parsed = parseClientMessage(text);
     if (!parsed.ok) {
       this.error(parsed.rid, parsed.code, parsed.message);

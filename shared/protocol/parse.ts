@@ -58,6 +58,20 @@ function parse<T>(
   return r.ok ? { ok: true, message: r.value } : { ok: false, code: 'BAD_MESSAGE', message: r.error.slice(0, 500), rid };
 }
 
+/**
+ * The `rid` of a client frame that is refused unread (over the message rate), so that its request is
+ * still answered: a client's action waiting for its answer would otherwise wait for ever (met with a
+ * bot acting 50 times a second). Null for a frame that is too large, not JSON or without a rid.
+ */
+export function requestRid(frame: string): number | null {
+  if (frame.length > MAX_CLIENT_FRAME_BYTES || utf8Length(frame, MAX_CLIENT_FRAME_BYTES) > MAX_CLIENT_FRAME_BYTES) return null;
+  try {
+    return ridOf(JSON.parse(frame));
+  } catch {
+    return null;
+  }
+}
+
 /** The operator reads a client frame. */
 export function parseClientMessage(frame: string): Parsed<ClientMessage> {
   return parse(frame, MAX_CLIENT_FRAME_BYTES, CLIENT_TYPES, (v) => validate(clientMessageSchema, v, 'message'));

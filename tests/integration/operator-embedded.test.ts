@@ -75,6 +75,17 @@ describe('limits and the command line', () => {
       expect(pongs).toBeGreaterThanOrEqual(9);
       expect(pongs).toBeLessThanOrEqual(11);
       expect(pongs + limited).toBe(29);
+      // Requests refused over the rate are answered with their rid, each once (a client's action waiting
+      // for its answer waited for ever when the refusal carried none).
+      const r = await TestClient.connect(op.url, op.pin);
+      await r.hello();
+      const rids = Array.from({ length: 20 }, (_, i) => 100 + i);
+      for (const rid of rids) r.send({ type: 'balance', rid });
+      await r.waitFor(() => r.received.filter((m) => m.type === 'error').length >= rids.length);
+      const answers = r.received.filter((m) => m.type === 'error');
+      expect(answers.map((m) => ('rid' in m ? m.rid : null)).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(rids);
+      expect(answers.filter((m) => m.type === 'error' && m.code === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(8);
+      await r.close();
       const closed = new Promise<number>((resolve) => c.ws.once('close', (code) => resolve(code)));
       for (let i = 0; i < 60; i++) c.send({ type: 'ping', t: i });
       expect(await closed).toBe(1008);
