@@ -3,9 +3,10 @@
  * draw, late entries), breaking and balancing tables between hands (T 6-6 to 6-11), hand-for-hand on
  * the bubble, breaks all together, the operator's clock. The second link of the chain (core.ts).
  */
-import { clockAt, fieldMoves, handForHand, mayAddOn, registrationOpen, tableRulesAt } from '../../shared/rules/tournament';
+import { clockAt, handForHand, mayAddOn, registrationOpen, tableRulesAt } from '../../shared/rules/tournament';
 import { Table } from '../tables/table';
 import type { MoneyResult, TableHooks, TablePlayer, TableSpec } from '../tables/types';
+import { FieldIndex } from './field-index';
 import { TournamentCore } from './tournament-core';
 import { LATE_TABLES, type Entrant, type Refusal, type SeatWhy } from './tournament-types';
 
@@ -24,6 +25,24 @@ export abstract class TournamentField extends TournamentCore {
    * hand is never dealt at a level they were not told first (rulesForNextHand).
    */
   protected told = { level: 0, onBreak: false };
+
+  /**
+   * The tables bucketed by player count (field-index.ts; issue 16 item 6): whether anything must move,
+   * and the plan, without scanning every table after each hand. Kept by the tables whose count may have
+   * changed (`recount`: a seat, a leave, a bust), read again before the field is checked.
+   */
+  private fieldIndex: FieldIndex | null = null;
+  private readonly recount = new Set<Table>();
+
+  private index(): FieldIndex {
+    this.fieldIndex ??= new FieldIndex(this.spec.seats);
+    for (const t of this.recount) {
+      const no = this.tableNo.get(t);
+      if (no !== undefined) this.fieldIndex.set(no, t.seatsTaken);
+    }
+    this.recount.clear();
+    return this.fieldIndex;
+  }
 
   // ---------------------------------------------------------------------------------------------
   // Tables
@@ -61,6 +80,7 @@ export abstract class TournamentField extends TournamentCore {
           if (e.stack !== amount) throw new Error(`${tableId}: ${p.name} brings ${amount}, holds ${e.stack}`);
           e.table = table;
           this.dirty.add(e);
+          this.recount.add(table!);
           return chips(amount);
         },
         // Chips bought (rebuy, add-on: paid already, tournament.purchase) reach the table.
@@ -76,6 +96,7 @@ export abstract class TournamentField extends TournamentCore {
           e.stack = amount;
           e.table = null;
           this.dirty.add(e);
+          this.recount.add(table!);
           return chips(amount);
         },
         handStarted: () => undefined,
@@ -116,6 +137,7 @@ export abstract class TournamentField extends TournamentCore {
       mayDeal: () => this.mayDeal(table!),
       eliminated: (_handId, groups) => {
         for (const g of groups) for (const x of g) if (this.entrants.get(x.accountId)?.player.practice === false) bustedPeople.push(x.accountId);
+        this.recount.add(table!);
         this.eliminated(groups, table!);
       },
       afterHand: () => {
@@ -131,6 +153,7 @@ export abstract class TournamentField extends TournamentCore {
     table = new Table(spec, hooks, { betweenHandsMs: 1500, ...this.deps.table, timers: this.deps.timers, idOper: this.deps.idOper, random: this.random });
     this.tables.set(no, table);
     this.tableNo.set(table, no);
+    this.recount.add(table);
     return table;
   }
 
@@ -150,6 +173,7 @@ export abstract class TournamentField extends TournamentCore {
     const r = table.join(e.player, e.stack, { waitForBigBlind: false, brain: e.brain ?? undefined, seat });
     if (!r.ok) return false;
     this.fieldDirty = true;
+    this.recount.add(table);
     if (e.forfeited) table.sitOut(e.player.accountId);
     this.notify({ type: 'seated', tournamentId: this.spec.id, accountId: e.player.accountId, tableId: table.tableId, seat: r.seat, moved, why });
     return true;
@@ -252,12 +276,18 @@ export abstract class TournamentField extends TournamentCore {
   protected rebalance(finished?: Table): Set<Table> {
     const touched = new Set<Table>();
     if (this.moving || this.state !== 'running') return touched;
+    // The table that ended its hand is counted again whatever changed there (a bust, a player gone).
+    if (finished) this.recount.add(finished);
     // The plan depends only on the tables' counts: it is made again when they changed (a bust, a seat),
     // or when a table a move waits for ends its hand; not after every other table's hand (at 30,000
     // players, 3,300 tables planned again after each hand took most of the loop: issue 16 item 6).
     if (!this.fieldDirty && !(finished && this.waitingFor.has(finished))) return touched;
     this.waitingFor.clear();
-    if (this.fieldSettled()) {
+    const index = this.index();
+    const late = { late: index.size <= LATE_TABLES };
+    // Nothing to move (most hands): no table the players left no longer need, sizes within the gap
+    // (T 6-6, 6-8), read from the buckets.
+    if (index.settled(late)) {
       this.fieldDirty = false;
       return touched;
     }
@@ -266,8 +296,8 @@ export abstract class TournamentField extends TournamentCore {
     try {
       // One plan for the field as it is (field.ts); the moves out of tables in a hand wait for the
       // next rebalance, after that hand (a 10,000-player field: no plan recomputed per move).
-      const field = this.liveTables().map((t) => ({ table: this.tableNo.get(t)!, players: t.seatsTaken, seats: this.spec.seats }));
-      for (const move of fieldMoves(field, { late: field.length <= LATE_TABLES })) {
+      // The moves `fieldMoves` (shared/rules/tournament/field.ts) makes, from the buckets (field-index.ts).
+      for (const move of index.plan(late)) {
         const from = this.tables.get(move.from);
         const to = this.tables.get(move.to);
         // A table the plan names was closed by an earlier move of this plan: planned again after the next hand.
@@ -284,6 +314,7 @@ export abstract class TournamentField extends TournamentCore {
         const e = this.entrants.get(who)!;
         const seatIn = move.why === 'balance' ? (to.balancing().seatIn ?? undefined) : undefined;
         const left = from.leave(who, 'operator');
+        this.recount.add(from);
         if (!left.ok) throw new Error(`${from.tableId}: ${e.player.name} could not be moved: ${left.code}`);
         // R-NOBOT may refuse a table (one address per table), or it may be full: the next table with a free seat, else back.
         const why = move.why === 'break' ? 'broken' : 'balance';
@@ -303,30 +334,12 @@ export abstract class TournamentField extends TournamentCore {
     return touched;
   }
 
-  /**
-   * Nothing to move (most hands): no table the players left no longer need, sizes within the gap
-   * (T 6-6, 6-8), in one pass over the tables' counts, before planning moves (`fieldMoves` copies and
-   * sorts the field: at 30,000 players, 3,300 tables after every hand; issue 16 item 6).
-   */
-  private fieldSettled(): boolean {
-    let total = 0;
-    let min = Number.MAX_SAFE_INTEGER;
-    let max = 0;
-    for (const t of this.tables.values()) {
-      const n = t.seatsTaken;
-      total += n;
-      if (n < min) min = n;
-      if (n > max) max = n;
-    }
-    const count = this.tables.size;
-    const closing = count > 1 && total <= (count - 1) * this.spec.seats;
-    return !closing && max - min < (count <= LATE_TABLES ? 2 : 3);
-  }
-
   protected closeTable(t: Table): void {
     const no = this.tableNo.get(t)!;
     this.tables.delete(no);
     this.tableNo.delete(t);
+    this.recount.delete(t);
+    this.fieldIndex?.remove(no);
     this.released.delete(t);
     this.dealing.delete(t);
     this.waitingFor.delete(t);

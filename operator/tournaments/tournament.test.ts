@@ -7,6 +7,7 @@ import { books, cleanupEnvs, env, expectRankedOnce, person, playOut, practice, s
 import { Accounts } from '../accounts';
 import type { TablePlayer } from '../tables/types';
 import { tournamentAudit } from './audit';
+import type { FieldIndex } from './field-index';
 import { LATE_TABLES, Tournament } from './tournament';
 
 afterEach(cleanupEnvs);
@@ -189,6 +190,9 @@ describe('scheduled multi-table tournaments (issue 16 step 2)', () => {
       expect(t.chipsInPlay()).toBe(chips());
       const live = t.liveTables();
       if (live.length < lastTables) broken += lastTables - live.length;
+      // Issue 16 item 6: the field's tables by count (field-index.ts, kept as counts change) are the tables' own counts.
+      const counts = live.map((x): [number, number] => [Number(x.tableId.slice(x.tableId.lastIndexOf('-t') + 2)), x.seatsTaken]).sort((a, b) => a[0] - b[0]);
+      expect((t as unknown as { index(): FieldIndex }).index().entries()).toEqual(counts);
       lastTables = live.length;
       // Between hands everywhere: nothing is left to break or balance (T 6-6, 6-8).
       if (live.every((x) => !x.handInProgress) && t.state === 'running') {
