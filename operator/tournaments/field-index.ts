@@ -107,7 +107,7 @@ export class FieldIndex {
       }
     } finally {
       // Undone: the plan is what the field would do; the counts change as the moves are made.
-      for (const no of before.keys()) this.remove(no);
+      // (A closed table is set back; `set` leaves alone a count the moves brought back to where it was.)
       for (const [no, players] of before) this.set(no, players);
     }
     return moves;
