@@ -38,3 +38,10 @@ if (t.state === 'registering' && t.entries === 0) {
   }
 }
 process.stdout.write(`${JSON.stringify({ url: op.url, pin: op.pin })}\n`);
+
+// What the test reads when the tournament does not end in time (a stall met once in CI, under load):
+// on SIGUSR2, the tournament's state and each live table's players, stacks and whether a hand is in play.
+process.on('SIGUSR2', () => {
+  const tables = t.liveTables().map((x) => ({ tableId: x.tableId, hand: x.handInProgress, players: x.players().map((p) => ({ seat: p.seat, stack: p.stack, out: p.sittingOut })) }));
+  process.stderr.write(`state: ${JSON.stringify({ state: t.state, tables })}\n`);
+});
