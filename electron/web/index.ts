@@ -12,7 +12,7 @@ import { FolderInUseError, lockFolder } from '../../shared/node/folder-lock';
 import { ClientCore, memoryVault } from '../services/client';
 import { createHandlers } from '../services/client-api';
 import { defaultDataDir } from '../services/data-dir';
-import { builtLaunch, launchEmbeddedOperator } from '../services/embedded';
+import { builtLaunch, launchEmbeddedOperator, type EmbeddedTiming } from '../services/embedded';
 import { SettingsStore } from '../services/settings';
 import { loadHostAddress, newHostToken, saveHostAddress } from './address';
 import { startBrowserHost } from './server';
@@ -46,7 +46,7 @@ if (!existsSync(join(rendererDir, 'index.html'))) {
   process.exit(2);
 }
 const dataDir = values.data ?? defaultDataDir();
-const timing: { practiceDelayMs?: [number, number]; betweenHandsMs?: number; tablesPerVariant?: number; tournamentsFile?: string; tournamentClockRate?: number } = {};
+const timing: EmbeddedTiming = {};
 if (values['practice-delay'] !== undefined) {
   const m = /^(\d{1,5})-(\d{1,5})$/.exec(values['practice-delay']);
   if (!m || Number(m[1]) > Number(m[2])) {

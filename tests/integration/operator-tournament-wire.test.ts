@@ -13,14 +13,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage, ServerMessageOf } from '../../shared/protocol/messages';
 import { prng } from '../../shared/rules/engine/test-support';
-import { tablesOf } from '../../operator/config/config';
 import { MAX_WATCHED } from '../../operator/server/watches';
 import { startOperator, type OperatorOptions, type RunningOperator } from '../../operator/server/operator';
-import { scaledTimers } from '../../operator/tables/timers';
 import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { tempDir } from '../support/operator/temp-dir';
 import { tournamentSpec } from '../support/operator/tournament-env';
-import { authedOf, until, WATCH_TABLES } from '../support/operator/wire';
+import { authedOf, until, watchOperatorOptions, WATCH_TABLES } from '../support/operator/wire';
 
 const KO = tournamentSpec({ id: 'ko-3', name: 'Trio KO', bounty: 200, seats: 3, maxEntrants: 3, minEntrants: 3 });
 
@@ -34,16 +32,7 @@ let options: OperatorOptions;
 beforeAll(async () => {
   dir = tempDir();
   options = {
-    dataDir: dir.dir,
-    lobby: tablesOf({ version: 1, operator: { idOper: '0099', idCoffre: 1, name: 'Test' }, tables: CASH }),
-    // 40 times faster: 3-minute levels pass in 4.5 s, the 30 s action clock in 750 ms.
-    timers: scaledTimers(40),
-    table: { betweenHandsMs: 0, practiceDelayMs: [0, 0] },
-    practiceNeedsPeople: false,
-    practice: { samples: 2 },
-    rateLimit: { perSecond: 100_000, burst: 100_000, abuse: 1_000_000 },
-    durability: 'normal',
-    log: () => undefined,
+    ...watchOperatorOptions(dir.dir, '0099'),
     // A scheduled one an hour of operator time away (practice players fill only sit & go's here).
     tournaments: { specs: [KO, { ...KO, id: 'later', name: 'Later', format: 'scheduled', maxEntrants: 100, minEntrants: 2, startAt: Date.now() + 60 * 60_000 * 40 }], practiceFillMs: 40_000 },
   };

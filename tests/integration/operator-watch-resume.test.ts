@@ -10,34 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage, ServerMessageOf } from '../../shared/protocol/messages';
 import { prng } from '../../shared/rules/engine/test-support';
 import { readyStructure } from '../../shared/rules/tournament';
-import { tablesOf } from '../../operator/config/config';
 import { MAX_WATCHED } from '../../operator/server/watches';
 import { startOperator, type RunningOperator } from '../../operator/server/operator';
-import { scaledTimers } from '../../operator/tables/timers';
-import type { TournamentSpec } from '../../operator/tournaments/spec';
 import { checkHiding } from '../support/operator/hiding';
 import { AutoPlayer, TestClient } from '../support/operator/test-client';
 import { tempDir } from '../support/operator/temp-dir';
-import { authedOf, until, WATCH_TABLES } from '../support/operator/wire';
+import { authedOf, until, watchOperatorOptions, WATCH_TABLES } from '../support/operator/wire';
+import { tournamentSpec } from '../support/operator/tournament-spec';
 
 // w-01 deals hands (practice players, nobody seated); the others are quiet, enough to reach the limit.
 const CASH = WATCH_TABLES;
 
 // A heads-up sit & go with short stacks: a person and a practice player, over in a few hands.
-const DUEL: TournamentSpec = {
-  id: 'duel',
-  name: 'Duel',
-  variant: 'THNL',
-  money: 'play',
-  buyIn: 100,
-  fee: 10,
-  format: 'sit-and-go',
-  seats: 2,
-  maxEntrants: 2,
-  minEntrants: 2,
-  startAt: null,
-  structure: { ...readyStructure('THNL', 'hyper-turbo'), startingStack: 300, lateRegistrationLevels: 0 },
-};
+const DUEL = tournamentSpec({ id: 'duel', name: 'Duel', buyIn: 100, fee: 10, seats: 2, maxEntrants: 2, minEntrants: 2, structure: { ...readyStructure('THNL', 'hyper-turbo'), startingStack: 300, lateRegistrationLevels: 0 } });
 
 let dir: { dir: string; cleanup: () => void };
 let op: RunningOperator;
@@ -45,17 +30,8 @@ let op: RunningOperator;
 beforeAll(async () => {
   dir = tempDir();
   op = await startOperator({
-    dataDir: dir.dir,
-    lobby: tablesOf({ version: 1, operator: { idOper: '0098', idCoffre: 1, name: 'Test' }, tables: CASH }),
-    // 40 times faster: the 30 s action clock in 750 ms, a practice fill's 40 s in 1 s.
-    timers: scaledTimers(40),
-    table: { betweenHandsMs: 0, practiceDelayMs: [0, 0] },
-    practiceNeedsPeople: false,
-    practice: { samples: 2 },
-    rateLimit: { perSecond: 100_000, burst: 100_000, abuse: 1_000_000 },
-    durability: 'normal',
+    ...watchOperatorOptions(dir.dir, '0098'),
     accounts: { scrypt: { N: 1024, r: 8, p: 1 } },
-    log: () => undefined,
     tournaments: { specs: [DUEL], practiceFillMs: 40_000 },
   });
 });

@@ -19,6 +19,7 @@
  */
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { EmbeddedTiming } from './launcher';
 
 interface EmbeddedRunning {
   url: string;
@@ -32,7 +33,7 @@ interface EmbeddedModule {
 }
 
 /** Checked by the operator (operator/embedded.ts `timingOf`). */
-type Timing = { practiceDelayMs?: [number, number]; betweenHandsMs?: number; tablesPerVariant?: number; tournamentsFile?: string; tournamentClockRate?: number };
+type Timing = EmbeddedTiming;
 type ParentMessage = { type: 'start'; module: string; dataDir: string; port: number; timing?: Timing } | { type: 'stop' };
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);

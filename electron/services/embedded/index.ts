@@ -15,5 +15,6 @@ export {
   keptPin,
   launchEmbeddedOperator,
   type EmbeddedLaunchOptions,
+  type EmbeddedTiming,
   type EmbeddedOperatorProcess,
 } from './launcher';

@@ -34,6 +34,18 @@ import { isPin } from '../../../shared/node/pins';
 export const EMBEDDED_OPERATOR_DIR = 'embedded-operator';
 export const EMBEDDED_PIN_FILE = 'embedded-operator.pin.json';
 
+/**
+ * Table and tournament timing the embedded operator is started with (tests, benchmarks and demos:
+ * practice players that act fast, a faster tournament clock); the operator's defaults otherwise.
+ */
+export interface EmbeddedTiming {
+  practiceDelayMs?: [number, number];
+  betweenHandsMs?: number;
+  tablesPerVariant?: number;
+  tournamentsFile?: string;
+  tournamentClockRate?: number;
+}
+
 export interface EmbeddedLaunchOptions {
   /** The client's data folder: the operator's data go in `<dataDir>/embedded-operator`, the kept pin beside it. */
   dataDir: string;
@@ -55,7 +67,7 @@ export interface EmbeddedLaunchOptions {
   /** 0 (default): a free port on 127.0.0.1. */
   port?: number;
   /** Table timing (tests and benchmarks: practice players that act fast); the operator's defaults otherwise. */
-  timing?: { practiceDelayMs?: [number, number]; betweenHandsMs?: number; tablesPerVariant?: number; tournamentsFile?: string; tournamentClockRate?: number };
+  timing?: EmbeddedTiming;
   /** Accept an operator key different from the kept one (the player confirmed), and keep it. */
   acceptNewPin?: boolean;
   startTimeoutMs?: number;

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TournamentRecordView } from '../../../shared/api/tournaments';
+import { blankTournamentRecord, type TournamentRecordView } from '../../../shared/api/tournaments';
 import { generateHands, type GeneratedHand } from '../../../shared/history/generate';
 import { tournamentFigures } from '../../../shared/history/tournaments';
 import { fillHistory } from './generate';
@@ -113,29 +113,8 @@ describe("a period's groups carry their tournament money (issue 17 item 4)", () 
 
 /** A play-money tournament record (the client's, shared/api/tournaments.ts) registered at `at`. */
 function record(id: string, at: number, over: Partial<TournamentRecordView> = {}): TournamentRecordView {
-  return {
-    tournamentId: id,
-    name: `SNG ${id}`,
-    variant: 'THNL',
-    money: 'play',
-    format: 'sit-and-go',
-    kinds: 'K',
-    buyIn: 1000,
-    fee: 100,
-    entries: 6,
-    registeredAt: at,
-    startedAt: null,
-    endedAt: null,
-    place: null,
-    prize: 0,
-    bounties: 0,
-    rebuys: 0,
-    addOns: 0,
-    reEntries: 0,
-    spent: 1100,
-    hands: 0,
-    ...over,
-  };
+  const head = { name: `SNG ${id}`, variant: 'THNL', money: 'play', format: 'sit-and-go', kinds: 'K', buyIn: 1000, fee: 100, entries: 6 } as const;
+  return { ...blankTournamentRecord(id, head, at), spent: 1100, ...over };
 }
 
 describe('a running tournament counts from the moment its entry is paid (issue 17 item 4, R-TRACKER)', () => {
