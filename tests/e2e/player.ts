@@ -274,7 +274,7 @@ export async function shove(tile: Locator): Promise<'shove' | 'other' | 'busted'
   const input = tile.getByTestId('bet-input');
   const rebuy = tile.getByTestId('rebuy-offer');
   const any = tile.locator('[data-testid^="action-"]');
-  await expect(any.first().or(rebuy)).toBeVisible({ timeout: 45_000 });
+  await expect(any.or(rebuy).first()).toBeVisible({ timeout: 45_000 });
   if (await rebuy.isVisible()) return 'busted';
   if (await input.isVisible().catch(() => false)) {
     const ok = await oneAtATime(tile.page(), () => input.fill('999999', { timeout: 1_500 })).then(

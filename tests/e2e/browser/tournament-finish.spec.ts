@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { TournamentSummary } from '../../../shared/protocol/tournament';
+import type { TournamentDetails, TournamentSummary } from '../../../shared/protocol/tournament';
 import { formatChips } from '../../../renderer/src/format';
 import { VARIANTS } from '../../../shared/rules/variants';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
@@ -61,7 +61,18 @@ test('out or winning: the banner shows the place and the prize, and a prize won 
       // four players, two places, 65 % and 35 % (docs/tournaments.md "The prize pool and payouts").
       const pool = t.maxEntrants * t.buyIn;
       const shares = t.maxEntrants === 2 ? [10_000] : [6_500, 3_500];
-      expect(finished.prize).toBe(finished.place <= shares.length ? (pool * shares[finished.place - 1]) / 10_000 : 0);
+      const prizeOf = (place: number) => (place <= shares.length ? (pool * shares[place - 1]) / 10_000 : 0);
+      // Players out on one hand with equal stacks tie (T 8-16): each has the best place they cover, and
+      // they share those places' prizes equally, the units left one each (docs/tournaments.md). All in
+      // from equal starting stacks, three of the four may go out on the first hand (seen in CI: 1,400 / 3).
+      const { details } = (await api.call('tournamentDetails', { tournamentId: t.tournamentId })) as { details: TournamentDetails };
+      const tied = details.entrants.filter((e) => e.place === finished.place);
+      expect(tied.length).toBeGreaterThan(0);
+      let covered = 0;
+      for (let k = 0; k < tied.length; k++) covered += prizeOf(finished.place + k);
+      const each = Math.floor(covered / tied.length);
+      expect(finished.prize === each || finished.prize === each + 1, `prize ${finished.prize}: ${covered} shared by ${tied.length}`).toBe(true);
+      expect(tied.reduce((a, e) => a + (e.prize ?? 0), 0)).toBe(covered);
       prizes += finished.prize;
       const banner = page.locator(`[data-testid="tournament-bar"][data-tournament="${t.tournamentId}"]`).getByTestId('tournament-finished');
       await expect(banner).toBeVisible();
