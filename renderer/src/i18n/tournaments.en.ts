@@ -132,6 +132,7 @@ export default {
     registered: 'You are registered.',
     playing: 'You are playing this tournament.',
     finishedText: 'Your place: {place}. Prize: {prize}.',
+    finishedTied: 'Your place: {place}, tied among {count} players (out on the same hand with the same stack): places {place} to {last} are shared. Prize: {prize}.',
     rebuyDone: 'Rebuy taken.',
     addOnDone: 'Add-on taken.',
   },

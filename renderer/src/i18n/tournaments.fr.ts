@@ -132,6 +132,7 @@ export default {
     registered: 'Vous êtes inscrit.',
     playing: 'Vous jouez ce tournoi.',
     finishedText: 'Votre place : {place}. Gain : {prize}.',
+    finishedTied: 'Votre place : {place}, ex aequo à {count} joueurs (éliminés sur la même main avec le même tapis) : les places {place} à {last} sont partagées. Gain : {prize}.',
     rebuyDone: 'Recave prise.',
     addOnDone: 'Add-on pris.',
   },

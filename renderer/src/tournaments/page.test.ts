@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TournamentSummary } from '../../../shared/protocol/tournament';
 import { payoutTable, prizes as prizesOf } from '../../../shared/rules/tournament/payouts';
 import { readyStructure } from '../../../shared/rules/tournament/structure';
-import { entrantRows, entryCheck, payoutRows, rulesThatApply, structureLines, type Entrant } from './page';
+import { entrantRows, entryCheck, payoutRows, rulesThatApply, sharedPlaces, structureLines, type Entrant } from './page';
 
 const summary = (over: Partial<TournamentSummary> = {}): TournamentSummary => ({
   tournamentId: 'mtt-1',
@@ -61,6 +61,17 @@ describe('payoutRows', () => {
       expect(rows.reduce((sum, r) => sum + r.prize * (r.to - r.from + 1), 0)).toBe(pool);
       expect(rows[rows.length - 1].to).toBe(list.length);
     }
+  });
+});
+
+describe('sharedPlaces', () => {
+  const e = (name: string, place: number | null): Entrant => ({ name, practice: false, stack: place === null ? 1000 : 0, place, prize: null, tableId: null });
+  it('three out on one hand with equal stacks hold place 2 and share places 2 to 4 (T 8-16); alone, no tie', () => {
+    const field = [e('a', null), e('b', 2), e('c', 2), e('d', 2), e('f', 5), e('g', 6)];
+    expect(sharedPlaces(field, 2)).toEqual({ count: 3, last: 4 });
+    expect(sharedPlaces(field, 5)).toEqual({ count: 1, last: 5 });
+    // Our finish told before the details are read again: no tie claimed.
+    expect(sharedPlaces(field, 7)).toEqual({ count: 1, last: 7 });
   });
 });
 

@@ -63,6 +63,19 @@ export function payoutRows(prizes: readonly number[], pool: number): PayoutRow[]
 }
 
 export type Entrant = TournamentDetails['entrants'][number];
+
+/**
+ * The places a finish covers: players out on one hand with equal stacks tie (T 8-16, R-ELIM), each
+ * holding the best place of the group, and share the prizes of the places they cover (the operator
+ * pays them: shared/rules/tournament/payouts.ts sharedPrizes). `count` players hold `place`, so the
+ * places `place`..`last` are shared; `count` 1: no tie.
+ */
+export function sharedPlaces(entrants: readonly Entrant[], place: number): { count: number; last: number } {
+  let count = 0;
+  for (const e of entrants) if (e.place === place) count++;
+  count = Math.max(1, count);
+  return { count, last: place + count - 1 };
+}
 export interface EntrantRow extends Entrant {
   /** Players still in: 1 = the biggest stack; out: their place. */
   rank: number;

@@ -55,6 +55,7 @@ test('out or winning: the banner shows the place and the prize, and a prize won 
     expect(won, 'no heads-up won in three rounds').toBeGreaterThan(0);
 
     let prizes = 0;
+    let tie: { tournamentId: string; place: number; count: number } | null = null;
     for (const t of entered) {
       const finished = api.play(t.tournamentId)!.finished!;
       // The pool is the buy-ins (the fees are the operator's): heads-up, one place paid, all of it;
@@ -73,6 +74,7 @@ test('out or winning: the banner shows the place and the prize, and a prize won 
       const each = Math.floor(covered / tied.length);
       expect(finished.prize === each || finished.prize === each + 1, `prize ${finished.prize}: ${covered} shared by ${tied.length}`).toBe(true);
       expect(tied.reduce((a, e) => a + (e.prize ?? 0), 0)).toBe(covered);
+      if (tied.length > 1) tie = { tournamentId: t.tournamentId, place: finished.place, count: tied.length };
       prizes += finished.prize;
       const banner = page.locator(`[data-testid="tournament-bar"][data-tournament="${t.tournamentId}"]`).getByTestId('tournament-finished');
       await expect(banner).toBeVisible();
@@ -88,6 +90,16 @@ test('out or winning: the banner shows the place and the prize, and a prize won 
     const entries = entered.reduce((a, t) => a + t.buyIn + t.fee, 0);
     await expect.poll(async () => chips(await balance.textContent())).toBe(balanceStart - entries + prizes);
     await expect.poll(async () => chips(await session.textContent())).toBe(sessionStart - entries + prizes);
+    // A tie (it happens at random: all in from equal stacks), said on the tournament's page with the
+    // places shared (renderer/src/tournaments/page.ts sharedPlaces; page.test.ts holds the rule).
+    info.annotations.push({ type: 'tie', description: tie ? `${tie.count} players at place ${tie.place}` : 'none this run' });
+    if (tie) {
+      await page.evaluate(`location.hash = ${JSON.stringify(`#/tournament/${tie.tournamentId}`)}`);
+      const line = page.getByTestId('tpage-finished');
+      await expect(line).toHaveAttribute('data-tied', String(tie.count));
+      await expect(line).toContainText(`Votre place : ${tie.place}, ex aequo à ${tie.count} joueurs`);
+      await expect(line).toContainText(`les places ${tie.place} à ${tie.place + tie.count - 1} sont partagées`);
+    }
     expect(problems).toEqual([]);
   } finally {
     api.close();
