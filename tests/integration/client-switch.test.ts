@@ -6,8 +6,10 @@
  * (electron/services/client/switch.ts).
  */
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedOperator, type EmbeddedOperator } from '../../operator/embedded';
+import { developmentLaunch, launchEmbeddedOperator, type EmbeddedOperatorProcess } from '../../electron/services/embedded';
 import { memoryVault, type ClientCore, type TokenVault } from '../../electron/services/client';
 import type { Outcome } from '../../shared/api';
 import { tempDir } from '../support/operator/temp-dir';
@@ -97,4 +99,59 @@ describe('an account call during an operator switch', () => {
     expect(core.session().operator.url).toBe(a.url);
     expect(core.session().account).toEqual({ username: 'bob', guest: false });
   }, 30_000);
+});
+
+describe('the embedded operator killed and started again', () => {
+  it('resumes the session the player had (an account, or none), and account calls made meanwhile wait for it instead of OFFLINE', async () => {
+    const t = tempDir('cercle-client-relaunch-');
+    // The embedded operator as the client runs it: a child process of its own (launcher.ts), each
+    // launch on the same data folder (accounts and sessions kept), every process seen so the test can kill one.
+    const launched: EmbeddedOperatorProcess[] = [];
+    const launch = { dataDir: join(t.dir, 'operator'), ...developmentLaunch(fileURLToPath(new URL('../../', import.meta.url))), log: () => undefined };
+    const c = clientFor(null, join(t.dir, 'client'), memoryVault(), async () => {
+      const p = await launchEmbeddedOperator(launch);
+      launched.push(p);
+      return p;
+    });
+    const session = () => c.core.session();
+    /** Kills the operator running now (SIGKILL: no goodbye); the client says so and starts another after its back-off. */
+    const killNow = async () => {
+      const p = launched[launched.length - 1];
+      process.kill(p.pid, 'SIGKILL');
+      expect((await p.exited).signal).toBe('SIGKILL');
+      await until(() => session().link.state === 'reconnecting', 5_000, 'the status says reconnecting');
+    };
+    try {
+      await c.core.start();
+      await until(() => session().link.state === 'connected' && session().account !== null, 30_000, 'the guest signed in');
+      expect(session().account?.guest).toBe(true);
+      // The player leaves the guest for an account of their own on it.
+      expect(await c.call<Outcome>('logout')).toEqual({ ok: true });
+      expect(await c.call<Outcome>('login', { username: 'carol', password: PASSWORD, register: true })).toEqual({ ok: true });
+
+      // Killed: started again, it resumes carol (sessions are in its database), not the guest.
+      await killNow();
+      await until(() => session().link.state === 'connected' && session().account !== null, 30_000, 'resumed after the first kill');
+      expect(session().account).toEqual({ username: 'carol', guest: false });
+
+      // Signed out, then killed: a login made while it is started again waits for the new link and
+      // signs in there (before: OFFLINE at once; and the relaunch signed the guest in, so a login
+      // would have been refused ALREADY_AUTHENTICATED).
+      expect(await c.call<Outcome>('logout')).toEqual({ ok: true });
+      await killNow();
+      expect(await c.call<Outcome>('login', { username: 'carol', password: PASSWORD, register: false })).toEqual({ ok: true });
+      expect(session().link.state).toBe('connected');
+      expect(session().account).toEqual({ username: 'carol', guest: false });
+
+      // A logout made while it is started again signs out on the new link.
+      await killNow();
+      expect(await c.call<Outcome>('logout')).toEqual({ ok: true });
+      expect(session().account).toBeNull();
+      expect(launched).toHaveLength(4);
+    } finally {
+      await c.close();
+      for (const p of launched) await p.stop().catch(() => undefined);
+      t.cleanup();
+    }
+  }, 120_000);
 });

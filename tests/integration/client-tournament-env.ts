@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
-import { ClientCore, memoryVault, type TokenVault } from '../../electron/services/client';
+import { ClientCore, memoryVault, type ClientCoreOptions, type TokenVault } from '../../electron/services/client';
 import { createHandlers } from '../../electron/services/client-api';
 import { SettingsStore } from '../../electron/services/settings';
 import { dispatchCall, events, type EventName, type TableState } from '../../shared/api';
@@ -39,16 +39,25 @@ export async function until(cond: () => boolean, ms: number, why: string): Promi
  * A client with its own data folder whose settings name `op` (another operator, by URL and pin), not
  * started; its handlers answer `call` as the page's calls are answered.
  */
-export function clientFor(op: { url: string; pin: string }, dataDir: string, vault: TokenVault = memoryVault()): TestClient & { settings: SettingsStore } {
+/**
+ * A client core with its own data folder and the page's handlers. With an operator given, the settings
+ * name it (custom); with `null`, the client uses its embedded operator, started by `launchEmbedded`.
+ */
+export function clientFor(
+  op: { url: string; pin: string } | null,
+  dataDir: string,
+  vault: TokenVault = memoryVault(),
+  launchEmbedded: ClientCoreOptions['launchEmbedded'] = () => Promise.reject(new Error('no embedded operator here')),
+): TestClient & { settings: SettingsStore } {
   const settings = new SettingsStore(dataDir);
-  settings.update({ operator: { mode: 'custom', url: op.url, pins: [op.pin] } });
+  settings.update({ operator: op ? { mode: 'custom', url: op.url, pins: [op.pin] } : { mode: 'embedded', url: '', pins: [] } });
   const pushed: TestClient['pushed'] = [];
   const invalid: string[] = [];
   const core = new ClientCore({
     dataDir,
     version: '0.1.0',
     settings: () => settings.get(),
-    launchEmbedded: () => Promise.reject(new Error('no embedded operator here')),
+    launchEmbedded,
     vault,
     broadcast: (event, payload) => {
       // Every push must pass the contract's validator, as the preload and the page check it.

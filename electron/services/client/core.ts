@@ -31,7 +31,7 @@ import { ClientTournaments } from './tournaments';
 import { tournamentRecords } from './tournament-records';
 import type { ClientCoreOptions } from './options';
 import { TablePace } from './pace';
-import { OperatorSwitch } from './switch';
+import { OperatorSwitch, type SwitchTicket } from './switch';
 import { notConnected, refusal, tableRefusal } from './outcome';
 
 export { memoryVault, type ClientCoreOptions, type TokenVault } from './options';
@@ -57,6 +57,13 @@ export class ClientCore {
   private launching: Promise<EmbeddedOperatorProcess> | null = null;
   private relaunchTimer: ReturnType<typeof setTimeout> | null = null;
   private relaunchAttempt = 0;
+  /**
+   * The embedded operator's session the player has: `undefined` the guest's, a token an account's
+   * (signed in or registered there), `null` none (signed out). Resumed when the operator is started again.
+   */
+  private embeddedToken: string | null | undefined = undefined;
+  /** While the embedded operator is started again after it stopped: account calls wait for its link (switch.ts). */
+  private relaunchTicket: SwitchTicket | null = null;
   private status: LinkStatusView = { state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null };
   private readonly lobbyTables = new Map<string, TableInfo>();
   private conditions: PlayConditions | null = null;
@@ -134,7 +141,9 @@ export class ClientCore {
           this.relaunchLater(why);
         });
         ({ url, pins } = this.embedded);
-        token = this.embedded.guest.token;
+        // The session the player had with it: the guest's (this launch's token), an account's, or
+        // none (signed out). A relaunch after a crash resumes that one, not the guest's by default.
+        token = this.embeddedToken === undefined ? this.embedded.guest.token : this.embeddedToken;
       } else {
         if (!op.url || op.pins.length === 0) throw new Error('the operator URL and at least one pin are needed (Settings)');
         ({ url, pins } = op);
@@ -171,6 +180,9 @@ export class ClientCore {
       }),
       link.on('session', ({ token: t }) => {
         if (op.mode === 'custom') this.o.vault.save(t);
+        // Embedded: kept in memory only (tokens stay in main); the guest's is named by `undefined`,
+        // as each launch gives the guest a token of its own.
+        else this.embeddedToken = t !== null && t === this.embedded?.guest.token ? undefined : t;
       }),
       link.on('signed-out', () => {
         if (op.mode === 'custom') this.o.vault.save(null);
@@ -225,6 +237,12 @@ export class ClientCore {
    */
   private relaunchLater(reason: string): void {
     if (this.closed || this.relaunchTimer !== null) return;
+    // Until the operator started again has its link, an account call waits for that link, as during a
+    // switch (switch.ts), instead of being refused OFFLINE while the player sees "reconnecting". One
+    // ticket across the tries; it ends with the new link (connect: linkMade), or when the relaunch
+    // is given up (the settings changed, a reconnect, quit: disconnect).
+    if (this.relaunchTicket === null || this.relaunchTicket.ended) this.relaunchTicket = this.switching.begin();
+    this.switching.arm(this.relaunchTicket);
     for (const u of this.unsubscribers.splice(0)) u();
     const link = this.link;
     this.link = null;
@@ -237,14 +255,22 @@ export class ClientCore {
       if (this.closed) return;
       void this.start().then(() => {
         if (this.status.state === 'offline' && this.o.settings().operator.mode === 'embedded') this.relaunchLater(this.status.reason ?? reason);
+        else this.endRelaunch();
       });
     }, delay);
     this.relaunchTimer.unref?.();
   }
 
+  /** The relaunch's part in the switch is over: held account calls go on (to the new link, or refused with why). */
+  private endRelaunch(): void {
+    if (this.relaunchTicket !== null) this.switching.end(this.relaunchTicket);
+    this.relaunchTicket = null;
+  }
+
   private async disconnect(): Promise<void> {
     if (this.relaunchTimer !== null) clearTimeout(this.relaunchTimer);
     this.relaunchTimer = null;
+    this.endRelaunch();
     for (const u of this.unsubscribers.splice(0)) u();
     const link = this.link;
     this.link = null;
