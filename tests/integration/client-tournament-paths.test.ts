@@ -15,7 +15,7 @@
  *   hands' records carry.
  */
 import { describe, expect, it } from 'vitest';
-import type { TournamentPlay } from '../../shared/api';
+import type { TableState, TournamentPlay } from '../../shared/api';
 import { handOf } from '../../shared/protocol/hand';
 import { legalActions } from '../../shared/rules/engine';
 import { readyStructure, tableRulesAt } from '../../shared/rules/tournament';
@@ -113,6 +113,20 @@ describe('tournament paths in the client (issue 17)', () => {
     }
     const finished = c.core.history.tournament(id)!;
     expect(finished).toMatchObject({ spent: 2 * ENTRY, reEntries: 1, ...lastPlay(c, id)!.finished });
+    // Each table we leave (out, moved, the end) is pushed a last time with its last view: the hand
+    // over (its record as the last hand, someone's chips all gone when it was our bust or the end),
+    // no turn. Before, that push had no view, and the tile kept a state from before the hand ran out.
+    const gone = c.pushed.map((p) => p.payload as TableState).filter((t, i) => c.pushed[i].event === 'table' && t.status === 'gone' && ids.includes(t.tournamentId ?? ''));
+    expect(gone.length).toBeGreaterThanOrEqual(ids.length);
+    for (const t of gone) {
+      expect(t.view, t.tableId).not.toBeNull();
+      expect(t.view!.turn).toBeNull();
+      expect(t.view!.hand).toBeNull();
+      expect(t.pending).toBeNull();
+    }
+    // Our two busts at least (one before the re-entry): the last hand pushed with the table is the one we lost all in.
+    const busts = gone.filter((t) => t.lastHand?.record.seats.some((seat) => seat.player === 'rita' && seat.stackAfter === 0));
+    expect(busts.length).toBeGreaterThanOrEqual(1);
     const other = await client(op, 'rita', false);
     await until(() => other.core.historyJobs().some((j) => j.kind === 'sync' && j.state === 'done'), 20_000, 'the sync after sign-in');
     const synced = other.core.history.tournament(id)!;

@@ -470,8 +470,11 @@ export class ClientCore {
       const e = this.extra(tableId);
       e.cashedOut = change.cashedOut;
       e.tournamentId = model.tournamentId; // a tournament's table ends without a cash-out (issue 17 item 1)
-      const state = { ...this.tableState(tableId, undefined), status: 'gone' as const };
-      // A gone table is shown once more (the cash-out), then forgotten.
+      // A gone table is shown once more (the cash-out), then forgotten. Its last view goes with it:
+      // the changes marked since the last push (the hand's end, the cards shown, the pot won) are
+      // forgotten below, so a tournament tile kept after a bust showed the hand stopped at our
+      // all-in, the opponent's cards hidden and no board (issue 17 item 3: seen in the finish flow's screenshot).
+      const state = { ...this.tableState(tableId, model), status: 'gone' as const, pending: null };
       this.o.broadcast('table', state);
       this.extras.delete(tableId);
       this.pace.forget(tableId);

@@ -182,6 +182,25 @@ describe('out of the tournament, and leaving it', () => {
     expect(store.waiting).toEqual([]);
   });
 
+  it('the tile kept shows the table as main last pushed it: the hand run out and its record, not the state before', async () => {
+    // Shown: our all-in waiting on the opponent. Main's last push, the table gone, brings the view
+    // after the hand (no hand in play) and the hand's record, which the tile's result panel shows.
+    const ours = at('A');
+    const allIn = at('A', { view: { ...ours.view!, turn: { seat: 1, actionMs: 15_000, timeBankMs: 30_000 } } });
+    const { store, emit } = await storeWith([allIn, cash('C1')]);
+    const last = { handId: 'A-42', endedAt: Date.now(), record: { handId: 'A-42' } as NonNullable<TableState['lastHand']>['record'] };
+    const after = { ...ours.view!, hand: null, handNo: 8 };
+    emit('table', at('A', { status: 'gone', view: after, lastHand: last }));
+    const kept = store.states.get('A')!;
+    expect(kept.status).toBe('gone');
+    expect(kept.view).toEqual({ ...after, turn: null });
+    expect(kept.lastHand?.handId).toBe('A-42');
+    // A push without a view (an older main) keeps what was shown, without its turn.
+    const { store: older, emit: emitOlder } = await storeWith([allIn]);
+    emitOlder('table', at('A', { status: 'gone', view: null }));
+    expect(older.states.get('A')?.view).toEqual({ ...allIn.view!, turn: null });
+  });
+
   it('leaving forfeits the entry through tournamentUnregister, then the tile closes (R-TOURN-LEAVE)', async () => {
     const { store, api } = await storeWith([at('A')]);
     expect((await store.forfeit('A')).ok).toBe(true);

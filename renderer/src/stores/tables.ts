@@ -171,9 +171,10 @@ export const useTablesStore = defineStore('tables', () => {
       // to come): the tile stays, its last hand in view, with the finish shown by the tournament bar;
       // the player closes it (closeTile), or the move's new table takes its place (issue 17 item 3).
       incoming.delete(s.tableId);
-      // Nobody acts there any more: the state kept may be one where we were to act (the pushes after
-      // it coalesced with this one), so its turn goes, or the tile would wait for our decision.
-      if (before) states.set(s.tableId, markRaw({ ...before, status: 'gone', pending: null, view: before.view && { ...before.view, turn: null } }));
+      // Main's last push brings the table's last view (the hand run out, the cards shown: core.ts);
+      // nobody acts there any more, so a turn still in it goes, or the tile would wait for our decision.
+      const view = s.view ?? before?.view ?? null;
+      if (before) states.set(s.tableId, markRaw({ ...before, status: 'gone', pending: null, view: view && { ...view, turn: null }, lastHand: s.lastHand ?? before.lastHand }));
       else order.value = order.value.filter((id) => id !== s.tableId);
       return;
     }

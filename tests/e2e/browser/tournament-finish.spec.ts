@@ -82,6 +82,11 @@ test('out or winning: the banner shows the place and the prize, and a prize won 
       await expect(banner).toHaveAttribute('data-prize', String(finished.prize));
       const place = finished.place === 1 ? 'Vous remportez le tournoi !' : `Vous terminez ${finished.place}e sur ${t.maxEntrants}.`;
       await expect(banner).toContainText(`${place} ${finished.prize > 0 ? `Gain : ${formatChips(finished.prize, 'fr')}.` : 'Sans gain.'}`);
+      // The tile kept shows how it ended: the last hand's result (its pots), not the hand stopped at
+      // our all-in (the table's last view and record come with its last push: core.ts, stores/tables.ts).
+      const tile = page.locator('[data-testid^="tile-"]').filter({ has: banner });
+      await expect(tile.getByTestId('hand-result')).toBeVisible();
+      await expect(tile.getByTestId('result-pot-0')).toBeVisible();
     }
     // Over for us at every table: none waits for our decision (a tile kept with its last hand in view).
     await expect(page.getByTestId('tables-waiting')).toHaveCount(0);
