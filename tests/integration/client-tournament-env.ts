@@ -99,11 +99,17 @@ export async function signedInClient(op: RunningOperator, dataDir: string, usern
  */
 let autoplays = 0;
 
-export function autoplay(c: TestClient, policy: Policy): { stop: () => Promise<void>; acted: () => number } {
+/**
+ * Our seat at every table plays `policy` at once. Each state it decides on is checked like a pushed
+ * one (no card of another seat unless shown: `checked()` counts the cards): under load, main's pushes
+ * coalesce and may all fall between hands, while a decision is always taken in a hand.
+ */
+export function autoplay(c: TestClient, policy: Policy): { stop: () => Promise<void>; acted: () => number; checked: () => number } {
   // Action ids unique per run: a client played again after a pause is not refused ACTION_ID_REUSED.
   const run = ++autoplays;
   let running = true;
   let acted = 0;
+  let checked = 0;
   const loop = (async () => {
     while (running) {
       for (const st of c.core.tables()) {
@@ -111,6 +117,7 @@ export function autoplay(c: TestClient, policy: Policy): { stop: () => Promise<v
         if (st.status !== 'live' || st.watching || !v?.hand || !v.you || st.pending !== null) continue;
         const legal = legalActions(handOf(v.hand));
         if (legal.seat !== v.you.seat || legal.next === 'deal' || legal.next === 'done') continue;
+        checked += hiddenCardsChecked(st);
         const move = policyMove(legal, policy);
         const r = await c.call<{ ok: boolean; code?: string }>('act', { tableId: st.tableId, actionId: `a-${run}-${++acted}`, move });
         // A decision can race the clock, the hand moving on or the table closing (the tournament's end); anything else is a bug.
@@ -125,27 +132,32 @@ export function autoplay(c: TestClient, policy: Policy): { stop: () => Promise<v
       await loop;
     },
     acted: () => acted,
+    checked: () => checked,
   };
 }
 
 /** Every pushed table view: no card of another seat unless it was shown or dealt face up (R-HIDDEN). Returns the cards checked. */
 export function expectNoHiddenCard(pushed: TestClient['pushed']): number {
   let checked = 0;
-  for (const p of pushed) {
-    if (p.event !== 'table') continue;
-    const v = (p.payload as TableState).view;
-    if (!v?.hand) continue;
-    const mine = v.you?.seat ?? null;
-    const hand = handOf(v.hand);
-    hand.seats.forEach((s, seat) => {
-      if (seat === mine || s.shown) return;
-      s.hole.forEach((card, i) => {
-        if (s.up[i] !== true) expect(card).toBeNull();
-        checked++;
-      });
+  for (const p of pushed) if (p.event === 'table') checked += hiddenCardsChecked(p.payload as TableState);
+  return checked;
+}
+
+/** One table state: no card of another seat unless it was shown or dealt face up (R-HIDDEN). Returns the cards checked. */
+function hiddenCardsChecked(state: TableState): number {
+  const v = state.view;
+  if (!v?.hand) return 0;
+  let checked = 0;
+  const mine = v.you?.seat ?? null;
+  const hand = handOf(v.hand);
+  hand.seats.forEach((s, seat) => {
+    if (seat === mine || s.shown) return;
+    s.hole.forEach((card, i) => {
+      if (s.up[i] !== true) expect(card).toBeNull();
+      checked++;
     });
-    for (const a of v.hand.actions) if (a.type === 'draw' && a.seat !== mine) for (const card of a.discards) expect(card).toBeNull();
-  }
+  });
+  for (const a of v.hand.actions) if (a.type === 'draw' && a.seat !== mine) for (const card of a.discards) expect(card).toBeNull();
   return checked;
 }
 

@@ -11,7 +11,7 @@ import type { TablePlayer, TableSpec } from '../../../operator/tables/types';
 import { tempDir } from '../../../tests/support/operator/temp-dir';
 import { TraceVault } from '../../../operator/trace/vault';
 import { Wallet } from '../../../operator/wallet';
-import type { Move, TableEvent, TableView } from '../../../shared/protocol/messages';
+import type { HistoryHand, Move, TableEvent, TableView } from '../../../shared/protocol/messages';
 import { parseServerMessage } from '../../../shared/protocol/parse';
 import { legalActions, type HandState } from '../../../shared/rules/engine';
 import { makeTableRules, type TableRules } from '../../../shared/rules/tableRules';
@@ -215,6 +215,63 @@ describe('the table model, on frames from the real operator table', () => {
     if (!left.ok) throw new Error('leave');
     m.gone(left.cashedOut);
     expect(calls).toEqual(['buyIn play 2000', 'topUp 500', 'cashOut 2500']);
+    expect(m.problems).toEqual([]);
+  });
+});
+
+describe('hands missed while the stream was lost (backfill)', () => {
+  it('a top-up applied while we were away is counted once, found between two missed hands', () => {
+    // Our seat at a real operator table. A shadow model follows every frame to decide our moves; the
+    // model under test loses the stream for a few hands, during which a top-up asked in a hand is
+    // applied when it ends. Back, it gets a snapshot and the missed hands from history (as the link
+    // fetches them): the chips added between two of them are a top-up (R-TRACKER), not lost.
+    const op = operatorTable('THNL', 5);
+    const { sink: s, calls } = sink();
+    const { m } = model(s);
+    const { m: shadow } = model(null);
+    const joined = op.table.join(op.hero, 2000, { waitForBigBlind: false });
+    if (!joined.ok) throw new Error('join');
+    m.joined(joined.stack);
+    const first = op.snapshot();
+    m.applySnapshot(first.seq, first.table);
+    shadow.applySnapshot(first.seq, first.table);
+    let away = false;
+    let acted = 0;
+    const missed: HistoryHand[] = [];
+    op.listen((f) => {
+      shadow.receive(f.seq, f.event);
+      if (!away) m.receive(f.seq, f.event);
+      else if (f.event.type === 'handEnd') missed.unshift({ handId: f.event.record.handId!, tableId: 't1', endedAt: 1_700_000_000_000 + missed.length, record: f.event.record, tournament: null });
+      const e = f.event;
+      if (e.type === 'turn' && e.turn.seat === shadow.heroSeat && shadow.hand) {
+        const move = ourMove(shadow.hand, shadow.heroSeat);
+        if (move) op.table.act(op.hero.accountId, `a${++acted}`, move);
+      }
+    });
+    op.attach();
+    op.host.manage(op.table, op.others);
+    const playUntil = (done: () => boolean) => {
+      for (let i = 0; !done(); i++) {
+        if (i > 400_000) throw new Error('the table did not play');
+        op.timers.runDue(1);
+      }
+    };
+    playUntil(() => op.table.handsPlayed >= 2 && op.table.handInProgress);
+    away = true;
+    // Asked during a hand: applied when it ends (between two of the hands we miss).
+    expect(op.table.topUp(op.hero.accountId, 500)).toMatchObject({ ok: true, applied: false });
+    const at = op.table.handsPlayed;
+    playUntil(() => op.table.handsPlayed >= at + 3 && !op.table.handInProgress);
+    expect(missed.length).toBeGreaterThanOrEqual(3);
+    away = false;
+    const back = op.snapshot();
+    expect(m.applySnapshot(back.seq, back.table)).toEqual({ missedHands: true });
+    expect(m.backfill(missed, op.hero.name)).toBe(missed.length);
+    m.release();
+    const left = op.table.leave(op.hero.accountId);
+    if (!left.ok) throw new Error('leave');
+    m.gone(left.cashedOut);
+    expect(calls.filter((c) => c.startsWith('topUp'))).toEqual(['topUp 500']);
     expect(m.problems).toEqual([]);
   });
 });

@@ -429,8 +429,15 @@ export class TableModel {
     this.remember(handId);
     const hero = heroSeat === null ? undefined : record.seats.find((s) => s.seat === heroSeat);
     if (hero === undefined || !hero.dealtIn) return; // a hand we watched, not played (R-HISTORY: hands taken part in)
-    this.settled = hero.stackAfter;
     const sink = this.sink;
+    // A hand fetched from history began with more than the hands before it left us: chips were added
+    // in between while the stream was lost (a top-up applied when a missed hand ended), which the
+    // snapshot after the backfill can no longer show (R-TRACKER: bought, not won). The stream sees it
+    // at the hand's start (reconcile), so only missed hands are checked.
+    if (via === 'history' && sink && this.tracked && hero.stackBefore > this.settled) {
+      ok(sink.topUp(this.tableId, hero.stackBefore - this.settled), (r) => this.problem(`tracker top-up: ${r}`));
+    }
+    this.settled = hero.stackAfter;
     if (!sink) return;
     const meta: HandMeta = { playedAt, tableId: this.tableId, money: this.money, heroSeat: hero.seat };
     if (tournament !== null) meta.tournament = tournament;

@@ -141,7 +141,9 @@ export class TestClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((x) => x.timer !== timer);
-        reject(new Error('timed out waiting for a message'));
+        // What came last says where it stopped (a stall met once in CI under load).
+        const last = this.received.slice(-8).map((m) => describeMessage(m));
+        reject(new Error(`timed out waiting for a message after ${timeoutMs} ms; ${this.received.length} received, the last: ${last.join(' | ')}`));
       }, timeoutMs);
       this.waiters.push({ pred, resolve, reject, timer });
     });
@@ -308,4 +310,10 @@ export class AutoPlayer {
     if (legal.check) return { type: 'check' };
     return { type: 'fold' };
   }
+}
+
+/** A message in a few words: its type, table and event (for a timeout's report). */
+function describeMessage(m: ServerMessage): string {
+  const r = m as { type: string; tableId?: string; event?: { type: string }; tournamentId?: string };
+  return [r.type, r.tableId ?? r.tournamentId, r.event?.type].filter((x) => x !== undefined).join(' ');
 }
