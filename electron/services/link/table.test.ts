@@ -219,6 +219,41 @@ describe('the table model, on frames from the real operator table', () => {
   });
 });
 
+describe('the end of a hand', () => {
+  it('leaves each seat with the stack the record says, before any seat event (a player leaving with the hand gets none)', () => {
+    const op = operatorTable('THNL', 5);
+    const { m } = model(null);
+    const joined = op.table.join(op.hero, 2000, { waitForBigBlind: false });
+    if (!joined.ok) throw new Error('join');
+    m.joined(joined.stack);
+    const first = op.snapshot();
+    m.applySnapshot(first.seq, first.table);
+    // The frames up to the first hand's end, and none after it (the seat events that follow).
+    let ended: TableEvent | null = null;
+    let acted = 0;
+    op.listen((f) => {
+      if (ended) return;
+      m.receive(f.seq, f.event);
+      if (f.event.type === 'handEnd') ended = f.event;
+      const hand = m.hand;
+      if (f.event.type === 'turn' && f.event.turn.seat === m.heroSeat && hand) {
+        const move = ourMove(hand, m.heroSeat);
+        if (move) op.table.act(op.hero.accountId, `x${++acted}`, move);
+      }
+    });
+    op.attach();
+    op.host.manage(op.table, op.others);
+    for (let i = 0; ended === null; i++) {
+      if (i > 200_000) throw new Error('no hand ended');
+      op.timers.runDue(1);
+    }
+    const record = (ended as TableEvent & { type: 'handEnd' }).record;
+    // Blinds at least moved chips: the stacks after differ from those before.
+    expect(record.seats.some((r) => r.stackAfter !== r.stackBefore)).toBe(true);
+    for (const r of record.seats) expect(m.view!.seats[r.seat]?.stack, `seat ${r.seat}`).toBe(r.stackAfter);
+  });
+});
+
 describe('hands missed while the stream was lost (backfill)', () => {
   it('a top-up applied while we were away is counted once, found between two missed hands', () => {
     // Our seat at a real operator table. A shadow model follows every frame to decide our moves; the

@@ -348,6 +348,13 @@ export class TableModel {
       }
       case 'handEnd':
         this.handEnded(e.record);
+        // The stacks as the hand left them. The operator's seat events follow, but not to a player
+        // who leaves with the hand's end (out of a tournament, or its winner when it ends: T 8-15),
+        // whose table would otherwise keep the stacks from before the hand.
+        for (const r of e.record.seats) {
+          const seat = view.seats[r.seat];
+          if (seat) view.seats[r.seat] = { ...seat, stack: r.stackAfter };
+        }
         this.setHand(null);
         view.turn = null;
         this.openHandId = null;

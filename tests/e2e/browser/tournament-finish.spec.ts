@@ -87,10 +87,14 @@ test('out or winning: the banner shows the place and the prize, and a prize won 
       const tile = page.locator('[data-testid^="tile-"]').filter({ has: banner });
       await expect(tile.getByTestId('hand-result')).toBeVisible();
       await expect(tile.getByTestId('result-pot-0')).toBeVisible();
+      // Our seat shows what the hand left us: nothing when out, every chip when we won (the seat events
+      // after a hand never reach a player who leaves with it; the hand's record says the stacks).
+      const ours = tile.locator('[data-testid^="seat-"]').filter({ has: page.getByTestId('our-name') }).locator('[data-testid^="stack-"]');
+      await expect(ours).toHaveText(finished.place === 1 ? formatChips(t.maxEntrants * details.structure.startingStack, 'fr') : '0');
     }
     // Over for us at every table: none waits for our decision (a tile kept with its last hand in view).
     await expect(page.getByTestId('tables-waiting')).toHaveCount(0);
-    await shot(page, info, 'tournament-finished');
+    await shot(page, info, 'tournament-finish-tiles');
     // The wallet: every entry paid, every prize won, to the chip; the session's result says the same.
     const entries = entered.reduce((a, t) => a + t.buyIn + t.fee, 0);
     await expect.poll(async () => chips(await balance.textContent())).toBe(balanceStart - entries + prizes);
