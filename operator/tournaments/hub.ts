@@ -415,7 +415,7 @@ export class TournamentHub {
         return;
       }
       case 'finished':
-        w?.deliver(n.accountId, { type: 'tournament.finished', tournamentId: n.tournamentId, place: n.place, prize: n.prize, bounties: n.bounties });
+        w?.deliver(n.accountId, { type: 'tournament.finished', tournamentId: n.tournamentId, place: n.place, tied: n.tied, prize: n.prize, bounties: n.bounties });
         return;
       case 'hand':
         this.tell(t, n.accountIds);

@@ -11,7 +11,7 @@ import type { TournamentStanding } from '../../shared/protocol/tournament';
 import { clockAt, readyStructure } from '../../shared/rules/tournament';
 import { PracticeBrain } from '../practice/strategy';
 import type { TablePlayer } from '../tables/types';
-import { cleanupEnvs, env, person, playOut, practice, seeded, tournament, tournamentSpec, type Env } from '../../tests/support/operator/tournament-env';
+import { cleanupEnvs, env, person, playOut, practice, seeded, Shover, tournament, tournamentSpec, type Env } from '../../tests/support/operator/tournament-env';
 import { TournamentHub } from './hub';
 import { TournamentStore } from './store';
 import type { Tournament, TournamentNotice } from './tournament';
@@ -280,6 +280,27 @@ describe('bounties and results (issue 17 items 1, 6)', () => {
       const gains = e.vault.byInscription(t.entrant(n.accountId)!.inscription).filter((r) => r.kind === 'POGAIN');
       expect(gains.reduce((s, r) => s + Math.round(Number(/<SoldeMouvement>([^<]+)</.exec(r.xml)![1])), 0)).toBe(n.bounties);
     }
+  });
+
+  it('each finish says how many share its place (T 8-16): players out on one hand with equal stacks hold the same place, told tied = their number', () => {
+    // Four players all in every hand from equal stacks: the first hand often busts three at once.
+    let ties = 0;
+    for (let run = 1; run <= 12; run++) {
+      const e = env();
+      const t = tournament(e, { id: `sng-tie-${run}`, maxEntrants: 4, minEntrants: 4 }, run, { deal: true });
+      const rng = seeded(run * 7 + 1);
+      for (let i = 0; i < 4; i++) t.register(practice(e), t.version, { brain: new Shover(rng, 1) });
+      playOut(e, t);
+      const finished = e.notices.filter((n): n is Extract<TournamentNotice, { type: 'finished' }> => n.type === 'finished');
+      expect(finished).toHaveLength(4);
+      for (const n of finished) {
+        const same = finished.filter((x) => x.place === n.place);
+        expect(n.tied, `run ${run}, place ${n.place}`).toBe(same.length);
+        expect(n.place).toBe(t.entrant(n.accountId)!.place);
+      }
+      if (finished.some((n) => n.tied > 1)) ties++;
+    }
+    expect(ties).toBeGreaterThan(0);
   });
 
   it("the store serves the account's finished tournaments newest first, in pages, with what each cost and paid; a bad cursor is refused", () => {

@@ -138,7 +138,7 @@ export abstract class TournamentEnd extends TournamentField {
       const shares = sharedPrizes(this.prizeList, first - 1, g.length);
       // A satellite's seats go to every place they cover (T 1-5), also to players busted on the hand
       // that left fewer players than seats (a double elimination at three left for two seats).
-      g.forEach((e, i) => (this.spec.satellite && first - 1 + i < this.seatsWon() ? this.qualify(e, shares[i]) : this.pay(e, first, shares[i])));
+      g.forEach((e, i) => (this.spec.satellite && first - 1 + i < this.seatsWon() ? this.qualify(e, shares[i]) : this.pay(e, first, shares[i], g.length)));
     }
   }
 
@@ -172,7 +172,7 @@ export abstract class TournamentEnd extends TournamentField {
         // The winner's own bounty is theirs (no one eliminated them).
         if (e.bounty > 0) this.payBounty(e, [e.player.accountId]);
         if (this.spec.satellite) this.qualify(e, shares[i]);
-        else this.pay(e, 1, shares[i]);
+        else this.pay(e, 1, shares[i], alive.length);
       });
       this.state = 'finished';
     });
@@ -200,7 +200,7 @@ export abstract class TournamentEnd extends TournamentField {
    * The player's place and prize: from the fund to the wallet with the POBILAN, in one step. A
    * guarantee's overlay is in the fund already (fundOverlay, when the pool became final).
    */
-  protected pay(e: Entrant, place: number, prize: number): void {
+  protected pay(e: Entrant, place: number, prize: number, tied = 1): void {
     this.step(() => {
       const r = this.moveMoney(e.player, prize, 'out', `t-prize:${e.inscription}`);
       if (!r.ok) throw new Error(`${this.spec.id}: prize of ${e.player.name} refused: ${r.code} ${r.message}`);
@@ -211,7 +211,8 @@ export abstract class TournamentEnd extends TournamentField {
       e.prize = prize;
       this.dirty.add(e);
     });
-    this.notify({ type: 'finished', tournamentId: this.spec.id, accountId: e.player.accountId, place, prize, bounties: e.won ?? 0 });
+    // `tied`: the group sharing the places from `place` (T 8-16), told so the player's banner can say it.
+    this.notify({ type: 'finished', tournamentId: this.spec.id, accountId: e.player.accountId, place, tied, prize, bounties: e.won ?? 0 });
   }
 
   /** A busted player is in again with `chips` (not yet seated): their bust is forgotten. */

@@ -63,7 +63,7 @@ export type SeatWhy = 'start' | 'late' | 'balance' | 'broken' | 'back';
 export type TournamentNotice =
   | { type: 'state'; tournamentId: string; state: TournamentState }
   | { type: 'seated'; tournamentId: string; accountId: number; tableId: string; seat: number; moved: boolean; why: SeatWhy }
-  | { type: 'finished'; tournamentId: string; accountId: number; place: number; prize: number; bounties: number }
+  | { type: 'finished'; tournamentId: string; accountId: number; place: number; tied: number; prize: number; bounties: number }
   | { type: 'clock'; tournamentId: string; level: number; onBreak: boolean }
   /**
    * A hand was settled at a table where people play (issue 17 item 1: their standing after each hand):

@@ -50,7 +50,8 @@ export const tournamentPlaySchema = obj({
   /** The last move to another table and why (balancing, table broken; issue 17 item 3), or null. */
   move: nullable(obj({ from: nullable(tableId), to: tableId, why: seatReason, at: millis })),
   /** The player's place, prize and bounties won, once out or at the end. */
-  finished: nullable(obj({ place: int({ min: 1, max: 1_000_000 }), prize: amount, bounties: amount })),
+  /** `tied`: players sharing the places from `place` (T 8-16); absent when not told (a record read again). */
+  finished: nullable(obj({ place: int({ min: 1, max: 1_000_000 }), tied: int({ min: 1, max: 1_000_000 }), prize: amount, bounties: amount }, ['tied'])),
   /** Paid so far: the entry (buy-in + fee), rebuys and add-ons with their fees; refunds taken off. */
   spent: amount,
   rebuys: count,

@@ -246,7 +246,7 @@ describe('protocol 4: tournaments as the client plays them (issue 17)', () => {
     roundTrip({ type: 'tournament.state', tournamentId: 'mtt-1', standing });
     roundTrip({ type: 'tournament.state', tournamentId: 'mtt-1', standing: { ...standing, state: 'registering', level: null, nextChangeInMs: null, you: null } });
     for (const why of ['start', 'late', 'balance', 'broken', 'back'] as const) roundTrip({ type: 'tournament.seat', tournamentId: 'mtt-1', tableId: 'mtt-1-t3', seat: 4, moved: why === 'balance' || why === 'broken', why });
-    roundTrip({ type: 'tournament.finished', tournamentId: 'mtt-1', place: 7, prize: 5400, bounties: 400 });
+    roundTrip({ type: 'tournament.finished', tournamentId: 'mtt-1', place: 7, tied: 3, prize: 5400, bounties: 400 });
     roundTrip({ type: 'tournament.results', rid: 3, results: [result], next: '1767240000000.mtt-1' });
     roundTrip({ type: 'tournament.results', rid: 4, results: [], next: null });
     const record = recordOf(playHand('THNL', 5, () => undefined));
@@ -268,6 +268,9 @@ describe('protocol 4: tournaments as the client plays them (issue 17)', () => {
       { type: 'tournament.seat', tournamentId: 'mtt-1', tableId: 'mtt-1-t3', seat: 4, moved: false },
       { type: 'tournament.seat', tournamentId: 'mtt-1', tableId: 'mtt-1-t3', seat: 4, moved: true, why: 'moved' },
       { type: 'tournament.finished', tournamentId: 'mtt-1', place: 7, prize: 5400 },
+      // Protocol 4's finish (no `tied`), and a tie of nobody.
+      { type: 'tournament.finished', tournamentId: 'mtt-1', place: 7, prize: 5400, bounties: 0 },
+      { type: 'tournament.finished', tournamentId: 'mtt-1', place: 7, tied: 0, prize: 5400, bounties: 0 },
       { type: 'tournament.state', tournamentId: 'mtt-1', standing: { ...standing, you: { ...standing.you, rank: 0 } } },
       { type: 'tournament.state', tournamentId: 'mtt-1', standing: { ...standing, chips: -1 } },
       { type: 'tournament.state', tournamentId: 'mtt-1', standing: { ...standing, extra: 1 } },

@@ -190,7 +190,8 @@ export const tournamentServerVariants = {
   /** The tournament's state, clock and the player's standing (a level applies from the next hand, T 6-1). */
   'tournament.state': obj({ type: oneOf('tournament.state'), tournamentId, standing: tournamentStandingSchema }),
   /** The player's place and prize (eliminated, or the end), with the bounties they won. */
-  'tournament.finished': obj({ type: oneOf('tournament.finished'), tournamentId, place: int({ min: 1, max: 1_000_000 }), prize: amount, bounties: amount }),
+  /** `tied`: the players out on the same hand with equal stacks, sharing the places `place` to `place + tied − 1` (T 8-16); 1 alone. */
+  'tournament.finished': obj({ type: oneOf('tournament.finished'), tournamentId, place: int({ min: 1, max: 1_000_000 }), tied: int({ min: 1, max: 1_000_000 }), prize: amount, bounties: amount }),
   'tournament.results': obj({ type: oneOf('tournament.results'), rid, results: arr(tournamentResultSchema, { max: TOURNAMENT_RESULTS_PAGE_MAX }), next: nullable(str({ min: 1, max: 100 })) }),
 };
 

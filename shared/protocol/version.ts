@@ -11,7 +11,8 @@
 // 4: tournaments as the client plays them (issue 17): `tournament.state` carries the standing (clock,
 //    hand-for-hand, field, the player's stack and rank), `tournament.seat` why, `tournament.finished`
 //    the bounties, `tournament.results`; `table.watch`; tables and history hands name their tournament.
-export const PROTOCOL_VERSION = 4;
+// 5: `tournament.finished` carries `tied`, the players sharing the places from `place` (T 8-16).
+export const PROTOCOL_VERSION = 5;
 
 /**
  * Largest client frame the operator reads, in bytes of UTF-8. Client messages are small (the largest is

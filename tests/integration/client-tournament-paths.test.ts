@@ -112,7 +112,8 @@ describe('tournament paths in the client (issue 17)', () => {
       await again.stop();
     }
     const finished = c.core.history.tournament(id)!;
-    expect(finished).toMatchObject({ spent: 2 * ENTRY, reEntries: 1, ...lastPlay(c, id)!.finished });
+    const { place, prize, bounties } = lastPlay(c, id)!.finished!;
+    expect(finished).toMatchObject({ spent: 2 * ENTRY, reEntries: 1, place, prize, bounties });
     // Each table we leave (out, moved, the end) is pushed a last time with its last view: the hand
     // over (its record as the last hand, someone's chips all gone when it was our bust or the end),
     // no turn. Before, that push had no view, and the tile kept a state from before the hand ran out.

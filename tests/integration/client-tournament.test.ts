@@ -118,7 +118,7 @@ describe('tournaments in the client (issue 17)', () => {
     expect(standing.standing!.remaining).toBeLessThanOrEqual(2);
     // Heads-up: the winner takes the pool (2 × (buy-in − bounty)), the loser's bounty and keeps their own.
     const won = last.finished!.place === 1;
-    expect(last.finished).toEqual(won ? { place: 1, prize: 2 * (BUY_IN - BOUNTY), bounties: 2 * BOUNTY } : { place: 2, prize: 0, bounties: 0 });
+    expect(last.finished).toEqual(won ? { place: 1, tied: 1, prize: 2 * (BUY_IN - BOUNTY), bounties: 2 * BOUNTY } : { place: 2, tied: 1, prize: 0, bounties: 0 });
     expect(last.spent).toBe(BUY_IN + FEE);
 
     // The tournament's table: pushed with its tournament, never watched, and gone without a cash-out.
@@ -152,7 +152,7 @@ describe('tournaments in the client (issue 17)', () => {
 
     // The local record (issue 17 item 4): stored at registration, completed at the finish.
     const record = c.core.history.tournament(id)!;
-    expect(record).toMatchObject({ tournamentId: id, name: summary.name, buyIn: BUY_IN, fee: FEE, spent: BUY_IN + FEE, entries: 2, ...last.finished, rebuys: 0, addOns: 0 });
+    expect(record).toMatchObject({ tournamentId: id, name: summary.name, buyIn: BUY_IN, fee: FEE, spent: BUY_IN + FEE, entries: 2, place: last.finished!.place, prize: last.finished!.prize, bounties: last.finished!.bounties, rebuys: 0, addOns: 0 });
     expect(record.registeredAt).toBeLessThanOrEqual(record.startedAt!);
     expect(record.startedAt).toBeLessThanOrEqual(record.endedAt!);
     expect(record.hands).toBe(metas.length);
@@ -176,7 +176,7 @@ describe('tournaments in the client (issue 17)', () => {
     await until(() => syncs() >= 1, 20_000, 'the sync after sign-in');
     const list = async () => (await other.call<{ ok: boolean; tournaments: { tournamentId: string }[] }>('tournamentHistory', { filter: {}, limit: 50, cursor: null })).tournaments;
     expect((await list()).map((t) => t.tournamentId)).toEqual([id]);
-    expect(other.core.history.tournament(id)).toMatchObject({ ...last.finished, spent: BUY_IN + FEE, buyIn: BUY_IN, fee: FEE, entries: 2, hands: metas.length });
+    expect(other.core.history.tournament(id)).toMatchObject({ place: last.finished!.place, prize: last.finished!.prize, bounties: last.finished!.bounties, spent: BUY_IN + FEE, buyIn: BUY_IN, fee: FEE, entries: 2, hands: metas.length });
     const synced = await other.call<{ hands: { tournament: { tournamentId: string } | null }[] }>('historyPage', { filter: { kind: 'tournament' }, sort: 'time', dir: 'desc', limit: 200, cursor: null });
     expect(synced.hands).toHaveLength(metas.length);
     // Signing in again reads the results again: still once.

@@ -121,7 +121,7 @@ describe('a tournament running when main stops (issue 17 item 4)', () => {
       expect(second.tracker.session().play).toMatchObject({ entries: 0, prizes: 0 });
       expect(store.tournament('k-1')).toMatchObject({ registeredAt: T0, spent: 1100, bounties: 400 });
       now += 20 * 60_000;
-      second.tell({ type: 'tournament.finished', tournamentId: 'k-1', place: 1, prize: 3000, bounties: 600 });
+      second.tell({ type: 'tournament.finished', tournamentId: 'k-1', place: 1, tied: 1, prize: 3000, bounties: 600 });
       await second.client.settled();
       // This session: the last bounty (200) and the prize; nothing of before counted again.
       expect(second.tracker.session().play).toMatchObject({ entries: 0, prizes: 3200, result: 3200 });

@@ -279,7 +279,7 @@ export class ClientTournaments {
         this.bounties(m.tournamentId, summary, m.bounties);
         if (m.prize > 0) this.o.tracker.tournamentPrize(m.tournamentId, summary.money, m.prize, summary.variant);
         play.status = 'finished';
-        play.finished = { place: m.place, prize: m.prize, bounties: m.bounties };
+        play.finished = { place: m.place, tied: m.tied, prize: m.prize, bounties: m.bounties };
         play.seat = null;
         Object.assign(rec, { place: m.place, prize: m.prize, bounties: m.bounties, endedAt: now });
         rec.startedAt ??= now;

@@ -41,6 +41,7 @@ const en: typeof fr = {
   finished: {
     won: 'You won the tournament!',
     place: 'You finish {place} of {entries}.',
+    tied: 'You finish {place}, tied, of {entries}: places {first} to {last} are shared by {count} players out on the same hand with the same stack.',
     prize: 'Prize: {amount}.',
     noPrize: 'No prize.',
     bounties: 'Bounties won: {amount}.',

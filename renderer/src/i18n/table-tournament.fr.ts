@@ -40,6 +40,7 @@ export default {
   finished: {
     won: 'Vous remportez le tournoi !',
     place: 'Vous terminez {place} sur {entries}.',
+    tied: 'Vous terminez {place} ex aequo sur {entries} : les places {first} à {last} sont partagées entre {count} joueurs éliminés sur la même main avec le même tapis.',
     prize: 'Gain : {amount}.',
     noPrize: 'Sans gain.',
     bounties: 'Primes gagnées : {amount}.',

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TournamentStanding } from '../../../shared/protocol/tournament';
 import { clockAt, readyStructure, type TournamentStructure } from '../../../shared/rules/tournament';
-import { averageStack, barFigures, breakCountdown, clockText, detailsStale, moneyState, msToNextChange, nextChange, payJump, stackInBigBlinds, type Structure } from './bar';
+import { averageStack, barFigures, breakCountdown, clockText, detailsStale, finishPlace, moneyState, msToNextChange, nextChange, payJump, stackInBigBlinds, type Structure } from './bar';
 
 const wire = (s: TournamentStructure): Structure => ({ ...s, levels: [...s.levels] }) as Structure;
 /** Regular: 10-minute levels, a 5-minute break after every 6th level. */
@@ -121,6 +121,19 @@ describe('pay jumps and the bubble', () => {
     expect(moneyState(7, 6)).toEqual({ kind: 'bubble' });
     expect(moneyState(6, 6)).toEqual({ kind: 'money' });
     expect(moneyState(6, 0)).toBeNull();
+  });
+});
+
+describe('the finish line', () => {
+  it('won, a place, or a place shared by the players out on one hand with equal stacks (T 8-16)', () => {
+    expect(finishPlace({ place: 1, tied: 1 })).toEqual({ kind: 'won' });
+    expect(finishPlace({ place: 3, tied: 1 })).toEqual({ kind: 'place', place: 3 });
+    // Three out on one hand from four: each holds 2nd, places 2 to 4 shared.
+    expect(finishPlace({ place: 2, tied: 3 })).toEqual({ kind: 'tied', place: 2, last: 4, count: 3 });
+    // Two left sharing the end (a satellite's last seats): place 1, tied.
+    expect(finishPlace({ place: 1, tied: 2 })).toEqual({ kind: 'tied', place: 1, last: 2, count: 2 });
+    // A finish read again without the tie: no tie claimed.
+    expect(finishPlace({ place: 2 })).toEqual({ kind: 'place', place: 2 });
   });
 });
 

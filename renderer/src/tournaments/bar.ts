@@ -18,6 +18,17 @@ import type { TournamentDetails, TournamentStanding } from '../../../shared/prot
 export type Structure = TournamentDetails['structure'];
 export type Level = Structure['levels'][number];
 
+/**
+ * The finish line's first part (issue 17 item 3): won; a place; or a place shared by players out on
+ * the same hand with equal stacks (T 8-16: `tied` of them hold `place`, sharing the places to `last`).
+ * `tied` is absent when the finish was read again rather than told (then no tie is claimed).
+ */
+export function finishPlace(fin: { place: number; tied?: number }): { kind: 'won' } | { kind: 'place'; place: number } | { kind: 'tied'; place: number; last: number; count: number } {
+  const count = fin.tied ?? 1;
+  if (count > 1) return { kind: 'tied', place: fin.place, last: fin.place + count - 1, count };
+  return fin.place === 1 ? { kind: 'won' } : { kind: 'place', place: fin.place };
+}
+
 /** The average stack in chips (rounded down), or null when no one is left. */
 export function averageStack(standing: Pick<TournamentStanding, 'chips' | 'remaining'>): number | null {
   return standing.remaining > 0 ? Math.floor(standing.chips / standing.remaining) : null;

@@ -74,13 +74,21 @@ test('out or winning: the banner shows the place and the prize, and a prize won 
       const each = Math.floor(covered / tied.length);
       expect(finished.prize === each || finished.prize === each + 1, `prize ${finished.prize}: ${covered} shared by ${tied.length}`).toBe(true);
       expect(tied.reduce((a, e) => a + (e.prize ?? 0), 0)).toBe(covered);
+      // The operator tells the tie with the finish (protocol 5): the same count.
+      expect(finished.tied).toBe(tied.length);
       if (tied.length > 1) tie = { tournamentId: t.tournamentId, place: finished.place, count: tied.length };
       prizes += finished.prize;
       const banner = page.locator(`[data-testid="tournament-bar"][data-tournament="${t.tournamentId}"]`).getByTestId('tournament-finished');
       await expect(banner).toBeVisible();
       await expect(banner).toHaveAttribute('data-place', String(finished.place));
       await expect(banner).toHaveAttribute('data-prize', String(finished.prize));
-      const place = finished.place === 1 ? 'Vous remportez le tournoi !' : `Vous terminez ${finished.place}e sur ${t.maxEntrants}.`;
+      const n = tied.length;
+      const place =
+        n > 1
+          ? `Vous terminez ${finished.place}e ex aequo sur ${t.maxEntrants} : les places ${finished.place} à ${finished.place + n - 1} sont partagées entre ${n} joueurs éliminés sur la même main avec le même tapis.`
+          : finished.place === 1
+            ? 'Vous remportez le tournoi !'
+            : `Vous terminez ${finished.place}e sur ${t.maxEntrants}.`;
       await expect(banner).toContainText(`${place} ${finished.prize > 0 ? `Gain : ${formatChips(finished.prize, 'fr')}.` : 'Sans gain.'}`);
       // The tile kept shows how it ended: the last hand's result (its pots), not the hand stopped at
       // our all-in (the table's last view and record come with its last push: core.ts, stores/tables.ts).
