@@ -20,6 +20,7 @@ import { HistoryStore } from '../../electron/services/history/store';
 import { Tracker } from '../../electron/services/history/tracker';
 import { OperatorLink, type ActResult, type LinkState, type OperatorLinkOptions } from '../../electron/services/link';
 import type { Move, ServerMessageOf } from '../../shared/protocol/messages';
+import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import { legalActions, type HandState, type LegalActions } from '../../shared/rules/engine';
 import { prng } from '../../shared/rules/engine/test-support';
 import { joinAsShown } from './join-as-shown';
@@ -335,7 +336,7 @@ describe('a dead or babbling operator', () => {
       ws.on('message', () => {
         ws.send('{"type":"welcome","protocol":"one"}');
         ws.send('not json at all');
-        ws.send(JSON.stringify({ type: 'welcome', protocol: 1, server: '0.1.0', heartbeatMs: 15_000, maxFrameBytes: 8192, time: Date.now() }));
+        ws.send(JSON.stringify({ type: 'welcome', protocol: PROTOCOL_VERSION, server: '0.1.0', heartbeatMs: 15_000, maxFrameBytes: 8192, time: Date.now() }));
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -348,6 +349,35 @@ describe('a dead or babbling operator', () => {
       expect(lines.some((l) => l.includes('dropped a frame from the operator'))).toBe(true);
       await until(() => states.includes('reconnecting') && connections >= 2, 5_000);
       expect(lines.some((l) => l.includes('no sign of life'))).toBe(true);
+      await link.close();
+    } finally {
+      for (const c of wss.clients) c.terminate();
+      await new Promise<void>((r) => wss.close(() => r()));
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+describe('an operator older than the client', () => {
+  it('is told apart at its welcome: the link goes offline saying the operator must be updated, and does not retry', async () => {
+    const d = join(dir.dir, 'op');
+    const server: HttpsServer = createHttpsServer({ cert: readFileSync(join(d, GENERATED_CERT_FILE)), key: readFileSync(join(d, GENERATED_KEY_FILE)) });
+    // An operator of the previous protocol: its frames would be refused one by one (a finish without its tie).
+    const wss = new WebSocketServer({ server });
+    let connections = 0;
+    wss.on('connection', (ws) => {
+      connections++;
+      ws.on('message', () => ws.send(JSON.stringify({ type: 'welcome', protocol: PROTOCOL_VERSION - 1, server: '0.0.9', heartbeatMs: 15_000, maxFrameBytes: 8192, time: Date.now() })));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const link = linkTo(op, { url: `wss://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      await expect(link.connect()).rejects.toThrow(/operator must be updated/);
+      expect(link.status).toMatchObject({ state: 'offline' });
+      expect(link.status.reason).toContain(`protocol ${PROTOCOL_VERSION - 1}`);
+      // No retry: an older operator stays older.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(connections).toBe(1);
       await link.close();
     } finally {
       for (const c of wss.clients) c.terminate();

@@ -301,6 +301,15 @@ export class OperatorLink {
   private handle(m: ServerMessage): void {
     switch (m.type) {
       case 'welcome':
+        // An operator older than this client (docs/protocol.md "Versioning"): it would send frames of
+        // an older shape, each refused here as invalid (a finish without its tie, protocol 5). Said
+        // once, with what to do; no retry (the operator refuses an older client the same way).
+        if (m.protocol < PROTOCOL_VERSION) {
+          this.fatal = `this operator speaks protocol ${m.protocol}, older than this Cercle's ${PROTOCOL_VERSION}: the operator must be updated`;
+          this.emit('problem', { kind: 'operator-error', message: this.fatal });
+          this.connection.drop(1000, 'operator too old');
+          return;
+        }
         this.connection.serverHeartbeatMs = m.heartbeatMs;
         this.connection.maxClientFrameBytes = Math.min(m.maxFrameBytes, MAX_CLIENT_FRAME_BYTES);
         if (this.token !== null) this.resumeSession(this.token);
