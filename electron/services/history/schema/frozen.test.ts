@@ -12,6 +12,16 @@ import { UNDO_V6, UNDO_V7 } from './undo';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+const schemaOf = (db: Database.Database): string[][] => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name").raw().all() as string[][];
+/** A memory database migrated to `version`. */
+function at(version: number): Database.Database {
+  const db = new Database(':memory:');
+  for (const m of HISTORY_MIGRATIONS.slice(0, version)) m(db);
+  return db;
+}
+/** The names (tables, indexes) the later schema has and the earlier not. */
+const addedNames = (before: string[][], after: string[][]): string[] => after.filter((r) => !before.some((b) => b[1] === r[1])).map((r) => r[1]);
+
 describe('the history schema migrations (issue 14 item 6)', () => {
   it('one file per version, each importing only the Migration type', () => {
     const files = readdirSync(here).filter((f) => /^v\d+\.ts$/.test(f));
@@ -24,17 +34,11 @@ describe('the history schema migrations (issue 14 item 6)', () => {
 });
 
 describe('schema version 6 (issue 17 item 4: tournaments)', () => {
-  const schemaOf = (db: Database.Database): unknown[] => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name").raw().all();
-
   it('adds the tournaments table, the hands’ tournament and level and their partial index, and nothing else; UNDO_V6 (the tests’ version 5 file) takes exactly that away', () => {
-    const v5 = new Database(':memory:');
-    for (const m of HISTORY_MIGRATIONS.slice(0, 5)) m(v5);
-    const v6 = new Database(':memory:');
-    for (const m of HISTORY_MIGRATIONS.slice(0, 6)) m(v6);
-    const before = schemaOf(v5) as string[][];
-    const after = schemaOf(v6) as string[][];
-    const added = after.filter((r) => !before.some((b) => b[1] === r[1])).map((r) => r[1]);
-    expect(added.sort()).toEqual(['hands_by_tournament', 'tournaments', 'tournaments_by_end', 'tournaments_by_registered']);
+    const v5 = at(5);
+    const v6 = at(6);
+    const before = schemaOf(v5);
+    expect(addedNames(before, schemaOf(v6)).sort()).toEqual(['hands_by_tournament', 'tournaments', 'tournaments_by_end', 'tournaments_by_registered']);
     expect(v6.prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid').pluck().all('hands').slice(-2)).toEqual(['tournament', 'level']);
     v6.exec(UNDO_V6);
     expect(schemaOf(v6)).toEqual(before);
@@ -44,17 +48,11 @@ describe('schema version 6 (issue 17 item 4: tournaments)', () => {
 });
 
 describe('schema version 7 (issue 17 item 4: tournament money when it moves, refunded registrations)', () => {
-  const schemaOf = (db: Database.Database): unknown[] => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name").raw().all();
-
   it('adds the tournaments’ refunded_at, the tournament_money table and its two indexes, and nothing else (additive); UNDO_V7 takes exactly that away', () => {
-    const v6 = new Database(':memory:');
-    for (const m of HISTORY_MIGRATIONS.slice(0, 6)) m(v6);
-    const v7 = new Database(':memory:');
-    for (const m of HISTORY_MIGRATIONS.slice(0, 7)) m(v7);
-    const before = schemaOf(v6) as string[][];
-    const after = schemaOf(v7) as string[][];
-    const added = after.filter((r) => !before.some((b) => b[1] === r[1])).map((r) => r[1]);
-    expect(added.sort()).toEqual(['tournament_money', 'tournament_money_by_time', 'tournament_money_by_tournament']);
+    const v6 = at(6);
+    const v7 = at(7);
+    const before = schemaOf(v6);
+    expect(addedNames(before, schemaOf(v7)).sort()).toEqual(['tournament_money', 'tournament_money_by_time', 'tournament_money_by_tournament']);
     const columns = (db: Database.Database): string[] => db.prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid').pluck().all('tournaments') as string[];
     expect(columns(v7)).toEqual([...columns(v6), 'refunded_at']);
     v7.exec(UNDO_V7);
