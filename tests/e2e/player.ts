@@ -346,6 +346,12 @@ export function chips(text: string | null): number {
 }
 
 /** A screenshot kept as an artifact (test-results/artifacts) and attached to the report. */
+/** Opens the client at `url` and waits until the status bar says it is connected to its operator (the guest signed in). */
+export async function openConnected(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+}
+
 export async function shot(page: Page, info: TestInfo, name: string, fullPage = false): Promise<void> {
   const path = artifactPath(`${name}.png`);
   await page.screenshot({ path, fullPage });

@@ -4,7 +4,7 @@
  * checked is what the page shows. It keeps every table state pushed, so that a flow can compare the
  * page with the hands' records (chips bought land between two hands).
  */
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { WebSocket } from 'ws';
 import type { TableState, TournamentPlay } from '../../shared/api';
 import type { HandRecord } from '../../shared/rules/record';
@@ -12,6 +12,7 @@ import { handOf } from '../../shared/protocol/hand';
 import { legalActions } from '../../shared/rules/engine';
 import { policyMove, type Policy } from '../support/tournament-policy';
 import type { RunningHost } from './host';
+import { openConnected } from './player';
 
 
 export interface HostApi {
@@ -72,7 +73,6 @@ export async function hostApi(host: RunningHost, token: string, policy: Policy =
 
 /** The page open and connected; the client API beside it, playing our seats with `policy`. */
 export async function signedInWithApi(page: Page, host: RunningHost, policy: Policy = 'passive'): Promise<HostApi> {
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(page, host.url);
   return hostApi(host, (await page.evaluate("sessionStorage.getItem('cercle.hostToken')")) as string, policy);
 }

@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { shot, watchProblems } from '../player';
+import { openConnected, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -20,8 +20,7 @@ test.afterAll(async () => {
 test('the conditions of play in the join dialog and on the rules pages; a rules link from the seated table', async ({ page }, info) => {
   test.setTimeout(120_000);
   const problems = watchProblems(page);
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(page, host.url);
 
   // The join dialog: the table's rules (R-INFO) and the operator's conditions (R-RULES), as it sent them.
   await page.getByTestId('join-practice-7shl').click();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, joinTable, leaveTable, shot, watchProblems } from '../player';
+import { actIn, joinTable, leaveTable, openConnected, shot, watchProblems } from '../player';
 
 let first: RunningHost;
 let fresh: RunningHost | null = null;
@@ -42,8 +42,7 @@ test('export and re-import a period', async ({ page, browser }, info) => {
 
   // A few hands at a no-limit Hold'em table (checking or folding: a call could meet an all-in and leave us
   // without chips, and a practice table waits for a person who can play), then leave.
-  await page.goto(first.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(page, first.url);
   const tile = await joinTable(page, 'practice-thnl');
   const last = tile.getByTestId('table-lasthand');
   const seen = new Set<string>();
@@ -101,8 +100,7 @@ test('export and re-import a period', async ({ page, browser }, info) => {
   const context = await browser.newContext();
   const other = await context.newPage();
   other.on('pageerror', (e) => problems.push(e.message));
-  await other.goto(fresh.url);
-  await expect(other.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(other, fresh.url);
   await openHistory(other);
   expect(await listedIds(other)).toEqual([]);
 

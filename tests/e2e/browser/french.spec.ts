@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { englishIn } from '../../../renderer/src/i18n/english-words';
 import { VARIANT_CODES } from '../../../shared/rules/variants';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, joinTable, leaveTable, shot, watchProblems } from '../player';
+import { actIn, joinTable, leaveTable, openConnected, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -32,8 +32,7 @@ async function frenchOnly(page: Page, where: string): Promise<void> {
 test('every page of the French UI is French, errors included', async ({ page }, info) => {
   test.setTimeout(180_000);
   const problems = watchProblems(page);
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(page, host.url);
   await expect(page.locator('[data-testid^="lobby-row-"]')).toHaveCount(11);
   // Practice tables read as French names (defect 9).
   await expect(page.getByTestId('lobby-row-practice-thnl')).toContainText("Entraînement · Texas Hold'em no limit");

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, joinTable, leaveTable, shot, watchProblems } from '../player';
+import { actIn, joinTable, leaveTable, openConnected, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -32,8 +32,7 @@ test('filter the history, open a Stud hand, replay it step by step', async ({ pa
   test.setTimeout(120_000);
   const problems = watchProblems(page);
 
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(page, host.url);
 
   // Hands at a Stud table and at a Hold'em table, through the UI.
   const stud = await joinTable(page, 'practice-7shl');

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, leaveTable, shot, watchProblems } from '../player';
+import { actIn, leaveTable, openConnected, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -40,8 +40,7 @@ test('the tables stay in sight and readable: lobby and last hand beside them, ti
   test.setTimeout(300_000);
   const problems = watchProblems(page);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(page, host.url);
   await page.getByTestId('join-practice-thnl').click();
   await page.getByTestId('join-confirm-info').check();
   await page.getByTestId('join-submit').click();

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actAtOnce, actIn, clickOn, joinTable, leaveTable, watchProblems } from '../player';
+import { actAtOnce, actIn, clickOn, joinTable, leaveTable, openConnected, watchProblems } from '../player';
 
 test("the flows' clicks made at once on one page all reach their buttons", async ({ page }) => {
   await page.setContent(
@@ -31,8 +31,7 @@ test.describe('at two tables', () => {
   test('two decisions taken at the same instant both reach the operator', async ({ page }) => {
     test.setTimeout(240_000);
     const problems = watchProblems(page);
-    await page.goto(host.url);
-    await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+    await openConnected(page, host.url);
     const a = await joinTable(page, 'practice-thnl');
     const b = await joinTable(page, 'practice-thl');
 

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { englishIn } from '../../../renderer/src/i18n/english-words';
 import { type RunningHost, startHost } from '../host';
-import { actIn, decisionOffered, joinTable, PASSIVE, shot, watchProblems } from '../player';
+import { actIn, decisionOffered, joinTable, openConnected, PASSIVE, shot, watchProblems } from '../player';
 import { dateInFrance } from '../../../operator/protection/identity';
 
 let host: RunningHost | null = null;
@@ -67,8 +67,7 @@ async function frenchOnly(page: Page, where: string): Promise<void> {
 
 /** Opens the client and points it at another operator as a player does (URL and pin in Settings): its sign-in form shows. */
 async function openOn(page: Page, hostUrl: string, op: { url: string; pin: string }): Promise<void> {
-  await page.goto(hostUrl);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(page, hostUrl);
   await page.getByTestId('nav-settings').click();
   await page.getByTestId('settings-op-custom').check();
   await page.getByTestId('settings-op-url').fill(op.url);

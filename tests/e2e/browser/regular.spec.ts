@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, bustAt, chips, decisionOffered, shot, watchProblems } from '../player';
+import { actIn, bustAt, chips, decisionOffered, openConnected, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -26,8 +26,7 @@ async function accounts(page: Page): Promise<number> {
 test('refused amounts say why; above the stack is all-in; bust, rebuy; leave after the hand', async ({ page }, info) => {
   test.setTimeout(300_000);
   const problems = watchProblems(page);
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(page, host.url);
 
   // Defect 3 and 8: the join dialog says why S'asseoir is disabled.
   await page.getByTestId('join-practice-thnl').click();

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, chips, joinTable, leaveTable, shot, watchProblems } from '../player';
+import { actIn, chips, joinTable, leaveTable, openConnected, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -20,8 +20,7 @@ test('play a few hands, then read the results graph, total, sessions and statist
   test.setTimeout(180_000);
   const problems = watchProblems(page);
 
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(page, host.url);
 
   // Before any hand: the page says so, and draws nothing.
   await page.getByTestId('nav-results').click();

@@ -17,7 +17,7 @@ import { fillHistory } from '../../../electron/services/history/generate';
 import { HistoryStore } from '../../../electron/services/history/store';
 import { generateHands } from '../../../shared/history/generate';
 import { type RunningHost, startHost } from '../host';
-import { shot, watchProblems } from '../player';
+import { openConnected, shot, watchProblems } from '../player';
 
 const DAY = 86_400_000;
 const END = Date.now() - 2 * 3_600_000;
@@ -70,8 +70,7 @@ test('tournaments in the history and the results: list, one tournament’s hands
   expect(real.length).toBeGreaterThan(2);
   expect(finished.length).toBeLessThanOrEqual(50); // one page of the list
 
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(page, host.url);
 
   // History: tournament hands, with the tournaments listed above them.
   await page.getByTestId('nav-history').click();

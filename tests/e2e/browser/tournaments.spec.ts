@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { chips, shot, shove, watchProblems } from '../player';
+import { chips, openConnected, shot, shove, watchProblems } from '../player';
 
 let host: RunningHost | null = null;
 test.afterEach(async () => {
@@ -34,8 +34,7 @@ test('tournaments tab, unregister before the start, a sit & go read, registered,
   test.setTimeout(420_000);
   const problems = watchProblems(page);
   host = await startHost(undefined, FAST_PRACTICE);
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(page, host.url);
   const start = await balance(page);
 
   // The Tournaments tab beside cash games: sit & go's and the scheduled tournament, each with its entry.
@@ -183,8 +182,7 @@ test('a multi-table tournament: another of its tables opened from its page and w
   test.setTimeout(300_000);
   const problems = watchProblems(page);
   host = await startHost(undefined, [...FAST_PRACTICE, '--tournaments', join(process.cwd(), 'tests/fixtures/tournaments-moves.json')]);
-  await page.goto(host.url);
-  await expect(page.getByTestId('status-link')).toHaveText('Connecté', { timeout: 20_000 });
+  await openConnected(page, host.url);
   // They start on the minute; practice players fill them 3 s after we register: not too close to it.
   if (60_000 - (Date.now() % 60_000) < 12_000) await page.waitForTimeout(60_000 - (Date.now() % 60_000) + 2_000);
   await page.getByTestId('lobby-tab-tournaments').click();
