@@ -39,11 +39,11 @@ export function runReader(data: ReaderData): void {
     } catch (e) {
       reply = { id: m.id, ok: false, message: e instanceof Error ? e.message : String(e) };
     }
+    // Counted before it is sent: once main holds an answer, the count includes it (a count taken after
+    // the send raced main's read of it, and a test saw one answer counted twice as 'before' and 'after').
+    if (answered) Atomics.add(answered, 0, 1);
     port.postMessage(reply);
-    if (answered) {
-      Atomics.add(answered, 0, 1);
-      Atomics.notify(answered, 0);
-    }
+    if (answered) Atomics.notify(answered, 0);
   });
   port.on('close', () => store?.close());
 }

@@ -63,6 +63,25 @@ describe('the history reader worker (issue 14 item 7)', () => {
     }
   });
 
+  it('counts an answer before main holds it: the count main reads after an answer includes it', async () => {
+    const file = join(dir, 'history.sqlite');
+    const store = HistoryStore.open(file);
+    store.addHands(hands(5, 4));
+    const answered = new SharedArrayBuffer(4);
+    const count = new Int32Array(answered);
+    const reader = new HistoryReader(file, ENTRY, { answered });
+    try {
+      // Many cheap answers: with the count taken after the send, main read a count without its answer.
+      for (let i = 1; i <= 400; i++) {
+        await reader.call('forget');
+        expect(Atomics.load(count, 0)).toBe(i);
+      }
+    } finally {
+      await reader.close();
+      store.close();
+    }
+  });
+
   it('gives the store’s own answers for every read, sees hands main commits meanwhile, and passes errors on', async () => {
     const file = join(dir, 'history.sqlite');
     const store = HistoryStore.open(file);
