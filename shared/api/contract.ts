@@ -100,10 +100,24 @@ const noArgs = obj({});
 // The operator link, the account, the tables (issue 5). Table views are the operator's own shapes
 // (shared/protocol), so the renderer runs the same rules package on them (legal actions, evaluation).
 
+/**
+ * Why the link is not connected, as a code the player's language words (the status bar): `reason`
+ * beside it is the English detail for the logs. closed: the client closed it; update: this client is
+ * too old for the operator; operator-old: the operator is older than this client; replaced: the
+ * account connected again elsewhere; pin: the operator's key is not the pinned one; bad-url: the
+ * address cannot be opened; gave-up: no connection after the last attempt; lost: the connection
+ * dropped (retrying); unreachable: no connection yet (retrying); settings: no operator address or pin
+ * (Settings); embedded-failed: the embedded operator did not start; embedded-stopped: it stopped
+ * (started again by the client).
+ */
+export const LINK_WHY = ['closed', 'update', 'operator-old', 'replaced', 'pin', 'bad-url', 'gave-up', 'lost', 'unreachable', 'settings', 'embedded-failed', 'embedded-stopped'] as const;
+export type LinkWhy = (typeof LINK_WHY)[number];
+
 export const linkStatusSchema = obj({
   state: oneOf('starting', 'connecting', 'connected', 'reconnecting', 'offline', 'update-required'),
   attempt: int({ min: 0, max: 1_000_000 }),
   retryInMs: nullable(millis),
+  why: nullable(oneOf(...LINK_WHY)),
   reason: nullable(str({ max: 2000 })),
   minVersion: nullable(str({ max: 60 })),
 });

@@ -265,7 +265,7 @@ describe('pinning (the pin is the trust; the name is still checked)', () => {
       const states: LinkState[] = [];
       link.on('state', (s) => states.push(s.state));
       await expect(link.connect()).rejects.toThrow(/matches none of the pinned keys/);
-      expect(link.status).toMatchObject({ state: 'offline' });
+      expect(link.status).toMatchObject({ state: 'offline', why: 'pin' });
       expect(link.status.reason).toMatch(/pinned/);
       expect(states).toEqual(['connecting', 'offline']);
       expect(messages).toBe(0);
@@ -324,6 +324,38 @@ describe('pinning (the pin is the trust; the name is still checked)', () => {
   });
 });
 
+describe('why the link is down, as a code the status bar words in the player’s language', () => {
+  it('the account signed in elsewhere: offline, replaced, no retry; unreachable while retrying, then given up', async () => {
+    const here = linkTo(op);
+    await here.connect();
+    expect((await here.register('relie_ici', 'un mot de passe assez long 42')).ok).toBe(true);
+    const states: string[] = [];
+    here.on('state', (s) => states.push(`${s.state}:${s.why}`));
+    const elsewhere = linkTo(op);
+    await elsewhere.connect();
+    expect((await elsewhere.login('relie_ici', 'un mot de passe assez long 42')).ok).toBe(true);
+    await until(() => here.status.state === 'offline', 5_000, () => states.join(' '));
+    expect(here.status).toMatchObject({ state: 'offline', why: 'replaced' });
+    // No retry: it would take the session back from where the player just signed in.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(states).toEqual(['offline:replaced']);
+    await elsewhere.close();
+    await here.close();
+
+    // Nobody listens at this port: retried as 'unreachable', then given up.
+    const free = createTlsServer();
+    await new Promise<void>((r) => free.listen(0, '127.0.0.1', () => r()));
+    const port = (free.address() as AddressInfo).port;
+    await new Promise<void>((r) => free.close(() => r()));
+    const gone = linkTo(op, { url: `wss://127.0.0.1:${port}`, maxAttempts: 2 });
+    const seen: string[] = [];
+    gone.on('state', (s) => seen.push(`${s.state}:${s.why}`));
+    await expect(gone.connect()).rejects.toThrow();
+    expect(seen).toEqual(['connecting:null', 'reconnecting:unreachable', 'reconnecting:null', 'reconnecting:unreachable', 'reconnecting:null', 'offline:gave-up']);
+    await gone.close();
+  });
+});
+
 describe('a dead or babbling operator', () => {
   it('a bad frame is logged and dropped; a line that goes silent is detected and reconnected', async () => {
     const d = join(dir.dir, 'op');
@@ -373,7 +405,7 @@ describe('an operator older than the client', () => {
     try {
       const link = linkTo(op, { url: `wss://127.0.0.1:${(server.address() as AddressInfo).port}` });
       await expect(link.connect()).rejects.toThrow(/operator must be updated/);
-      expect(link.status).toMatchObject({ state: 'offline' });
+      expect(link.status).toMatchObject({ state: 'offline', why: 'operator-old' });
       expect(link.status.reason).toContain(`protocol ${PROTOCOL_VERSION - 1}`);
       // No retry: an older operator stays older.
       await new Promise((r) => setTimeout(r, 1_500));

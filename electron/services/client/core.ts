@@ -64,7 +64,7 @@ export class ClientCore {
   private embeddedToken: string | null | undefined = undefined;
   /** While the embedded operator is started again after it stopped: account calls wait for its link (switch.ts). */
   private relaunchTicket: SwitchTicket | null = null;
-  private status: LinkStatusView = { state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null };
+  private status: LinkStatusView = { state: 'starting', attempt: 0, retryInMs: null, why: null, reason: null, minVersion: null };
   private readonly lobbyTables = new Map<string, TableInfo>();
   private conditions: PlayConditions | null = null;
   /** Per table: what the pages see besides the model and the outbox (the last hand, the last refusal). */
@@ -119,7 +119,7 @@ export class ClientCore {
 
   private async connect(): Promise<void> {
     const op = this.o.settings().operator;
-    this.setStatus({ state: 'starting', attempt: 0, retryInMs: null, reason: null, minVersion: null });
+    this.setStatus({ state: 'starting', attempt: 0, retryInMs: null, why: null, reason: null, minVersion: null });
     let url: string;
     let pins: string[];
     let token: string | null;
@@ -150,7 +150,8 @@ export class ClientCore {
         token = this.o.vault.load();
       }
     } catch (e) {
-      this.setStatus({ state: 'offline', attempt: 0, retryInMs: null, reason: (e as Error).message.slice(0, 2000), minVersion: null });
+      const why = op.mode === 'embedded' ? 'embedded-failed' : 'settings';
+      this.setStatus({ state: 'offline', attempt: 0, retryInMs: null, why, reason: (e as Error).message.slice(0, 2000), minVersion: null });
       return;
     }
     if (this.closed) return;
@@ -249,7 +250,7 @@ export class ClientCore {
     void link?.close();
     const delay = Math.min(10_000, 500 * 2 ** this.relaunchAttempt);
     this.relaunchAttempt++;
-    this.setStatus({ state: 'reconnecting', attempt: this.relaunchAttempt, retryInMs: delay, reason: reason.slice(0, 2000), minVersion: null });
+    this.setStatus({ state: 'reconnecting', attempt: this.relaunchAttempt, retryInMs: delay, why: 'embedded-stopped', reason: reason.slice(0, 2000), minVersion: null });
     this.relaunchTimer = setTimeout(() => {
       this.relaunchTimer = null;
       if (this.closed) return;
@@ -511,7 +512,7 @@ export class ClientCore {
   }
 
   private setStatus(s: LinkStatusView): void {
-    this.status = { state: s.state, attempt: s.attempt, retryInMs: s.retryInMs, reason: s.reason?.slice(0, 2000) ?? null, minVersion: s.minVersion };
+    this.status = { state: s.state, attempt: s.attempt, retryInMs: s.retryInMs, why: s.why, reason: s.reason?.slice(0, 2000) ?? null, minVersion: s.minVersion };
     this.schedule('session');
   }
 

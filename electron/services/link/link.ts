@@ -26,6 +26,7 @@
  * The link never holds the tracker: the client core feeds it to each table model as it is made
  * (`model` event, `TableModel.feed`).
  */
+import type { LinkWhy } from '../../../shared/api/contract';
 import type { Move, ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
 import { HISTORY_PAGE_MAX, isVersion, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION } from '../../../shared/protocol/version';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
@@ -40,6 +41,9 @@ import { replyOf, type ActResult, type LinkCode, type LinkEvents, type LinkState
 
 export type { ActResult, LinkCode, LinkEvents, LinkState, LinkStatus, OperatorLinkOptions, Refused, Reply, Request } from './types';
 
+/** SESSION_REPLACED, or the operator's close 4001: no retry (it would take the session back). */
+const REPLACED = { why: 'replaced', detail: 'this account connected again elsewhere' } as const;
+
 type Listener<K extends keyof LinkEvents> = (payload: LinkEvents[K]) => void;
 
 export class OperatorLink {
@@ -53,12 +57,13 @@ export class OperatorLink {
   private readonly outbox: ActionOutbox;
   private readonly streams: TableStreams;
 
-  private current: LinkStatus = { state: 'offline', attempt: 0, retryInMs: null, reason: null, minVersion: null };
+  private current: LinkStatus = { state: 'offline', attempt: 0, retryInMs: null, why: null, reason: null, minVersion: null };
   private isReady = false;
   private closed = false;
   private everConnected = false;
   /** Why the current connection must not be retried (pin refused, session replaced). */
-  private fatal: string | null = null;
+  /** Why the link must not retry (said in the status: `why` for the player, `detail` for the logs). */
+  private fatal: { why: LinkWhy; detail: string } | null = null;
   private updateRequired: string | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private connectWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
@@ -108,7 +113,7 @@ export class OperatorLink {
           this.emit('problem', { kind: 'bad-frame', message });
         },
         pinRefused: (e) => {
-          this.fatal = e.message;
+          this.fatal = { why: 'pin', detail: e.message };
           this.emit('problem', { kind: 'pin', message: e.message });
         },
         closed: (code) => this.afterDrop(code),
@@ -163,9 +168,9 @@ export class OperatorLink {
   }
 
   private setState(state: LinkState, extra: Partial<Omit<LinkStatus, 'state'>> = {}): void {
-    const next: LinkStatus = { state, attempt: extra.attempt ?? 0, retryInMs: extra.retryInMs ?? null, reason: extra.reason ?? null, minVersion: extra.minVersion ?? null };
+    const next: LinkStatus = { state, attempt: extra.attempt ?? 0, retryInMs: extra.retryInMs ?? null, why: extra.why ?? null, reason: extra.reason ?? null, minVersion: extra.minVersion ?? null };
     const c = this.current;
-    if (c.state === next.state && c.attempt === next.attempt && c.retryInMs === next.retryInMs && c.reason === next.reason && c.minVersion === next.minVersion) return;
+    if (c.state === next.state && c.attempt === next.attempt && c.retryInMs === next.retryInMs && c.why === next.why && c.reason === next.reason && c.minVersion === next.minVersion) return;
     this.current = next;
     this.emit('state', { ...next });
   }
@@ -211,7 +216,7 @@ export class OperatorLink {
     this.setState(this.everConnected || attempt > 0 ? 'reconnecting' : 'connecting', { attempt });
     const failed = this.connection.open();
     if (failed !== null) {
-      this.fatal = failed;
+      this.fatal = { why: 'bad-url', detail: failed };
       this.afterDrop(1006);
     }
   }
@@ -230,29 +235,29 @@ export class OperatorLink {
     this.streams.dropped();
 
     if (this.closed) {
-      this.setState('offline', { reason: 'closed' });
+      this.setState('offline', { why: 'closed', reason: 'closed' });
       this.failAll('OFFLINE', 'the link is closed');
       return;
     }
     if (this.updateRequired !== null || code === 4000) {
-      this.setState('update-required', { minVersion: this.updateRequired, reason: 'this operator needs a newer Cercle' });
+      this.setState('update-required', { minVersion: this.updateRequired, why: 'update', reason: 'this operator needs a newer Cercle' });
       this.failAll('OFFLINE', 'an update is required');
       return;
     }
-    if (code === 4001) this.fatal ??= 'this account connected again elsewhere';
+    if (code === 4001) this.fatal ??= REPLACED;
     if (this.fatal !== null) {
-      this.setState('offline', { reason: this.fatal });
-      this.failAll('OFFLINE', this.fatal);
+      this.setState('offline', { why: this.fatal.why, reason: this.fatal.detail });
+      this.failAll('OFFLINE', this.fatal.detail);
       return;
     }
     const attempt = wasReady ? 1 : this.current.attempt + 1;
     if (attempt > this.maxAttempts) {
-      this.setState('offline', { reason: `no connection after ${this.maxAttempts} attempts`, attempt: attempt - 1 });
+      this.setState('offline', { why: 'gave-up', reason: `no connection after ${this.maxAttempts} attempts`, attempt: attempt - 1 });
       this.failAll('OFFLINE', 'the operator cannot be reached');
       return;
     }
     const delay = backoffDelay(attempt, this.backoff, this.random);
-    this.setState('reconnecting', { attempt, retryInMs: delay, reason: wasReady ? 'connection lost' : 'no connection' });
+    this.setState('reconnecting', { attempt, retryInMs: delay, why: wasReady ? 'lost' : 'unreachable', reason: wasReady ? 'connection lost' : 'no connection' });
     this.retryTimer = setTimeout(() => this.open(attempt), delay);
   }
 
@@ -305,8 +310,8 @@ export class OperatorLink {
         // an older shape, each refused here as invalid (a finish without its tie, protocol 5). Said
         // once, with what to do; no retry (the operator refuses an older client the same way).
         if (m.protocol < PROTOCOL_VERSION) {
-          this.fatal = `this operator speaks protocol ${m.protocol}, older than this Cercle's ${PROTOCOL_VERSION}: the operator must be updated`;
-          this.emit('problem', { kind: 'operator-error', message: this.fatal });
+          this.fatal = { why: 'operator-old', detail: `this operator speaks protocol ${m.protocol}, older than this Cercle's ${PROTOCOL_VERSION}: the operator must be updated` };
+          this.emit('problem', { kind: 'operator-error', message: this.fatal.detail });
           this.connection.drop(1000, 'operator too old');
           return;
         }
@@ -392,7 +397,7 @@ export class OperatorLink {
   private operatorError(m: ServerMessageOf<'error'>): void {
     this.log(`operator: ${m.code} ${m.message}`);
     if (m.code === 'UPDATE_REQUIRED') this.updateRequired = m.minVersion ?? 'a newer version';
-    else if (m.code === 'SESSION_REPLACED') this.fatal = 'this account connected again elsewhere';
+    else if (m.code === 'SESSION_REPLACED') this.fatal = REPLACED;
     this.emit('problem', { kind: 'operator-error', message: `${m.code}: ${m.message}` });
   }
 

@@ -2,6 +2,7 @@
  * The operator link's public types (link.ts and its parts: connection.ts, requests.ts, outbox.ts,
  * streams.ts; issue 14 item 6).
  */
+import type { LinkWhy } from '../../../shared/api/contract';
 import type { ProtectionDetails } from '../../../shared/protocol/cashier';
 import type { ErrorCode } from '../../../shared/protocol/codes';
 import { refusalDetails } from '../../../shared/protocol/refusal';
@@ -18,7 +19,9 @@ export interface LinkStatus {
   attempt: number;
   /** reconnecting: the wait before the next attempt. */
   retryInMs: number | null;
-  /** Why the link is offline or dropped: for the player and the logs. */
+  /** Why the link is offline or dropped, for the player (worded in their language by the renderer). */
+  why: LinkWhy | null;
+  /** The same in English with its detail, for the logs. */
   reason: string | null;
   /** update-required: the client version the operator needs. */
   minVersion: string | null;

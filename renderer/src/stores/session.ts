@@ -37,5 +37,10 @@ export const useSessionStore = defineStore('session', () => {
     await refresh();
   }
 
-  return { info, session, sessionAt, tracker, host, load, refresh };
+  /** « Reconnecter » (status bar): the link again with the current settings; the outcome shows in `session`. */
+  async function reconnect(): Promise<void> {
+    await api.reconnect({});
+  }
+
+  return { info, session, sessionAt, tracker, host, load, refresh, reconnect };
 });

@@ -22,8 +22,8 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { englishIn } from '../../../renderer/src/i18n/english-words';
 import { type RunningHost, startHost } from '../host';
-import { actIn, decisionOffered, joinTable, openConnected, PASSIVE, shot, watchProblems } from '../player';
-import { dateInFrance } from '../../../operator/protection/identity';
+import { actIn, decisionOffered, joinTable, PASSIVE, shot, watchProblems } from '../player';
+import { openOn, register, yearsAgo } from '../account';
 
 let host: RunningHost | null = null;
 let operator: ChildProcess | null = null;
@@ -65,43 +65,12 @@ async function frenchOnly(page: Page, where: string): Promise<void> {
   expect(englishIn(text), `${where}:\n${text}`).toEqual([]);
 }
 
-/** Opens the client and points it at another operator as a player does (URL and pin in Settings): its sign-in form shows. */
-async function openOn(page: Page, hostUrl: string, op: { url: string; pin: string }): Promise<void> {
-  await openConnected(page, hostUrl);
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('settings-op-custom').check();
-  await page.getByTestId('settings-op-url').fill(op.url);
-  await page.getByTestId('settings-op-pins').fill(op.pin);
-  await page.getByTestId('settings-op-save').click();
-  await page.getByTestId('nav-lobby').click();
-  await expect(page.getByTestId('login')).toBeVisible({ timeout: 20_000 });
-}
-
-async function register(page: Page, birthDate: string): Promise<void> {
-  await page.getByTestId('login-username').fill('camille_d');
-  await page.getByTestId('login-password').fill('un mot de passe assez long 42');
-  await page.getByTestId('register-last-name').fill('Dupont');
-  await page.getByTestId('register-first-names').fill('Camille Marie');
-  await page.getByTestId('register-birth-date').fill(birthDate);
-  await page.getByTestId('register-submit').click();
-}
-
 async function pay(page: Page, direction: 'deposit' | 'withdraw', euros: string): Promise<void> {
   await page.getByTestId(`cashier-${direction}-amount`).fill(euros);
   await page.getByTestId(`cashier-${direction}-card`).fill('4242 4242 4242 4242');
   await page.getByTestId(`cashier-${direction}-submit`).click();
 }
 
-/**
- * Today minus `years` (plus `days`), as YYYY-MM-DD, in France's calendar, the one the operator reckons
- * the age by (R-AGE, identity.ts `dateInFrance`): the machine's calendar was a day behind Paris's from
- * 23:00 UTC, which made "a day short of 18" exactly 18 (a CI run at 23:25 UTC).
- */
-function yearsAgo(years: number, days = 0): string {
-  const today = dateInFrance(Date.now());
-  const d = new Date(Date.UTC(today.y - years, today.m - 1, today.d + days));
-  return d.toISOString().slice(0, 10);
-}
 
 test('a new real-money player: registration, limits, deposit, movements, a real-money seat, withdrawal, self-exclusion', async ({ page }, info) => {
   test.setTimeout(180_000);
