@@ -68,6 +68,12 @@ export const tournamentRecordSchema = obj({
   endedAt: nullable(millis),
   /** Null while it runs. */
   place: nullable(int({ min: 1, max: 1_000_000 })),
+  /**
+   * The players sharing the places from `place` (out on one hand with equal stacks, T 8-16: the prizes
+   * of those places split between them), as `tournament.finished` told it. Absent: alone at that place,
+   * or not told (the operator's results and summary files do not carry it).
+   */
+  tied: int({ min: 2, max: 1_000_000 }),
   /** Hands of it stored here. */
   hands: amount,
   /**
@@ -76,7 +82,7 @@ export const tournamentRecordSchema = obj({
    * Absent: not refunded.
    */
   refundedAt: millis,
-}, ['refundedAt']);
+}, ['tied', 'refundedAt']);
 export type TournamentRecordView = Infer<typeof tournamentRecordSchema>;
 
 /** What a tournament's lobby line says of it: the fields a new record copies (a `TournamentSummary` has them, and more). */

@@ -13,11 +13,13 @@ function done(r: { ok: true } | { ok: false; reason: string }): void {
 export function tournamentRecords(store: HistoryStore): { putTournament: (t: TournamentRecordView, at?: number) => void; syncTournament: (t: TournamentRecordView) => void } {
   return {
     putTournament: (t, at) => done(store.putTournament(t, at)),
-    // The operator's results do not say when the player registered: a record kept here knows it (not a
-    // refunded registration's: the result is of a later one, issue 17 item 4).
+    // The operator's results do not say when the player registered, nor a tie: a record kept here knows
+    // them (not a refunded registration's: the result is of a later one, issue 17 item 4).
     syncTournament: (t) => {
       const known = store.tournament(t.tournamentId);
-      done(store.putTournament(known && known.refundedAt === undefined ? { ...t, registeredAt: Math.min(known.registeredAt, t.endedAt ?? known.registeredAt) } : t));
+      if (!known || known.refundedAt !== undefined) return done(store.putTournament(t));
+      const tied = t.tied ?? (known.place === t.place ? known.tied : undefined);
+      done(store.putTournament({ ...t, registeredAt: Math.min(known.registeredAt, t.endedAt ?? known.registeredAt), ...(tied !== undefined ? { tied } : {}) }));
     },
   };
 }

@@ -137,3 +137,46 @@ describe('a tournament running when main stops (issue 17 item 4)', () => {
     }
   });
 });
+
+describe('a tied finish kept with the record (T 8-16; schema version 8)', () => {
+  it('stored from tournament.finished, kept when the operator’s result (without it) is synced, and read back by the list', async () => {
+    const now = T0;
+    const store = HistoryStore.open(join(dir, 'history.sqlite'), { now: () => now });
+    try {
+      const tracker = new Tracker(store, { now: () => now });
+      const { link, tell } = fakeLink();
+      const records = tournamentRecords(store);
+      const client = new ClientTournaments({
+        link: () => link,
+        broadcast: () => undefined,
+        tracker,
+        putTournament: records.putTournament,
+        storedTournament: (id) => store.tournament(id),
+        balancesMoved: () => undefined,
+        now: () => now,
+        log: (line) => {
+          throw new Error(line);
+        },
+      });
+      client.attach(link);
+      expect(await client.register({ tournamentId: 'k-1', version: 'v1' })).toEqual({ ok: true });
+      tell({ type: 'tournament.finished', tournamentId: 'k-1', place: 2, tied: 3, prize: 466, bounties: 0 });
+      await client.settled();
+      expect(store.tournament('k-1')).toMatchObject({ place: 2, tied: 3, prize: 466 });
+      expect(store.tournamentHistory({}, 10, null)).toMatchObject({ ok: true, tournaments: [{ tournamentId: 'k-1', place: 2, tied: 3 }] });
+
+      // The operator's result of the same finish has no tie: the one kept here stays.
+      const { tied: _tied, ...fromOperator } = store.tournament('k-1')!;
+      records.syncTournament({ ...fromOperator, startedAt: T0, endedAt: T0 + 1 });
+      expect(store.tournament('k-1')).toMatchObject({ place: 2, tied: 3 });
+      // A tie must share places of the field, from a place: refused otherwise, the record kept.
+      const entries = store.tournament('k-1')!.entries;
+      expect(store.putTournament({ ...store.tournament('k-1')!, tied: entries }).ok).toBe(false);
+      expect(store.putTournament({ ...store.tournament('k-1')!, place: null }).ok).toBe(false);
+      expect(store.tournament('k-1')).toMatchObject({ place: 2, tied: 3 });
+    } finally {
+      store.close();
+    }
+  });
+});
+

@@ -157,6 +157,7 @@ export class ClientTournaments {
     if (reEntry) rec.reEntries++;
     rec.endedAt = null;
     rec.place = null;
+    delete rec.tied;
     this.changed(a.tournamentId);
     return { ok: true };
   }
@@ -282,6 +283,9 @@ export class ClientTournaments {
         play.finished = { place: m.place, tied: m.tied, prize: m.prize, bounties: m.bounties };
         play.seat = null;
         Object.assign(rec, { place: m.place, prize: m.prize, bounties: m.bounties, endedAt: now });
+        // T 8-16: kept with the record, so that the history says the place was shared (schema version 8).
+        if (m.tied > 1) rec.tied = m.tied;
+        else delete rec.tied;
         rec.startedAt ??= now;
         this.o.balancesMoved();
         break;

@@ -14,7 +14,7 @@ import { makeTableRules } from '../../../shared/rules/tableRules';
 import { VARIANT_CODES } from '../../../shared/rules/variants';
 import { playerStats, resultsSeries, resultsSessions } from './results';
 import { HistoryStore, stakesOf, type HandMeta } from './store';
-import { UNDO_V6, UNDO_V7 } from './schema/undo';
+import { UNDO_V6, UNDO_V7, UNDO_V8 } from './schema/undo';
 import { HISTORY_MIGRATIONS } from './schema';
 
 const MIN = 60_000;
@@ -209,7 +209,7 @@ describe('results: the graph, the sessions, the statistics (R-RESULTS, docs/stat
     store.close();
     // Make it a version 1 file again: no results columns.
     const db = new Database(file);
-    db.exec(UNDO_V7 + UNDO_V6);
+    db.exec(UNDO_V8 + UNDO_V7 + UNDO_V6);
     db.exec('DROP TABLE hour_series; DROP TABLE hour_stats; DROP INDEX hands_results; ALTER TABLE hands DROP COLUMN stats; ALTER TABLE hands DROP COLUMN hero_adj;');
     db.exec('DROP INDEX hands_by_xnum; ALTER TABLE hands DROP COLUMN xnum; ALTER TABLE hands DROP COLUMN hero_cards;'); // versions 3 and 4 too
     db.pragma('user_version = 1');

@@ -101,11 +101,11 @@ describe('the hand history store (R-HISTORY)', () => {
     const db = new Database(file);
     db.exec('CREATE TABLE future (x)');
     db.pragma('application_id = 1129464648');
-    db.pragma('user_version = 8');
+    db.pragma(`user_version = ${HISTORY_MIGRATIONS.length + 1}`);
     db.close();
     const before = sha(file);
     expect(() => HistoryStore.open(file)).toThrow(HistoryTooNewError);
-    expect(() => HistoryStore.open(file)).toThrow(/schema version 8.*only knows versions up to 7.*left untouched/);
+    expect(() => HistoryStore.open(file)).toThrow(new RegExp(`schema version ${HISTORY_MIGRATIONS.length + 1}.*only knows versions up to ${HISTORY_MIGRATIONS.length}.*left untouched`));
     expect(sha(file)).toBe(before);
     expect(existsSync(`${file}-wal`)).toBe(false);
   });

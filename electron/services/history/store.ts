@@ -110,6 +110,10 @@
  *     game), INDEX (tournament). The tournaments' graph line is read from it, the tournament results
  *     (ROI, ITM, finish) from `tournaments` (tournaments.ts).
  *
+ * Schema, version 8 (a tied finish: issue 17, T 8-16; schema/v8.ts)
+ * ---------------------------------------------------------------------------------------------
+ *   tournaments.tied   how many share the places from `place` (NULL: alone, or not told).
+ *
  * Pages are keyset-paginated on (played_at, id) or (hero_net, id); the driving index is chosen by
  * the filter (player → hand_players, table, variant, else time; by net: the net index unless the
  * filter's own index narrows to a few thousand hands, which are then sorted).

@@ -42,6 +42,7 @@ interface Row {
   started_at: number | null;
   ended_at: number | null;
   place: number | null;
+  tied: number | null;
   prize: number;
   bounties: number;
   rebuys: number;
@@ -114,6 +115,7 @@ function view(r: Row): TournamentRecordView {
     spent: r.spent,
     hands: r.hands,
   };
+  if (r.tied !== null) v.tied = r.tied;
   if (r.refunded_at !== null) v.refundedAt = r.refunded_at;
   return v;
 }

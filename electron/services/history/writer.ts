@@ -47,6 +47,7 @@ function tournamentRefusal(t: TournamentRecordView): string | null {
   if (bad !== null) return bad;
   if (t.endedAt !== null && t.endedAt < t.registeredAt) return 'a tournament ends after its registration';
   if (t.refundedAt !== undefined && t.refundedAt < t.registeredAt) return 'a registration is refunded after it is made';
+  if (t.tied !== undefined && (t.place === null || t.place + t.tied - 1 > t.entries)) return 'a tie shares places of the field, from a place';
   return null;
 }
 
@@ -87,12 +88,12 @@ export class HistoryWriter {
       // The same hand under another id (read back from PokerStars text): number, game, second of play (issue 13 defect 1).
       sameHand: p('SELECT 1 FROM hands INDEXED BY hands_by_xnum WHERE xnum = ? AND variant = ? AND played_at / 1000 = ? LIMIT 1').pluck(),
       putTournament: p(`UPDATE tournaments SET name = ?, variant = ?, money = ?, format = ?, kinds = ?, buy_in = ?, fee = ?, entries = ?, registered_at = ?,
-                        started_at = ?, ended_at = ?, place = ?, prize = ?, bounties = ?, rebuys = ?, add_ons = ?, re_entries = ?, spent = ?, refunded_at = ? WHERE id = ?`),
+                        started_at = ?, ended_at = ?, place = ?, tied = ?, prize = ?, bounties = ?, rebuys = ?, add_ons = ?, re_entries = ?, spent = ?, refunded_at = ? WHERE id = ?`),
       // Schema version 7 (issue 17 item 4): the stored record's money, the refunded registration kept apart, the movements.
       tournamentNow: p('SELECT name, money, variant, registered_at, refunded_at, spent, prize, bounties FROM tournaments WHERE id = ?'),
-      keepRefunded: p(`INSERT OR REPLACE INTO tournaments(tid, name, variant, money, format, kinds, buy_in, fee, entries, registered_at, started_at, ended_at, place, prize,
+      keepRefunded: p(`INSERT OR REPLACE INTO tournaments(tid, name, variant, money, format, kinds, buy_in, fee, entries, registered_at, started_at, ended_at, place, tied, prize,
                         bounties, rebuys, add_ons, re_entries, spent, refunded_at)
-                       SELECT ?, name, variant, money, format, kinds, buy_in, fee, entries, registered_at, started_at, ended_at, place, prize,
+                       SELECT ?, name, variant, money, format, kinds, buy_in, fee, entries, registered_at, started_at, ended_at, place, tied, prize,
                         bounties, rebuys, add_ons, re_entries, spent, refunded_at FROM tournaments WHERE id = ?`),
       addMoney: p('INSERT INTO tournament_money(tournament, at, money, variant, entries, prizes) VALUES (?, ?, ?, ?, ?, ?)'),
       dropMoney: p('DELETE FROM tournament_money WHERE tournament = ?'),
@@ -345,6 +346,7 @@ export class HistoryWriter {
       t.startedAt,
       t.endedAt,
       t.place,
+      t.tied ?? null,
       t.prize,
       t.bounties,
       t.rebuys,

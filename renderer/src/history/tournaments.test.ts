@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesView } from '../../../shared/api';
 import { tournamentFigures } from '../../../shared/history/tournaments';
-import { decimal, gameName, mergeSeries, percent, periodLines, recordState, tournamentNet } from './tournaments';
+import { i18n } from '../i18n';
+import { decimal, gameName, mergeSeries, percent, periodLines, placeCell, recordState, tournamentNet } from './tournaments';
 
 const line = (points: [at: number, hands: number, total: number, showdown: number][]): SeriesView => ({
   at: points.map((p) => p[0]),
@@ -97,5 +98,22 @@ describe('refunds, running tournaments and period lines (issue 17 item 4)', () =
     expect(periodLines([{ money: 'real', variant: 'THNL', hands: 2, net: 5, entries: 0, prizes: 7 }], 'real', 'variant').lines).toEqual([{ key: 'THNL', hands: 2, cash: 5, tournaments: 7, result: 12 }]);
     expect(gameName('THNL', 'fr')).not.toBe(gameName('THNL', 'en'));
     expect(gameName('2026-01-14', 'fr')).toBe('2026-01-14');
+  });
+});
+
+describe('the list’s place cell (issue 17 item 4; T 8-16, schema version 8)', () => {
+  const tr = (key: string, params?: Record<string, unknown>): string => i18n.global.t(key, params ?? {});
+  it('says a tied finish with the places shared; alone, the place of the field; refunded and running as such', () => {
+    i18n.global.locale.value = 'fr';
+    expect(placeCell({ place: 2, tied: 3, entries: 4 }, tr)).toEqual({
+      text: '2 ex aequo / 4',
+      title: 'Places 2 à 4 partagées entre 3 joueurs sortis sur la même main avec le même tapis : leurs gains sont répartis à parts égales.',
+    });
+    expect(placeCell({ place: 2, entries: 4 }, tr)).toEqual({ text: '2 / 4', title: '' });
+    expect(placeCell({ place: null, entries: 4, refundedAt: 9 }, tr).text).toBe('remboursé');
+    expect(placeCell({ place: null, entries: 4 }, tr).text).toBe('en cours');
+    i18n.global.locale.value = 'en';
+    expect(placeCell({ place: 2, tied: 3, entries: 4 }, tr).text).toBe('2 tied / 4');
+    i18n.global.locale.value = 'fr';
   });
 });

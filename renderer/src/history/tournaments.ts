@@ -61,6 +61,24 @@ export function recordState(t: Pick<TournamentRecordView, 'place' | 'refundedAt'
   return t.place === null ? 'running' : 'finished';
 }
 
+/**
+ * The list's place cell (issue 17 item 4): refunded, running, or the place of the field; a tied finish
+ * (T 8-16, schema version 8) says so, with the places shared in its tooltip.
+ */
+export function placeCell(
+  t: Pick<TournamentRecordView, 'place' | 'tied' | 'entries' | 'refundedAt'>,
+  tr: (key: string, params?: Record<string, unknown>) => string,
+): { text: string; title: string } {
+  const state = recordState(t);
+  if (state === 'refunded') return { text: tr('history.tournaments.refunded'), title: '' };
+  if (t.place === null) return { text: tr('history.tournaments.running'), title: '' };
+  if (t.tied === undefined) return { text: tr('history.tournaments.of', { place: t.place, field: t.entries }), title: '' };
+  return {
+    text: tr('history.tournaments.ofTied', { place: t.place, field: t.entries }),
+    title: tr('history.tournaments.tiedTitle', { place: t.place, last: t.place + t.tied - 1, count: t.tied }),
+  };
+}
+
 /** A line of a period's results (a local day, a game): its cash hands, its tournament money, and both added. */
 export interface PeriodLine {
   /** The day (`YYYY-MM-DD`) or the game's code. */

@@ -32,6 +32,8 @@ const en: typeof fr = {
     entry: '{buyIn} + {fee}',
     place: 'Place',
     of: '{place} / {field}',
+    ofTied: '{place} tied / {field}',
+    tiedTitle: 'Places {place} to {last} shared by {count} players out on the same hand with the same stack: their prizes are split equally.',
     running: 'running',
     refunded: 'refunded',
     prize: 'Won',

@@ -30,6 +30,9 @@ export default {
     entry: '{buyIn} + {fee}',
     place: 'Place',
     of: '{place} / {field}',
+    // T 8-16: players out on one hand with equal stacks share the places (and their prizes).
+    ofTied: '{place} ex aequo / {field}',
+    tiedTitle: 'Places {place} à {last} partagées entre {count} joueurs sortis sur la même main avec le même tapis : leurs gains sont répartis à parts égales.',
     running: 'en cours',
     refunded: 'remboursé',
     prize: 'Gains',

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { HISTORY_MIGRATIONS } from '.';
-import { UNDO_V6, UNDO_V7 } from './undo';
+import { UNDO_V6, UNDO_V7, UNDO_V8 } from './undo';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -58,6 +58,22 @@ describe('schema version 7 (issue 17 item 4: tournament money when it moves, ref
     v7.exec(UNDO_V7);
     expect(schemaOf(v7)).toEqual(before);
     v6.close();
+    v7.close();
+  });
+});
+
+describe('schema version 8 (issue 17: a tied finish kept)', () => {
+  it('adds the tournaments’ tied column, and nothing else; a version 7 record reads NULL (not told); UNDO_V8 takes it away', () => {
+    const v7 = at(7);
+    v7.prepare("INSERT INTO tournaments(tid, name, variant, money, format, kinds, buy_in, fee, entries, registered_at, place, prize, bounties, rebuys, add_ons, re_entries, spent) VALUES ('t', 'T', 0, 0, 0, '', 100, 10, 4, 1, 2, 0, 0, 0, 0, 0, 110)").run();
+    const before = schemaOf(v7);
+    HISTORY_MIGRATIONS[7](v7);
+    expect(addedNames(before, schemaOf(v7))).toEqual([]);
+    const columns = v7.prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid').pluck().all('tournaments') as string[];
+    expect(columns.at(-1)).toBe('tied');
+    expect(v7.prepare("SELECT place, tied FROM tournaments WHERE tid = 't'").get()).toEqual({ place: 2, tied: null });
+    v7.exec(UNDO_V8);
+    expect(schemaOf(v7)).toEqual(before);
     v7.close();
   });
 });

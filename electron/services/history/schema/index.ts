@@ -8,7 +8,7 @@
  * Versions 3 and 4 are issue 13's (main: the exchange number, the hero's cards), 5 is issue 14's
  * (`hour_series`): files already written by issue 13's build are at version 4 and only get version 5.
  * Version 6 is issue 17's (tournaments and their hands); 7 finishes issue 17's (tournament money when it
- * moves, refunded registrations).
+ * moves, refunded registrations); 8 keeps a tied finish (how many share the place).
  */
 import type { Migration } from '../../../../shared/node/sqlite';
 import { v1 } from './v1';
@@ -18,7 +18,8 @@ import { v4 } from './v4';
 import { v5 } from './v5';
 import { v6 } from './v6';
 import { v7 } from './v7';
+import { v8 } from './v8';
 
-export const HISTORY_MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7];
+export const HISTORY_MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8];
 /** `PRAGMA application_id` of a Cercle history ("CRCH"). */
 export const APPLICATION_ID = 0x43524348;
