@@ -61,8 +61,7 @@ export class OperatorLink {
   private isReady = false;
   private closed = false;
   private everConnected = false;
-  /** Why the current connection must not be retried (pin refused, session replaced). */
-  /** Why the link must not retry (said in the status: `why` for the player, `detail` for the logs). */
+  /** Why the current connection must not be retried (pin refused, session replaced, …): `why` for the player, `detail` for the logs. */
   private fatal: { why: LinkWhy; detail: string } | null = null;
   private updateRequired: string | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
