@@ -74,6 +74,26 @@ const standing = (bounties: number): TournamentStanding => ({
   you: { stack: 2500, rank: 1, rebuy: false, addOn: false, bounties },
 });
 
+/** Main's tournament service over a real history store, its link faked (`tell` gives it the operator's news); a log line fails the test. */
+function clientOn(store: HistoryStore, now: () => number): { tracker: Tracker; client: ClientTournaments; tell: (m: News) => void } {
+  const tracker = new Tracker(store, { now });
+  const { link, tell } = fakeLink();
+  const client = new ClientTournaments({
+    link: () => link,
+    broadcast: () => undefined,
+    tracker,
+    putTournament: tournamentRecords(store).putTournament,
+    storedTournament: (id) => store.tournament(id),
+    balancesMoved: () => undefined,
+    now,
+    log: (line) => {
+      throw new Error(line);
+    },
+  });
+  client.attach(link);
+  return { tracker, client, tell };
+}
+
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'cercle-client-tournaments-'));
@@ -85,24 +105,7 @@ describe('a tournament running when main stops (issue 17 item 4)', () => {
     let now = T0;
     const store = HistoryStore.open(join(dir, 'history.sqlite'), { now: () => now });
     try {
-      const start = (): { tracker: Tracker; client: ClientTournaments; tell: (m: News) => void } => {
-        const tracker = new Tracker(store, { now: () => now });
-        const { link, tell } = fakeLink();
-        const client = new ClientTournaments({
-          link: () => link,
-          broadcast: () => undefined,
-          tracker,
-          putTournament: tournamentRecords(store).putTournament,
-          storedTournament: (id) => store.tournament(id),
-          balancesMoved: () => undefined,
-          now: () => now,
-          log: (line) => {
-            throw new Error(line);
-          },
-        });
-        client.attach(link);
-        return { tracker, client, tell };
-      };
+      const start = () => clientOn(store, () => now);
 
       // Registered, then a bounty of 400 won while it runs.
       const first = start();
@@ -143,22 +146,8 @@ describe('a tied finish kept with the record (T 8-16; schema version 8)', () => 
     const now = T0;
     const store = HistoryStore.open(join(dir, 'history.sqlite'), { now: () => now });
     try {
-      const tracker = new Tracker(store, { now: () => now });
-      const { link, tell } = fakeLink();
+      const { client, tell } = clientOn(store, () => now);
       const records = tournamentRecords(store);
-      const client = new ClientTournaments({
-        link: () => link,
-        broadcast: () => undefined,
-        tracker,
-        putTournament: records.putTournament,
-        storedTournament: (id) => store.tournament(id),
-        balancesMoved: () => undefined,
-        now: () => now,
-        log: (line) => {
-          throw new Error(line);
-        },
-      });
-      client.attach(link);
       expect(await client.register({ tournamentId: 'k-1', version: 'v1' })).toEqual({ ok: true });
       tell({ type: 'tournament.finished', tournamentId: 'k-1', place: 2, tied: 3, prize: 466, bounties: 0 });
       await client.settled();
