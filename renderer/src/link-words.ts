@@ -11,16 +11,21 @@ export interface LinkWords {
   reconnect: boolean;
 }
 
+/** Whole seconds from `now` to `at`, never below 0 (the countdowns). */
+const secondsTo = (at: number, now: number): number => Math.max(0, Math.ceil((at - now) / 1000));
+
 /**
- * The link's state and cause in the player's words (issue 13 defect 2, defect 9: French first). The
+ * The links' state and cause in the player's words (issue 13 defect 2, defect 9: French first): the
+ * page's link to the host first (`host`: up, or gone with its next try), then the operator link. That
  * link gives its cause as a code (`why`, shared/api LINK_WHY); its English `reason` is for the logs and
- * never shown. `retryAt` is when the next try comes (ms), for the countdown.
+ * never shown. `retryAt` is when the operator link's next try comes (ms), for the countdown.
  */
-export function linkWords(l: LinkStatusView | null, t: Translate, now: number, retryAt: number | null): LinkWords {
+export function linkWords(l: LinkStatusView | null, host: { up: boolean; retryAt: number | null }, t: Translate, now: number, retryAt: number | null): LinkWords {
+  if (!host.up) return { text: t('link.hostGone', { s: secondsTo(host.retryAt ?? now, now) }), title: t('link.hostGoneHint'), reconnect: false };
   if (!l) return { text: t('link.starting'), title: '', reconnect: false };
   const title = l.why === null ? '' : t(`link.why.${l.why}`, { n: l.attempt });
   if (l.state === 'reconnecting' && retryAt !== null) {
-    return { text: t('link.reconnectingIn', { s: Math.max(0, Math.ceil((retryAt - now) / 1000)) }), title, reconnect: false };
+    return { text: t('link.reconnectingIn', { s: secondsTo(retryAt, now) }), title, reconnect: false };
   }
   if (l.state === 'offline') {
     const text = l.why === null ? t('link.offline') : t('link.offlineWhy', { why: t(`link.whyShort.${l.why}`) });
