@@ -102,6 +102,13 @@ export class Connection {
   private token: string | null = null;
   private expiresAt = 0;
   private unsubscribeLobby: (() => void) | null = null;
+  /**
+   * Tables whose seat this connection holds: joined here, rejoined at sign-in (the seat took this
+   * connection's address), or followed after a tournament's seating. R-NOBOT, D art. 2: a seat acts only
+   * through the connection that holds it; one whose rebind was refused (another account plays there
+   * from this address) does not act for it.
+   */
+  private readonly holds = new Set<Table>();
   /** Tables followed without a seat (`table.watch`, issue 17 item 2). */
   private readonly watched = new Set<Table>();
   private queue: Promise<void> = Promise.resolve();
@@ -366,6 +373,7 @@ export class Connection {
   follow(t: Table): void {
     if (this.state !== 'authed' || this.account === null) return;
     this.sendSnapshot(t, null);
+    this.holds.add(t);
     t.attach(this.account.id, (frame) => this.sendRaw(frame));
   }
 
@@ -495,6 +503,7 @@ export class Connection {
       const frames = last === undefined ? null : t.framesSince(account.id, last);
       if (frames) for (const f of frames) this.sendRaw(f);
       else this.sendSnapshot(t, null);
+      this.holds.add(t);
       t.attach(account.id, (frame) => this.sendRaw(frame));
     }
     this.rewatch(account.id, kept);
@@ -557,6 +566,7 @@ export class Connection {
     this.account = null;
     this.token = null;
     this.sessionId = null;
+    this.holds.clear();
   }
 
   onClose(): void {
@@ -583,6 +593,12 @@ export class Connection {
     const t = this.findTable(m.tableId);
     if (!t) return this.error(m.rid, 'UNKNOWN_TABLE', `no table ${m.tableId}`, { tableId: m.tableId });
     const id = account.id;
+    if (m.type !== 'table.join' && t.isSeated(id) && !this.holds.has(t)) {
+      return this.error(m.rid, 'SEAT_ELSEWHERE', 'your seat at this table stays with your connection from the address it was taken from (R-NOBOT): sign in from an address no other player at this table uses', {
+        tableId: t.tableId,
+        rule: 'R-NOBOT',
+      });
+    }
     if (t.spec.mode === 'tournament') {
       // A tournament's seats and chips are the tournament's (issue 16): one registers, rebuys and
       // leaves through it; leaving the table is leaving the tournament (a forfeit after the start).
@@ -613,6 +629,7 @@ export class Connection {
         if (!r.ok) return this.refuse(m.rid, r, t.tableId);
         this.send({ type: 'table.joined', rid: m.rid, tableId: t.tableId, seat: r.seat, stack: r.stack });
         this.sendSnapshot(t, null);
+        this.holds.add(t);
         t.attach(id, (frame) => this.sendRaw(frame));
         return;
       }
@@ -624,7 +641,9 @@ export class Connection {
       }
       case 'table.topUp': {
         // A top-up is a stake too (docs/protection.md).
-        const refused = t.spec.money === 'real' ? this.ctx.protection.stakeCheck(id, m.amount) : null;
+        // Top-ups already asked for during this hand are stakes too: two that pass the limit together are
+        // refused now, not dropped in silence when the hand ends (R-LIMITS, art. 16).
+        const refused = t.spec.money === 'real' ? this.ctx.protection.stakeCheck(id, m.amount + t.pendingTopUp(id)) : null;
         if (refused) return this.refuseProtection(m.rid, refused, t.tableId);
         return this.done(m.rid, t.topUp(id, m.amount), t.tableId);
       }

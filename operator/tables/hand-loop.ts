@@ -377,10 +377,19 @@ export abstract class HandLoop extends TableStreams {
       if (m.pendingTopUp > 0) {
         const amount = m.pendingTopUp;
         m.pendingTopUp = 0;
-        this.applyTopUp(m, amount);
+        // Answered `ok` while the hand was in play, refused now (a stake limit lowered since, the money
+        // gone: R-LIMITS, R-NODEBT): the player is told why their stack did not grow.
+        const done = this.applyTopUp(m, amount);
+        if (!done.ok) this.tellRefused(m, done);
       }
       if (m.leaving) this.removeMember(m, true);
     }
+  }
+
+  /** A refusal of something the player asked earlier (no request to answer now): an `error` without `rid`. */
+  private tellRefused(m: Member, r: TableRefusal): void {
+    const { code, message, rule } = r;
+    m.sink?.(JSON.stringify({ type: 'error', rid: null, code, message, tableId: this.spec.tableId, ...(rule ? { rule } : {}) }));
   }
 
   protected applyTopUp(m: Member, amount: number): { ok: true } | TableRefusal {

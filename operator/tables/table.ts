@@ -53,6 +53,11 @@ export class Table extends HandLoop {
     return this.members.has(accountId);
   }
 
+  /** Chips the player bought during the hand in play, added when it ends (a stake already asked for: R-LIMITS). */
+  pendingTopUp(accountId: number): number {
+    return this.members.get(accountId)?.pendingTopUp ?? 0;
+  }
+
   seatOf(accountId: number): number | null {
     return this.members.get(accountId)?.seat ?? null;
   }

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'BUY_IN_RANGE', // buy-in or top-up outside the table's min/max
   'INSUFFICIENT_FUNDS', // R-NODEBT
   'SAME_ADDRESS', // R-NOBOT: another account from this address sits at the table
+  'SEAT_ELSEWHERE', // R-NOBOT: the seat is held by this account's connection from another address (a refused rebind)
   'REAL_MONEY_FORBIDDEN', // a guest account at a real-money table
   'NOT_SITTING_OUT',
   'ALREADY_SITTING_OUT',

@@ -81,4 +81,42 @@ describe('reconnecting from another address (issue 12 item 4)', () => {
     await elsewhere.close();
     await a.c.close();
   });
+
+  it('gives a seat whose rebind was refused no voice from the new connection: no action, sit out or in, top-up, leave or snapshot (R-NOBOT)', async () => {
+    const op = await operator();
+    const a = await signUp(op, '127.0.0.44', 'anna');
+    const c = await signUp(op, '127.0.0.45', 'carl');
+    new AutoPlayer(a.c, prng(5)); // Anna plays on; the hands wait for Carl
+    for (const x of [a, c]) expect(await x.c.join('p1', 1000)).toMatchObject({ type: 'table.joined' });
+    const seat = () => op.db.prepare('SELECT ip, session_id, stack FROM table_seats WHERE account_id = ?').get(c.authed.account.id);
+    const before = seat();
+
+    // Carl's line drops; he comes back from Anna's address: signed in, the seat refused to this connection.
+    c.c.cut();
+    const there = await TestClient.connect(op.url, op.pin, { localAddress: '127.0.0.44' });
+    await there.hello();
+    const refusal = there.waitFor((m) => m.type === 'error' && m.code === 'SAME_ADDRESS');
+    refusal.catch(() => undefined);
+    expect(await there.request({ type: 'resume', token: c.authed.token!, tables: [] })).toMatchObject({ type: 'authed', seated: [] });
+    await refusal;
+
+    // Every seat request from this connection is refused; before, each acted for the seat it does not hold.
+    const requests = [
+      { type: 'table.action', tableId: 'p1', actionId: 'x1', move: { type: 'fold' } },
+      { type: 'table.sitOut', tableId: 'p1' },
+      { type: 'table.sitIn', tableId: 'p1', waitForBigBlind: false },
+      { type: 'table.waitForBigBlind', tableId: 'p1', waitForBigBlind: true },
+      { type: 'table.topUp', tableId: 'p1', amount: 500 },
+      { type: 'table.snapshot', tableId: 'p1' },
+      { type: 'table.leave', tableId: 'p1' },
+    ] as const;
+    for (const m of requests) {
+      expect(await there.request(m), m.type).toMatchObject({ type: 'error', code: 'SEAT_ELSEWHERE', rule: 'R-NOBOT', tableId: 'p1' });
+    }
+    // The seat is as it was: Carl's first address and session, his stack, still at the table.
+    expect(seat()).toEqual(before);
+    expect(there.received.filter((m) => m.type === 'table.snapshot' || m.type === 'table.event' || m.type === 'table.left')).toEqual([]);
+    await there.close();
+    await a.c.close();
+  });
 });

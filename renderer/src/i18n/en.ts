@@ -268,6 +268,7 @@ const en: typeof fr = {
     BUY_IN_RANGE: "Amount outside the table's limits.",
     INSUFFICIENT_FUNDS: 'Balance too low.',
     SAME_ADDRESS: 'Another account from the same address sits at this table.',
+    SEAT_ELSEWHERE: 'Your seat at this table stays with your earlier connection: sign in again from an address no other player at the table uses.',
     REAL_MONEY_FORBIDDEN: 'A guest account cannot play for real money.',
     RULES_CHANGED: 'The table’s rules or the conditions of play changed since they were shown: read them again before confirming (R-INFO).',
     UNKNOWN_TOURNAMENT: 'This tournament does not exist (any more).',

@@ -270,6 +270,7 @@ export default {
     BUY_IN_RANGE: 'Montant hors des limites de la table.',
     INSUFFICIENT_FUNDS: 'Solde insuffisant.',
     SAME_ADDRESS: 'Un autre compte de la même adresse est assis à cette table.',
+    SEAT_ELSEWHERE: 'Votre place à cette table reste liée à votre connexion précédente : reconnectez-vous depuis une adresse qu’aucun autre joueur de la table n’utilise.',
     REAL_MONEY_FORBIDDEN: 'Un compte invité ne peut pas jouer en argent réel.',
     RULES_CHANGED: 'Les règles de la table ou les conditions de jeu ont changé depuis leur affichage : relisez-les avant de confirmer (R-INFO).',
     UNKNOWN_TOURNAMENT: 'Ce tournoi n’existe pas (ou plus).',
