@@ -253,8 +253,8 @@ export class TraceVault {
   }
 
   /** What each record is about, in IDEvt order, without its XML (for the ledger cross-check). */
-  summaries(): { kind: string; inscription: string | null; pool: string | null }[] {
-    return this.db.prepare<[], { kind: string; inscription: string | null; pool: string | null }>('SELECT kind, inscription, pool FROM records ORDER BY id_evt').all();
+  summaries(): { kind: string; inscription: string | null; pool: string | null; tech: string }[] {
+    return this.db.prepare<[], { kind: string; inscription: string | null; pool: string | null; tech: string }>('SELECT kind, inscription, pool, tech FROM records ORDER BY id_evt').all();
   }
 
   /** The record with this IDEvt, if any. */
