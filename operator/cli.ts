@@ -4,14 +4,20 @@
  *   --port <port> --data <folder> [--config <file>] [--tournaments <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]
  *       runs the operator (the tournaments of --tournaments, by default config/tournaments.default.json: issue 16) (connection caps: server/gate.ts, default 900 and 32); prints `wss://127.0.0.1:<port>` and `pin sha256/<base64>`; stops on
  *       SIGINT/SIGTERM (hands in progress cancelled, every player cashed out)
- *   trace verify --data <folder> [--config <file>] [--head <hash>]
- *       recomputes the trace vault's hash chain, then checks every ledger movement and every hand
- *       played has its record (trace/crosscheck.ts); exit 1 if the chain is broken or a record is missing;
- *       with --head, a head published earlier (the operator's log line `trace head`) must be in the chain
- *   trace verify --file <export> [--head <hash>]
- *       verifies an export alone, without the vault: each record's hash and link (issue 15 item 6)
+ *   trace verify --data <folder> [--config <file>] [--head <hash>] [--heads <file>] [--key <pem>]
+ *       recomputes the trace vault's hash chain, checks it against the heads the operator signed (the
+ *       folder's trace-heads.jsonl, or --heads; signatures checked with the folder's public key, or
+ *       --key: trace/seal.ts), then checks every ledger movement and every hand played has its record
+ *       (trace/crosscheck.ts); exit 1 if the chain is broken, cut short or a record is missing; with
+ *       --head, a head published earlier (the operator's log line `trace head`) must be in the chain
+ *   trace verify --file <export> [--head <hash>] [--key <pem>]
+ *       verifies an export alone, without the vault: each record's hash and link, and the operator's
+ *       seal over its count and both ends (with --key, the seal must be that published key's)
  *   trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]
- *       the records of [from, to) as one XML document (stdout, or the file), each with its chain hashes
+ *       the records of [from, to) as one XML document (stdout, or the file), each with its chain
+ *       hashes, sealed with the folder's signing key
+ * The trace and report commands read the folder's evidence read-only (trace/evidence.ts): a missing
+ * folder, vault or key is an error, and nothing is created or migrated (R-TRACE).
  *   report --data <folder> [--config <file>] [--min-hands <n>] [--min-decisions <n>] [--max-cv <x>] [--play yes]
  *       the fair-play report (fairplay/fairplay.ts) from the trace and the decision times kept in the
  *       operator database: shared addresses, chip flows between pairs, near-constant decision times
@@ -24,7 +30,7 @@
  * `--config` defaults to the checked-in lobby (config/lobby.default.json); its `operator` block names
  * the vault (IDOper, IDCoffre).
  */
-import Database from 'better-sqlite3';
+import type { KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FolderInUseError } from '../shared/node/folder-lock';
@@ -32,13 +38,16 @@ import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from './config/config';
 import type { Db } from './db';
 import { replaceBanFile } from './protection/bans';
 import { DEFAULT_TOURNAMENTS_PATH, loadTournaments, TournamentsConfigError } from './tournaments/config';
-import { openOperatorDatabase } from './schema';
+import { OPERATOR_MIGRATIONS } from './schema';
 import { startOperator, type RunningOperator } from './server/operator';
 import { fairPlayReport, formatFairPlayReport, REGULAR_DECISIONS } from './fairplay/fairplay';
+import { duplicateIdentities } from './fairplay/identities';
 import { DecisionTimes } from './fairplay/timings';
 import { TlsIdentityError } from './tls';
 import { crossCheck, type CrossCheck } from './trace/crosscheck';
+import { EvidenceError, openEvidence, requireFolder } from './trace/evidence';
 import { TraceOutbox } from './trace/outbox';
+import { HEADS_FILE, keyFingerprint, PUBLIC_KEY_FILE, readPublicKey, readSignedHeads, TraceSigner } from './trace/seal';
 import { isChainHash, TraceVault, verifyExport } from './trace/vault';
 
 export interface CliIo {
@@ -51,8 +60,8 @@ export interface CliIo {
 const USAGE = [
   'usage:',
   '  operator --port <port> --data <folder> [--config <file>] [--tournaments <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]',
-  '  operator trace verify --data <folder> [--config <file>] [--head <hash>]',
-  '  operator trace verify --file <export> [--head <hash>]',
+  '  operator trace verify --data <folder> [--config <file>] [--head <hash>] [--heads <file>] [--key <pem>]',
+  '  operator trace verify --file <export> [--head <hash>] [--key <pem>]',
   '  operator trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]',
   '  operator report --data <folder> [--config <file>] [--min-hands <n>] [--min-decisions <n>] [--max-cv <x>] [--play yes]',
   '  operator bans replace <file> --data <folder>',
@@ -105,6 +114,19 @@ function parseFlags(args: string[]): Map<string, string> | string {
   return flags;
 }
 
+/**
+ * The folder's vault, read-only. With an explicit --config, its IDOper/IDCoffre must be the vault's
+ * (one file is one coffre); without, the vault's own are used (a verifier needs no configuration).
+ */
+function openVault(dataDir: string, expected: { idOper: string; idCoffre: number } | null): TraceVault {
+  const vault = TraceVault.openReadonly(join(dataDir, 'trace.sqlite'));
+  if (expected && (vault.idOper !== expected.idOper || vault.idCoffre !== expected.idCoffre)) {
+    vault.close();
+    throw new EvidenceError(`the trace vault of ${dataDir} belongs to IDOper ${vault.idOper} / IDCoffre ${vault.idCoffre}, not ${expected.idOper} / ${expected.idCoffre}; one file is one coffre`);
+  }
+  return vault;
+}
+
 function isoDate(s: string | undefined, name: string): Date | string {
   if (s === undefined) return `--${name} is required`;
   const d = new Date(s);
@@ -115,9 +137,15 @@ function isoDate(s: string | undefined, name: string): Date | string {
 function crossCheckFolder(dataDir: string, vault: TraceVault): CrossCheck | null {
   const opPath = join(dataDir, 'operator.sqlite');
   if (!existsSync(opPath)) return null;
-  const db = new Database(opPath, { readonly: true, fileMustExist: true });
+  const db = openEvidence(opPath, 'operator database', OPERATOR_MIGRATIONS.length);
   const histPath = join(dataDir, 'history.sqlite');
-  const hist = existsSync(histPath) ? new Database(histPath, { readonly: true, fileMustExist: true }) : null;
+  let hist;
+  try {
+    hist = existsSync(histPath) ? openEvidence(histPath, 'hand history database') : null;
+  } catch (e) {
+    db.close();
+    throw e;
+  }
   try {
     const hasOutbox = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'trace_outbox'").get() !== undefined;
     return crossCheck(db, vault, hist, hasOutbox ? new TraceOutbox(db, vault).pendingRecords() : []);
@@ -127,8 +155,70 @@ function crossCheckFolder(dataDir: string, vault: TraceVault): CrossCheck | null
   }
 }
 
+/** The public key to check signatures with: --key, else the one the folder publishes (null if neither). */
+function publicKeyOf(file: string | undefined, dataDir: string | null, io: CliIo): KeyObject | null | 'bad' {
+  const path = file ?? (dataDir !== null && existsSync(join(dataDir, PUBLIC_KEY_FILE)) ? join(dataDir, PUBLIC_KEY_FILE) : undefined);
+  if (path === undefined) return null;
+  const text = readText(path, io);
+  const key = text === null ? null : readPublicKey(text);
+  if (key === null) {
+    if (text !== null) io.err(`${path} is not a public key (PEM)`);
+    return 'bad';
+  }
+  return key;
+}
+
+/**
+ * The vault against the heads the operator signed (trace/seal.ts): every head's record still there,
+ * unchanged. A folder with the operator's key but no heads file lost it (records cut off the end hide
+ * that way): refused. Returns the lines to print, or null once a failure is told.
+ */
+function checkHeads(vault: TraceVault, dataDir: string, flags: Map<string, string>, io: CliIo): string | null {
+  const key = publicKeyOf(flags.get('key'), dataDir, io);
+  if (key === 'bad') return null;
+  const headsFile = flags.get('heads') ?? join(dataDir, HEADS_FILE);
+  if (!existsSync(headsFile)) {
+    if (key !== null) {
+      io.err(`no signed heads ${headsFile}, though the operator's key is there: the heads were removed, and records cut off the vault's end could not be seen`);
+      return null;
+    }
+    return 'no signed heads in this folder (an operator of an older build): records cut off the end are caught only against a published head (--head)';
+  }
+  if (key === null) {
+    io.err(`signed heads ${headsFile} but no public key to check them (${PUBLIC_KEY_FILE} in the folder, or --key)`);
+    return null;
+  }
+  const text = readText(headsFile, io);
+  if (text === null) return null;
+  const heads = readSignedHeads(text, key);
+  if (!heads.ok) {
+    io.err(`${headsFile}, line ${heads.line}: ${heads.reason}`);
+    return null;
+  }
+  const broken = vault.missingHead(heads.heads);
+  if (broken) {
+    io.err(`trace chain broken at record ${broken.idEvt}: ${broken.reason}`);
+    return null;
+  }
+  const last = heads.heads[heads.heads.length - 1];
+  return `signed heads: ${heads.heads.length} (key ${keyFingerprint(key)}), each in the chain${last ? `; the last, signed at ${last.at}, is record ${last.idEvt}` : ''}`;
+}
+
 /** Runs one command; resolves with the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (e) {
+    // Evidence missing or unreadable (trace/evidence.ts): told, nothing created.
+    if (e instanceof EvidenceError) {
+      io.err(e.message);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'bans') return replaceBans(argv, io);
   const trace = argv[0] === 'trace';
   const report = argv[0] === 'report';
@@ -138,7 +228,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const known = trace
-    ? ['data', 'config', 'from', 'to', 'out', 'file', 'head']
+    ? ['data', 'config', 'from', 'to', 'out', 'file', 'head', 'heads', 'key']
     : report
       ? ['data', 'config', 'min-hands', 'min-decisions', 'max-cv', 'play']
       : ['port', 'data', 'config', 'tournaments', 'cert', 'key', 'max-connections', 'max-per-address'];
@@ -158,12 +248,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     // issue 15 item 6: an export verifies alone, without the vault (nor --data).
     const text = readText(file, io);
     if (text === null) return 2;
-    const v = verifyExport(text, { publishedHash });
+    const key = publicKeyOf(flags.get('key'), null, io);
+    if (key === 'bad') return 2;
+    const v = verifyExport(text, { publishedHash, publicKey: key ?? undefined });
     if (!v.ok) {
       io.err(`export ${file}: chain broken at record ${v.idEvt}: ${v.reason}`);
       return 1;
     }
     io.out(`export intact: ${v.count} records` + (v.head ? `, from after ${v.continues!.idEvt} (${v.continues!.hash}) to ${v.head.idEvt} ${v.head.hash}` : '') + (publishedHash ? `; the published head ${publishedHash} is in it` : ''));
+    io.out(key ? `sealed by the operator's published key ${v.sealedBy}` : `sealed by the key ${v.sealedBy}: compare it with the key the operator publishes (or pass it with --key)`);
     return 0;
   }
   const data = flags.get('data');
@@ -199,10 +292,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
     const includePlayMoney = flags.get('play') === 'yes';
-    const vault = TraceVault.open({ path: join(dataDir, 'trace.sqlite'), idOper, idCoffre });
+    requireFolder(dataDir);
+    const vault = openVault(dataDir, flags.has('config') ? { idOper, idCoffre } : null);
     let db: Db | undefined;
     try {
-      db = openOperatorDatabase(join(dataDir, 'operator.sqlite'));
+      db = openEvidence(join(dataDir, 'operator.sqlite'), 'operator database', OPERATOR_MIGRATIONS.length);
       const decisionTimes = new DecisionTimes(db).stats({ includePlayMoney, minDecisions });
       const head = vault.head().idEvt;
       function* all() {
@@ -211,7 +305,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           if (r) yield r;
         }
       }
-      const r = fairPlayReport(all(), { includePlayMoney, minHandsTogether: minHands, decisionTimes, minDecisions, maxCv });
+      const r = fairPlayReport(all(), { includePlayMoney, minHandsTogether: minHands, decisionTimes, minDecisions, maxCv, duplicateIdentities: duplicateIdentities(db) });
       for (const line of formatFairPlayReport(r)) io.out(line);
       return 0;
     } finally {
@@ -221,8 +315,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 
   if (trace) {
+    if (argv[1] !== 'verify' && argv[1] !== 'export') {
+      io.err(`unknown trace command ${argv[1] ?? ''}\n${USAGE}`);
+      return 2;
+    }
     const { idOper, idCoffre } = lobby.config.operator;
-    const vault = TraceVault.open({ path: join(dataDir, 'trace.sqlite'), idOper, idCoffre });
+    requireFolder(dataDir);
+    const vault = openVault(dataDir, flags.has('config') ? { idOper, idCoffre } : null);
     try {
       if (argv[1] === 'verify') {
         const v = vault.verifyChain({ publishedHash });
@@ -230,7 +329,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           io.err(`trace chain broken at record ${v.idEvt}: ${v.reason}`);
           return 1;
         }
+        const heads = checkHeads(vault, dataDir, flags, io);
+        if (heads === null) return 1;
         io.out(`trace chain intact: ${v.count} records, head ${v.head.idEvt} ${v.head.hash}${publishedHash ? `; the published head ${publishedHash} is in it` : ''}`);
+        io.out(heads);
         // issue 12 item 5: the chain being whole is not enough; every movement needs its record.
         const c = crossCheckFolder(dataDir, vault);
         if (c === null) return 0;
@@ -250,7 +352,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           io.err(`${typeof from === 'string' ? from : to}\n${USAGE}`);
           return 2;
         }
-        const xml = vault.exportPeriod(from, to);
+        // The seal over the export's count and ends (trace/seal.ts): made with the folder's key, never a new one.
+        const signer = TraceSigner.load(dataDir);
+        if (signer === null) {
+          io.err(`no signing key in ${dataDir}: an export cannot be sealed (the operator makes its key on its first start)`);
+          return 1;
+        }
+        const xml = vault.exportPeriod(from, to, signer);
         const out = flags.get('out');
         if (out === undefined) io.out(xml.trimEnd());
         else {

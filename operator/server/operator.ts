@@ -38,6 +38,7 @@ import { TournamentHub } from '../tournaments/hub';
 import type { TournamentSpec } from '../tournaments/spec';
 import { TournamentStore } from '../tournaments/store';
 import { TraceOutbox } from '../trace/outbox';
+import { PUBLIC_KEY_FILE, TraceSigner } from '../trace/seal';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
 import { type ServerContext } from './connection';
@@ -307,9 +308,14 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   const h = history;
   // issue 15 item 6: the head (hash, count, time) published in the log every hour and on shutdown, so
   // that a chain rewritten whole later is caught against it (`trace verify --head`; docs/trace.md).
+  // R-TRACE: the head is also signed with the operator's key and kept in the folder's heads file,
+  // which `trace verify` checks the vault against (records cut off the end; trace/seal.ts).
+  const signer = TraceSigner.loadOrCreate(o.dataDir);
+  log(`trace key: ${signer.fingerprint} (${join(o.dataDir, PUBLIC_KEY_FILE)})`);
   const logHead = () => {
     const head = v.head();
     log(`trace head: hash ${head.hash}, ${head.idEvt} records, at ${new Date(timers.now()).toISOString()}`);
+    log(`trace signed head: ${signer.appendHead(o.dataDir, v, head, new Date(timers.now()))}`);
   };
   let headTimer: ReturnType<Timers['set']> | null = null;
   const everyHour = () => {

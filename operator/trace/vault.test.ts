@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../tests/support/operator/temp-dir';
 import { hashJoueur, TraceRecordError, type PobilanData, type PoinscritData, type PojeuData } from './records';
+import { TraceSigner } from './seal';
 import { TraceVault, verifyExport } from './vault';
 import { parseXmlElement as parseXml, serialize } from '../../shared/exchange/xml';
 
@@ -169,14 +171,18 @@ describe('trace vault', () => {
       vault.append(hand('H2'), at('2025-02-01T10:02:00Z'));
       vault.append(bilan, at('2025-02-01T10:03:00Z'));
     };
-    const all = () => vault.exportPeriod(new Date('2025-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
+    // The operator's signing key (seal.ts), made in the test's folder.
+    const signer = () => TraceSigner.loadOrCreate(t.dir);
+    const all = () => vault.exportPeriod(new Date('2025-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'), signer());
 
     it('an export verifies alone: the whole vault from the genesis, a later period from the hash it names', () => {
       fill();
       const head = vault.head();
-      expect(verifyExport(all())).toEqual({ ok: true, count: 4, continues: { idEvt: 0, hash: '0'.repeat(64) }, head });
-      const later = vault.exportPeriod(new Date('2025-02-01T10:01:30Z'), new Date('2026-01-01T00:00:00Z'));
-      expect(verifyExport(later)).toEqual({ ok: true, count: 2, continues: { idEvt: 2, hash: vault.get(2)!.hash }, head });
+      const sealedBy = signer().fingerprint;
+      expect(verifyExport(all())).toEqual({ ok: true, count: 4, continues: { idEvt: 0, hash: '0'.repeat(64) }, head, sealedBy });
+      const later = vault.exportPeriod(new Date('2025-02-01T10:01:30Z'), new Date('2026-01-01T00:00:00Z'), signer());
+      expect(verifyExport(later)).toEqual({ ok: true, count: 2, continues: { idEvt: 2, hash: vault.get(2)!.hash }, head, sealedBy });
+      expect(verifyExport(later, { publicKey: signer().publicKey })).toMatchObject({ ok: true });
       expect(verifyExport(all(), { publishedHash: vault.get(3)!.hash })).toMatchObject({ ok: true });
     });
 
@@ -192,7 +198,17 @@ describe('trace vault', () => {
       expect(verifyExport(cut)).toEqual({ ok: false, idEvt: 3, reason: 'record 2 is missing (next is 3)' });
       const slipped = xml.replace('</Coffre>', `${vault.get(2)!.xml}\n</Coffre>`);
       expect(verifyExport(slipped)).toMatchObject({ ok: false, reason: '1 record(s) outside a <Maillon>: not covered by the chain' });
-      expect(verifyExport('<Coffre nombre="0"></Coffre>')).toMatchObject({ ok: true, count: 0 });
+      // An empty period verifies, sealed; an export without the operator's seal does not (its ends are not covered).
+      expect(verifyExport(vault.exportPeriod(new Date('2025-03-01T00:00:00Z'), new Date('2025-04-01T00:00:00Z'), signer()))).toMatchObject({ ok: true, count: 0 });
+      expect(verifyExport('<Coffre nombre="0"></Coffre>')).toMatchObject({ ok: false, reason: expect.stringContaining("no operator's seal") });
+      // The last record cut off with the count lowered: the chain still holds, the seal does not.
+      const lastCut = xml.replace(/<Maillon IDEvt="4"[\s\S]*?<\/Maillon>\n/, '').replace('nombre="4"', 'nombre="3"');
+      expect(verifyExport(lastCut)).toMatchObject({ ok: false, reason: expect.stringContaining('the seal does not hold') });
+      // Sealed again with another key: caught against the key the operator publishes.
+      mkdirSync(join(t.dir, 'forger'));
+      const forger = TraceSigner.loadOrCreate(join(t.dir, 'forger'));
+      const resealed = vault.exportPeriod(new Date('2025-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'), forger);
+      expect(verifyExport(resealed, { publicKey: signer().publicKey })).toMatchObject({ ok: false, reason: expect.stringContaining('not the operator') });
       expect(verifyExport('not xml')).toMatchObject({ ok: false, reason: 'not a vault export: no <Coffre> element' });
     });
 
@@ -212,7 +228,7 @@ describe('trace vault', () => {
         prev = hash;
       }
       other.close();
-      // Alone, the rewritten chain and its export look intact...
+      // Alone, the rewritten chain and its export (sealed by the operator's key) look intact...
       expect(vault.verifyChain()).toMatchObject({ ok: true, count: 4 });
       const after = all();
       expect(after).not.toBe(before);

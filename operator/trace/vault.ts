@@ -13,13 +13,17 @@
  * and on shutdown; a notary, the regulator) and pass it to `verifyChain({ expectedHead })` or
  * `verifyChain({ publishedHash })` to detect that, and truncation, too.
  *
- * An export (`exportPeriod`) carries each record's chain fields and hashes, so that it verifies alone,
- * without the vault (`verifyExport`; issue 15 item 6, docs/trace.md).
+ * An export (`exportPeriod`) carries each record's chain fields and hashes, and the operator's seal
+ * over its count and both ends, so that it verifies alone, without the vault (`verifyExport`;
+ * docs/trace.md). The heads the operator signs (seal.ts) catch records cut off the vault's end.
  */
 import { createHash } from 'node:crypto';
 import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from '../db';
 import { formatDateEvt, formatIdEvt, recordXml, TRACE_KINDS, TraceRecordError, type RecordHeader, type TraceData, type TraceKind } from './records';
 import { escapeAttr } from '../../shared/exchange/xml';
+import { openEvidence } from './evidence';
+import { exportStatement, keyFingerprint, readPublicKey, signatureHolds, type Head, type SignedHead, type TraceSigner } from './seal';
+import type { KeyObject } from 'node:crypto';
 
 /** Configuration of a vault file. */
 export interface TraceVaultOptions extends OpenDatabaseOptions {
@@ -213,6 +217,38 @@ export class TraceVault {
   }
 
   /**
+   * Opens an existing vault file for reading only (`trace verify`, `export`, `report`: evidence is
+   * never created nor migrated; evidence.ts). IDOper and IDCoffre are the file's own.
+   */
+  static openReadonly(path: string): TraceVault {
+    const db = openEvidence(path, 'trace vault', TRACE_VAULT_MIGRATIONS.length);
+    try {
+      const meta = Object.fromEntries((db.prepare('SELECT key, value FROM vault_meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+      if (meta.idOper === undefined || meta.idCoffre === undefined) throw new Error(`${path} is not a trace vault: no IDOper/IDCoffre`);
+      return new TraceVault(db, meta.idOper, Number(meta.idCoffre), undefined);
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Checks the chain against heads the operator signed (seal.ts; their signatures checked already):
+   * each head's record must still be there with the same hash. Null when all hold, else the first that
+   * does not (a record cut off the end, or the chain rewritten since that head was signed).
+   */
+  missingHead(heads: readonly SignedHead[]): { idEvt: number; reason: string } | null {
+    for (const h of heads) {
+      if (h.idOper !== this.idOper || h.idCoffre !== this.idCoffre) return { idEvt: h.idEvt, reason: `a signed head of IDOper ${h.idOper} / IDCoffre ${h.idCoffre}, not this vault's` };
+      if (h.idEvt === 0) continue;
+      const r = this.q.byId.get(h.idEvt);
+      if (!r) return { idEvt: h.idEvt, reason: `record ${h.idEvt} of the head signed at ${h.at} is missing (the vault ends at ${this.head().idEvt}): records were cut off the end` };
+      if (r.hash !== h.hash) return { idEvt: h.idEvt, reason: `differs from the head signed at ${h.at}: the chain was rewritten since` };
+    }
+    return null;
+  }
+
+  /**
    * Builds the record from `data` (see records.ts), gives it the next IDEvt and DateEvt (`dateEvt`, or
    * now), chains it and stores it, in one transaction. Throws `TraceRecordError` if the data breaks
    * the format: nothing is stored then.
@@ -323,17 +359,23 @@ export class TraceVault {
    * previous record's hash and its own, so the file verifies alone (`verifyExport`; issue 15 item 6).
    * The container is ours: the decision defines the records, not how a period of them is bundled.
    */
-  exportPeriod(from: Date, to: Date): string {
+  exportPeriod(from: Date, to: Date, signer?: TraceSigner): string {
     const rows = this.q.period.all(from.getTime(), to.getTime());
+    const coffre = { idOper: this.idOper, idCoffre: String(this.idCoffre), debut: formatDateEvt(from), fin: formatDateEvt(to), nombre: rows.length };
     const attrs = attrText([
-      ['IDOper', this.idOper],
-      ['IDCoffre', String(this.idCoffre)],
-      ['debut', formatDateEvt(from)],
-      ['fin', formatDateEvt(to)],
-      ['nombre', String(rows.length)],
+      ['IDOper', coffre.idOper],
+      ['IDCoffre', coffre.idCoffre],
+      ['debut', coffre.debut],
+      ['fin', coffre.fin],
+      ['nombre', String(coffre.nombre)],
     ]);
     const body = rows.map((r) => `${maillonOpen(r)}\n${r.xml}\n</Maillon>\n`).join('');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<Coffre${attrs}>\n${body}</Coffre>\n`;
+    // The seal (seal.ts): the count and both ends signed, so a record cut off either end shows.
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    const statement = exportStatement({ ...coffre, from: first ? { idEvt: first.id_evt - 1, hash: first.prev_hash } : null, to: last ? { idEvt: last.id_evt, hash: last.hash } : null });
+    const seal = signer ? `<Sceau${attrText([['alg', 'Ed25519'], ['cle', signer.publicKeyDer()], ['signature', signer.sign(statement)]])}/>\n` : '';
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<Coffre${attrs}>\n${body}${seal}</Coffre>\n`;
   }
 
   /** Closes the file. */
@@ -368,7 +410,7 @@ function unescapeAttr(v: string): string {
 
 /** Result of {@link verifyExport}: the records of the file chain up and match their hashes, or the first that does not. */
 export type ExportVerification =
-  | { readonly ok: true; readonly count: number; readonly continues: PublishedHead | null; readonly head: PublishedHead | null }
+  | { readonly ok: true; readonly count: number; readonly continues: PublishedHead | null; readonly head: PublishedHead | null; readonly sealedBy: string }
   | { readonly ok: false; readonly idEvt: number; readonly reason: string };
 
 /**
@@ -379,7 +421,7 @@ export type ExportVerification =
  * hash its first record names: check that one against the vault or a published head. With
  * `publishedHash`, that head must be one of the file's records.
  */
-export function verifyExport(text: string, options: { publishedHash?: string } = {}): ExportVerification {
+export function verifyExport(text: string, options: { publishedHash?: string; publicKey?: KeyObject } = {}): ExportVerification {
   const coffre = /<Coffre\b([^>]*)>/.exec(text);
   if (!coffre) return { ok: false, idEvt: 0, reason: 'not a vault export: no <Coffre> element' };
   const nombre = /\bnombre="(\d+)"/.exec(coffre[1]);
@@ -426,5 +468,31 @@ export function verifyExport(text: string, options: { publishedHash?: string } =
   if (!nombre || Number(nombre[1]) !== count) return { ok: false, idEvt: prevId, reason: `the export says ${nombre?.[1] ?? 'no'} records, it holds ${count}` };
   if (!published) return { ok: false, idEvt: prevId, reason: `the published head ${options.publishedHash} is not in the export (rewritten since it was published)` };
   // `continues`: the head this export starts from (the IDEvt before its first record, and that record's hash).
-  return { ok: true, count, continues: first === null ? null : { idEvt: first.idEvt - 1, hash: first.hash }, head };
+  const continues: Head | null = first === null ? null : { idEvt: first.idEvt - 1, hash: first.hash };
+  // The seal: the count and both ends as the operator signed them; a record cut off either end (and
+  // `nombre` lowered to match) changes what is signed (seal.ts, docs/trace.md).
+  const seals = [...text.matchAll(/<Sceau\b([^>]*)\/>/g)];
+  if (seals.length !== 1) return { ok: false, idEvt: prevId, reason: seals.length === 0 ? "no operator's seal (<Sceau>): its count and ends cannot be checked" : 'more than one seal' };
+  const sealAttrs = new Map<string, string>();
+  for (const a of seals[0][1].matchAll(/([A-Za-z]+)="([^"]*)"/g)) sealAttrs.set(a[1], unescapeAttr(a[2]));
+  const key = readPublicKey(sealAttrs.get('cle') ?? '');
+  if (!key || sealAttrs.get('alg') !== 'Ed25519') return { ok: false, idEvt: prevId, reason: 'the seal names no Ed25519 public key' };
+  if (options.publicKey && keyFingerprint(options.publicKey) !== keyFingerprint(key)) {
+    return { ok: false, idEvt: prevId, reason: `sealed with the key ${keyFingerprint(key)}, not the operator's published ${keyFingerprint(options.publicKey)}` };
+  }
+  const coffreAttrs = new Map<string, string>();
+  for (const a of coffre[1].matchAll(/([A-Za-z]+)="([^"]*)"/g)) coffreAttrs.set(a[1], unescapeAttr(a[2]));
+  const statement = exportStatement({
+    idOper: coffreAttrs.get('IDOper') ?? '',
+    idCoffre: coffreAttrs.get('IDCoffre') ?? '',
+    debut: coffreAttrs.get('debut') ?? '',
+    fin: coffreAttrs.get('fin') ?? '',
+    nombre: count,
+    from: continues,
+    to: head,
+  });
+  if (!signatureHolds(key, statement, sealAttrs.get('signature') ?? '')) {
+    return { ok: false, idEvt: prevId, reason: 'the seal does not hold: records were cut off an end, or the period, count or identity changed since the operator signed it' };
+  }
+  return { ok: true, count, continues, head, sealedBy: keyFingerprint(key) };
 }

@@ -8,7 +8,7 @@
  */
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,6 +182,13 @@ describe('trace verify over a folder that had tournament play (R-TRACE, A 1.3.6)
         ['deleted', (db) => db.prepare('DELETE FROM records WHERE id_evt = ?').run(id)],
         ['cut off the end', (db) => db.prepare('DELETE FROM records WHERE id_evt >= ?').run(tail)],
       ];
+      // The vault handed over alone (no ledger to cross-check): the signed heads still catch the cut.
+      const dir = tampered(`t${i++}`, (db) => db.prepare('DELETE FROM records WHERE id_evt >= ?').run(tail));
+      rmSync(join(dir, 'operator.sqlite'));
+      rmSync(join(dir, 'history.sqlite'));
+      const v = await cli(dir, 'trace', 'verify', '--data', dir);
+      expect(v.code, `${kind} cut off the end, the vault alone: ${v.out}`).toBe(1);
+      expect(v.out).toMatch(/cut off the end/);
       for (const [what, change] of cases) {
         const dir = tampered(`t${i++}`, change);
         const v = await cli(dir, 'trace', 'verify', '--data', dir);
@@ -189,4 +196,52 @@ describe('trace verify over a folder that had tournament play (R-TRACE, A 1.3.6)
       }
     }
   }, 120_000);
+});
+
+describe('an export verifies alone, its count and both ends sealed (R-TRACE)', () => {
+  it('passes whole, with the published key; fails with its first or last record cut off and nombre lowered', async () => {
+    const file = join(t.dir, 'export.xml');
+    const made = await cli(data, 'trace', 'export', '--data', data, '--from', '2000-01-01T00:00:00Z', '--to', '2100-01-01T00:00:00Z', '--out', file);
+    expect(made.code, made.out).toBe(0);
+    const key = join(data, 'trace-public-key.pem');
+    const whole = await cli(t.dir, 'trace', 'verify', '--file', file, '--key', key);
+    expect(whole.out).toMatch(/export intact: \d+ records/);
+    expect(whole.code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    const n = Number(/nombre="(\d+)"/.exec(text)![1]);
+    const links = [...text.matchAll(/<Maillon\b[^>]*>\n[\s\S]*?\n<\/Maillon>\n/g)].map((m) => m[0]);
+    expect(links).toHaveLength(n);
+    const cuts: [string, string][] = [
+      ['first', text.replace(links[0], '')],
+      ['last', text.replace(links[n - 1], '')],
+    ];
+    for (const [which, cut] of cuts) {
+      const f = join(t.dir, `cut-${which}.xml`);
+      writeFileSync(f, cut.replace(`nombre="${n}"`, `nombre="${n - 1}"`));
+      const v = await cli(t.dir, 'trace', 'verify', '--file', f);
+      expect(v.code, `${which} cut: ${v.out}`).toBe(1);
+    }
+  });
+});
+
+describe('a verifier opens evidence read-only and never creates it (R-TRACE)', () => {
+  it('a missing folder, or a folder without a vault, is an error and stays as it was', async () => {
+    const missing = join(t.dir, 'no-such-folder');
+    for (const args of [
+      ['trace', 'verify', '--data', missing],
+      ['trace', 'export', '--data', missing, '--from', '2000-01-01T00:00:00Z', '--to', '2100-01-01T00:00:00Z'],
+      ['report', '--data', missing],
+    ]) {
+      const r = await cli(t.dir, ...args);
+      expect(r.code, args.join(' ')).not.toBe(0);
+      expect(r.out).toMatch(/no data folder/);
+      expect(existsSync(missing)).toBe(false);
+    }
+    const empty = join(t.dir, 'empty-folder');
+    mkdirSync(empty);
+    const r = await cli(t.dir, 'trace', 'verify', '--data', empty);
+    expect(r.code).not.toBe(0);
+    expect(r.out).toMatch(/no trace vault/);
+    expect(readdirSync(empty)).toEqual([]);
+  });
 });
