@@ -19,7 +19,7 @@ import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, typ
 import { isIP } from 'node:net';
 import type { Db } from './db';
 import type { BanCheck } from './protection/bans';
-import { dateInFrance, identityHash, isAdult, parseBirthDate } from './protection/identity';
+import { APOSTROPHES, dateInFrance, identityHashes, isAdult, legacyIdentityHashes, parseBirthDate } from './protection/identity';
 import { refuse, type Refusal } from './result';
 
 /** scrypt cost parameters. */
@@ -78,10 +78,11 @@ export interface AccountsOptions {
 }
 
 /**
- * Who the holder of a real-money account is (R-AGE, R-BANNED): checked at registration against their
- * age and the ban file, kept as the date of birth and the hash the ban file is matched with (never the
- * names themselves). An account registered without it plays for play money only (SPEC §2b: play-money
- * practice is exempt), like a guest.
+ * Who the holder of a real-money account is (R-AGE, R-BANNED, R-ONEACCOUNT): checked at registration
+ * against their age, the ban file and the accounts already open, kept as the date of birth and the
+ * hashes of the identity key (never the names themselves; protection/identity.ts). An account
+ * registered without it plays for play money only (SPEC §2b: play-money practice is exempt), like a
+ * guest.
  */
 export interface Identity {
   readonly lastName: string;
@@ -90,8 +91,11 @@ export interface Identity {
   readonly birthDate: string;
 }
 
-/** Names as typed: letters (any script's marks), spaces, hyphens, apostrophes; 1 to 100 characters. */
-const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} '’-]{0,99}$/u;
+/**
+ * Names as typed: letters (any script's marks), spaces, hyphens and dashes, apostrophes of every form
+ * (the identity key folds them all, R-ONEACCOUNT); 1 to 100 characters.
+ */
+const NAME_PATTERN = new RegExp(`^[\\p{L}\\p{M}][\\p{L}\\p{M}\\p{Zs}\\p{Pd}${APOSTROPHES}]{0,99}$`, 'u');
 
 /** An account as shown to the rest of the operator (never the password hash). */
 export interface AccountView {
@@ -133,7 +137,8 @@ export type AccountRefusalCode =
   | 'SESSION_EXPIRED'
   | 'INVALID_IDENTITY'
   | 'UNDER_AGE'
-  | 'BANNED';
+  | 'BANNED'
+  | 'IDENTITY_TAKEN';
 
 /**
  * A nickname chosen after sign-in (issue 13, "a nickname chosen at sign-in"): 3 to 20 Latin letters
@@ -264,7 +269,11 @@ interface AccountRow {
   password_hash: string | null;
   created_at: number;
   birth_date: string | null;
+  /** The holder's identity hash (schema v10 comment): of key 2 when identity_key = 2, of key 1 when 1. */
   identity_hash: string | null;
+  identity_key: number | null;
+  /** The hash of key 1 of an account registered with key 2 (checked against a `cercle-bans 1` file). */
+  legacy_identity_hash: string | null;
   closed_at: number | null;
   closed_reason: string | null;
 }
@@ -282,6 +291,29 @@ function view(r: AccountRow): AccountView {
   return { id: r.id, username: r.username, guest: r.guest === 1, createdAt: r.created_at, identified: r.birth_date !== null, closed: r.closed_reason };
 }
 
+/** An identity checked at registration (R-AGE, R-BANNED, R-ONEACCOUNT; protection/identity.ts). */
+interface CheckedIdentity {
+  readonly birthDate: string;
+  /** The person's hash (key 2), stored in `accounts.identity_hash`. */
+  readonly hash: string;
+  /** Every hash of key 2 the names typed may stand for (`identityHashes`; `hash` first). */
+  readonly hashes: readonly string[];
+  /** The hashes of key 1 (`legacyIdentityHashes`), the first stored in `accounts.legacy_identity_hash`. */
+  readonly legacy: readonly string[];
+}
+
+/**
+ * R-ONEACCOUNT: the person already holds an account. The refusal says how to recover it and never
+ * which account it is (its name would tell a stranger who knows someone's identity how to sign in).
+ */
+function identityTaken(): Refusal<'IDENTITY_TAKEN', { rule: string }> {
+  return refuse(
+    'IDENTITY_TAKEN',
+    "this person already holds an account here (one account per person): sign in with it; if its name or password is forgotten, contact the operator's support, who will check your identity",
+    { rule: 'R-ONEACCOUNT' },
+  );
+}
+
 function tokenHash(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
 }
@@ -296,6 +328,7 @@ export class Accounts {
   private readonly bans: BanCheck | undefined;
   private readonly queues = new Map<string, Promise<unknown>>();
   private dummyHash: Promise<string> | undefined;
+  private readonly db: Db;
   private readonly q;
 
   /** `db` must have been opened with `openOperatorDatabase` (schema.ts). */
@@ -306,6 +339,7 @@ export class Accounts {
     this.sessionTtlMs = options.sessionTtlMs ?? 12 * 3_600_000;
     this.throttle = new LoginThrottle(this.policy, this.clock);
     this.bans = options.bans;
+    this.db = db;
     this.q = {
       byKey: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE username_key = ?'),
       byId: db.prepare<[number], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
@@ -321,7 +355,12 @@ export class Accounts {
       revoke: db.prepare<[number, Buffer]>('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL'),
       rename: db.prepare<[string, string, number]>('UPDATE OR IGNORE accounts SET username = ?, username_key = ? WHERE id = ?'),
       revokeAll: db.prepare<[number, number]>('UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL'),
-      setIdentity: db.prepare<[string, string, number]>('UPDATE accounts SET birth_date = ?, identity_hash = ? WHERE id = ?'),
+      insertHolder: db.prepare<[string, string, string, number, string, string, string]>(
+        `INSERT INTO accounts(username, username_key, guest, password_hash, created_at, birth_date, identity_hash, identity_key, legacy_identity_hash)
+         VALUES (?, ?, 0, ?, ?, ?, ?, 2, ?) ON CONFLICT(username_key) DO NOTHING`,
+      ),
+      personHeld: db.prepare<[string], { id: number }>('SELECT id FROM accounts WHERE identity_hash = ? AND identity_key = 2'),
+      legacyHeld: db.prepare<[string], { id: number }>('SELECT id FROM accounts WHERE identity_hash = ? AND identity_key = 1'),
       close: db.prepare<[number, string, number]>('UPDATE accounts SET closed_at = ?, closed_reason = ? WHERE id = ? AND closed_at IS NULL'),
     };
   }
@@ -329,7 +368,9 @@ export class Accounts {
   /**
    * Creates a password account. Refuses a malformed or reserved name (`INVALID_USERNAME`), a name
    * already in use whatever its case (`USERNAME_TAKEN`), a password shorter than 8 or longer than 256
-   * characters or equal to the name (`WEAK_PASSWORD`).
+   * characters or equal to the name (`WEAK_PASSWORD`). With an identity, also a malformed one or a
+   * minor's (R-AGE), a banned person (R-BANNED) and a person who already holds an account
+   * (`IDENTITY_TAKEN`, R-ONEACCOUNT), each refusal naming its rule.
    */
   async register(username: string, password: string, identity?: Identity): Promise<{ ok: true; account: AccountView } | Refusal<AccountRefusalCode>> {
     const name = typeof username === 'string' ? username.normalize('NFC') : '';
@@ -342,7 +383,7 @@ export class Accounts {
       return refuse('WEAK_PASSWORD', `a password has ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
     }
     if (password.toLowerCase() === key) return refuse('WEAK_PASSWORD', 'the password may not be the username');
-    let checked: { birthDate: string; hash: string } | null = null;
+    let checked: CheckedIdentity | null = null;
     if (identity !== undefined) {
       const c = this.checkIdentity(identity);
       if (!c.ok) return c;
@@ -350,35 +391,72 @@ export class Accounts {
     }
     if (this.q.byKey.get(key)) return refuse('USERNAME_TAKEN', `the name ${name} is taken`);
     const hash = await hashPassword(password, this.scryptParams);
+    if (checked) return this.insertHolder(name, key, hash, checked);
     // Checked again by the UNIQUE index: another registration may have taken the name during hashing.
     const info = this.q.insert.run(name, key, 0, hash, this.clock());
     if (info.changes === 0) return refuse('USERNAME_TAKEN', `the name ${name} is taken`);
-    const id = Number(info.lastInsertRowid);
-    if (checked) this.q.setIdentity.run(checked.birthDate, checked.hash, id);
-    return { ok: true, account: view(this.q.byId.get(id)!) };
+    return { ok: true, account: view(this.q.byId.get(Number(info.lastInsertRowid))!) };
   }
 
-  /** R-AGE, R-BANNED: a well-formed identity of an adult (French time) who is not on the ban file. */
-  private checkIdentity(identity: Identity): { ok: true; birthDate: string; hash: string } | Refusal<'INVALID_IDENTITY' | 'UNDER_AGE' | 'BANNED'> {
+  /**
+   * R-ONEACCOUNT: the account of an identified holder, in one transaction with the check that no
+   * account holds this person (another registration may have opened one during the password's
+   * hashing). The UNIQUE index on the person's hash (schema v10) refuses a duplicate even so.
+   */
+  private insertHolder(name: string, key: string, passwordHash: string, c: CheckedIdentity): { ok: true; account: AccountView } | Refusal<AccountRefusalCode> {
+    try {
+      return this.db.transaction(() => {
+        if (this.personTaken(c)) return identityTaken();
+        const info = this.q.insertHolder.run(name, key, passwordHash, this.clock(), c.birthDate, c.hash, c.legacy[0]!);
+        if (info.changes === 0) return refuse('USERNAME_TAKEN', `the name ${name} is taken`);
+        return { ok: true as const, account: view(this.q.byId.get(Number(info.lastInsertRowid))!) };
+      })();
+    } catch (e) {
+      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /identity_hash/.test((e as Error).message)) return identityTaken();
+      throw e;
+    }
+  }
+
+  /**
+   * R-ONEACCOUNT: does an account hold this person? An account of key 2 is compared by every hash of
+   * key 2 the identity may stand for; an account registered before schema v10, which holds only the
+   * hash of key 1, by the hashes of key 1 (protection/identity.ts).
+   */
+  private personTaken(c: CheckedIdentity): boolean {
+    return c.hashes.some((h) => this.q.personHeld.get(h) !== undefined) || c.legacy.some((h) => this.q.legacyHeld.get(h) !== undefined);
+  }
+
+  /**
+   * R-AGE, R-BANNED, R-ONEACCOUNT: a well-formed identity of an adult (French time) who is not on the
+   * ban file and holds no account yet. Each refusal carries the rule it applies.
+   */
+  private checkIdentity(identity: Identity): ({ ok: true } & CheckedIdentity) | Refusal<'INVALID_IDENTITY' | 'UNDER_AGE' | 'BANNED' | 'IDENTITY_TAKEN', { rule: string }> {
     const { lastName, firstNames, birthDate } = identity ?? ({} as Identity);
     for (const [what, v] of [['last name', lastName], ['first names', firstNames]] as const) {
       if (typeof v !== 'string' || !NAME_PATTERN.test(v.normalize('NFC').trim())) {
-        return refuse('INVALID_IDENTITY', `the ${what} has 1 to 100 letters, spaces, hyphens or apostrophes`);
+        return refuse('INVALID_IDENTITY', `the ${what} has 1 to 100 letters, spaces, hyphens or apostrophes`, { rule: 'R-AGE' });
       }
     }
     const birth = typeof birthDate === 'string' ? parseBirthDate(birthDate) : null;
-    if (!birth) return refuse('INVALID_IDENTITY', 'the date of birth is a date YYYY-MM-DD that exists');
+    if (!birth) return refuse('INVALID_IDENTITY', 'the date of birth is a date YYYY-MM-DD that exists', { rule: 'R-AGE' });
     // In the future by the French calendar, the one the age is reckoned by (not UTC's date).
     const today = dateInFrance(this.clock());
     if (birth.y * 10_000 + birth.m * 100 + birth.d > today.y * 10_000 + today.m * 100 + today.d) {
-      return refuse('INVALID_IDENTITY', 'the date of birth is in the future');
+      return refuse('INVALID_IDENTITY', 'the date of birth is in the future', { rule: 'R-AGE' });
     }
     // R-AGE (law 2010-476 art. 26): no account for a person under 18.
-    if (!isAdult(birth, this.clock())) return refuse('UNDER_AGE', 'you must be 18 or older to open a real-money account');
-    const hash = identityHash(lastName, firstNames, birthDate);
-    // R-BANNED: a person on the national ban file cannot open an account.
-    if (this.bans?.isBanned(hash)) return refuse('BANNED', 'this person is on the national file of gambling bans: no account can be opened');
-    return { ok: true, birthDate, hash };
+    if (!isAdult(birth, this.clock())) return refuse('UNDER_AGE', 'you must be 18 or older to open a real-money account', { rule: 'R-AGE' });
+    const hashes = identityHashes(lastName, firstNames, birthDate);
+    const legacy = legacyIdentityHashes(lastName, firstNames, birthDate);
+    // R-BANNED: a person on the national ban file cannot open an account, however the names are
+    // typed (look-alike letters, apostrophes); a file of either version (protection/identity.ts).
+    if ([...hashes, ...legacy].some((h) => this.bans?.isBanned(h))) {
+      return refuse('BANNED', 'this person is on the national file of gambling bans: no account can be opened', { rule: 'R-BANNED' });
+    }
+    const checked: CheckedIdentity = { birthDate, hash: hashes[0]!, hashes, legacy };
+    // R-ONEACCOUNT: one account per person, so that limits, playing time and exclusions are the person's.
+    if (this.personTaken(checked)) return identityTaken();
+    return { ok: true, ...checked };
   }
 
   /**
@@ -387,7 +465,9 @@ export class Accounts {
    * and read their history, and can neither deposit nor play (protection/service.ts).
    */
   private checkBanned(row: AccountRow): AccountRow {
-    if (row.closed_at === null && row.identity_hash !== null && this.bans?.isBanned(row.identity_hash)) {
+    // The person's hash, and for an account of key 2 its hash of key 1 too (a `cercle-bans 1` file).
+    const banned = [row.identity_hash, row.legacy_identity_hash].some((h) => h !== null && this.bans?.isBanned(h));
+    if (row.closed_at === null && banned) {
       this.q.close.run(this.clock(), 'banned', row.id);
       return this.q.byId.get(row.id)!;
     }

@@ -451,8 +451,44 @@ function overlayV9(db: Db): void {
   db.exec(ledgerTriggers([...V2_DEBITS, 'withdrawal'], [...V2_DEBITS, 'withdrawal', 'overlay'], true));
 }
 
+/**
+ * v10: one account per person (R-ONEACCOUNT) and the identity key of look-alike letters (R-BANNED;
+ * protection/identity.ts, docs/protection.md).
+ * - `accounts.identity_hash` stays the column that holds the person's identity hash (the one the
+ *   trace's HashJoueur is derived from), and `identity_key` says of which key: 2 (`identityHash`:
+ *   case, accents, apostrophes, dashes, spaces, NFKC and UTS #39 look-alikes folded) for accounts
+ *   registered from v10 on, 1 (the key before, `legacyIdentityKey`) for the accounts already
+ *   identified, whose hash cannot be recomputed (names are never stored).
+ * - `legacy_identity_hash`: an account of key 2 also keeps its hash of key 1, so that a ban file of
+ *   version 1 still finds it at login; for an account of key 1 it is its `identity_hash`.
+ * - A UNIQUE index on the hash of key 2 makes the database itself refuse a second account of one
+ *   person (two registrations at once). It is partial, `identity_key = 2`: a database may already
+ *   hold two accounts of one person under key 1 (registered before this check), and the migration
+ *   must not fail on them; they are kept as they are, never merged, and listed by `operator report`
+ *   (fairplay/identities.ts) for a person to settle. A registration is compared with them by key 1.
+ */
+function oneAccountV10(db: Db): void {
+  db.exec(`
+    ALTER TABLE accounts ADD COLUMN identity_key INTEGER CHECK (identity_key IN (1, 2));
+    ALTER TABLE accounts ADD COLUMN legacy_identity_hash TEXT;
+    UPDATE accounts SET identity_key = 1, legacy_identity_hash = identity_hash WHERE identity_hash IS NOT NULL;
+    CREATE UNIQUE INDEX accounts_one_per_person ON accounts(identity_hash) WHERE identity_key = 2;
+  `);
+}
+
 /** The operator database's migrations; index i brings version i to i + 1. Append only. */
-export const OPERATOR_MIGRATIONS: readonly Migration[] = [accountsV1, walletV2, tableSeatsV3, decisionTimesV4, traceOutboxV5, protectionV6, tournamentsV7, tournamentResultsV8, overlayV9];
+export const OPERATOR_MIGRATIONS: readonly Migration[] = [
+  accountsV1,
+  walletV2,
+  tableSeatsV3,
+  decisionTimesV4,
+  traceOutboxV5,
+  protectionV6,
+  tournamentsV7,
+  tournamentResultsV8,
+  overlayV9,
+  oneAccountV10,
+];
 
 /** Opens (creating and migrating as needed) the operator database file at `path`. */
 export function openOperatorDatabase(path: string, options?: OpenDatabaseOptions): Db {

@@ -14,9 +14,13 @@
  *   a program that waits a fixed delay shows a CV of a few hundredths, network jitter included. The
  *   times come from the operator database (timings.ts), not from the trace.
  *
+ * - accounts of one person (R-ONEACCOUNT), opened before the operator refused a second one
+ *   (identities.ts); from the operator database, not from the trace.
+ *
  * Play-money records (flagged `test`) are left out unless asked for.
  */
 import type { StoredRecord } from '../trace/vault';
+import { formatDuplicateIdentities, type DuplicateIdentity } from './identities';
 import type { DecisionTimeStats } from './timings';
 
 /** Defaults of the decision-time section: at least 50 decisions, CV at most 0.2. */
@@ -35,6 +39,8 @@ export interface FairPlayReport {
   regularDeciders: RegularDecider[] | null;
   /** The bounds used for `regularDeciders`. */
   regularity: { minDecisions: number; maxCv: number };
+  /** Identity hashes held by several accounts (R-ONEACCOUNT); null when the database was not read. */
+  duplicateIdentities: readonly DuplicateIdentity[] | null;
 }
 
 export interface FairPlayOptions {
@@ -46,6 +52,8 @@ export interface FairPlayOptions {
   minDecisions?: number;
   /** Largest coefficient of variation reported as near-constant (default 0.2). */
   maxCv?: number;
+  /** Accounts of one person (identities.ts `duplicateIdentities`). */
+  duplicateIdentities?: readonly DuplicateIdentity[];
 }
 
 /** Accounts with at least `minDecisions` decisions and a CV of at most `maxCv`, most regular first. */
@@ -131,6 +139,7 @@ export function fairPlayReport(records: Iterable<StoredRecord>, options: FairPla
       .slice(0, 50),
     regularDeciders: options.decisionTimes ? regularDeciders(options.decisionTimes, regularity) : null,
     regularity,
+    duplicateIdentities: options.duplicateIdentities ?? null,
   };
 }
 
@@ -154,5 +163,7 @@ export function formatFairPlayReport(r: FairPlayReport): string[] {
       lines.push(`  ${d.accountId} (${d.username}): ${d.decisions} decisions, mean ${Math.round(d.meanMs)} ms, sd ${Math.round(d.sdMs)} ms, CV ${d.cv.toFixed(3)}`);
     }
   }
+  if (r.duplicateIdentities === null) lines.push('accounts of one person: not available');
+  else lines.push(...formatDuplicateIdentities(r.duplicateIdentities));
   return lines;
 }

@@ -1,6 +1,6 @@
 /**
  * The cashier and the player-protection duties on the wire (issue 18; SPEC §2b; docs/protocol.md,
- * docs/protection.md): registration with the holder's identity (R-AGE, R-BANNED), deposits,
+ * docs/protection.md): registration with the holder's identity (R-AGE, R-BANNED, R-ONEACCOUNT), deposits,
  * withdrawals and the list of payments (R-CASHIER), the self-set limits with their pending raises and
  * counters (R-LIMITS, R-TIMELIMIT), self-exclusion (R-EXCLUDE), the playing-time warnings. The
  * variants here join the message unions in messages.ts; the refusal codes join codes.ts. Pure.
@@ -18,6 +18,7 @@ export const PROTECTION_ERROR_CODES = [
   'INVALID_IDENTITY', // registration: a name or date of birth that is not one
   'UNDER_AGE', // R-AGE: under 18 (French time)
   'BANNED', // R-BANNED: this identity is on the national file of gambling bans
+  'IDENTITY_TAKEN', // R-ONEACCOUNT: this person already holds an account (sign in with it; support if forgotten)
   'IDENTITY_REQUIRED', // real money needs an account registered with its holder's identity
   'ACCOUNT_CLOSED', // R-BANNED: the holder became banned; withdrawal and history only
   'SELF_EXCLUDED', // R-EXCLUDE: `details.until` (null: permanent)
