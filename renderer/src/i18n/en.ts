@@ -287,6 +287,7 @@ const en: typeof fr = {
     INVALID_IDENTITY: 'Invalid identity: last name, first names and a real date of birth (YYYY-MM-DD).',
     UNDER_AGE: 'Gambling is forbidden to minors: you must be 18 to open a real-money account.',
     BANNED: 'This person is on the national file of gambling bans: no account can be opened.',
+    IDENTITY_TAKEN: 'This person already holds an account with this operator (one account per person): sign in with it. Forgotten its username or password? Contact the operator’s support, who will check your identity.',
     IDENTITY_REQUIRED: 'Real-money play needs an account opened with your identity and date of birth.',
     ACCOUNT_CLOSED: 'Account closed (gambling ban): you can only withdraw your balance and read your history.',
     SELF_EXCLUDED: 'You are self-excluded: no play, deposit or tournament until your exclusion ends. You can still withdraw.',

@@ -289,6 +289,7 @@ export default {
     INVALID_IDENTITY: 'Identité invalide : nom, prénoms et date de naissance (AAAA-MM-JJ) existante.',
     UNDER_AGE: 'Les jeux d’argent sont interdits aux mineurs : il faut avoir 18 ans pour ouvrir un compte en argent réel.',
     BANNED: 'Cette personne est inscrite au fichier des interdits de jeu : aucun compte ne peut être ouvert.',
+    IDENTITY_TAKEN: 'Cette personne a déjà un compte chez cet opérateur (un seul compte par personne) : connectez-vous avec lui. Identifiant ou mot de passe oublié ? Contactez le support de l’opérateur, qui vérifiera votre identité.',
     IDENTITY_REQUIRED: 'Le jeu en argent réel demande un compte ouvert avec votre identité et votre date de naissance.',
     ACCOUNT_CLOSED: 'Compte clôturé (interdiction de jeu) : vous pouvez seulement retirer votre solde et consulter votre historique.',
     SELF_EXCLUDED: 'Vous êtes auto-exclu : ni jeu, ni dépôt, ni tournoi jusqu’à la fin de votre exclusion. Le retrait reste possible.',
