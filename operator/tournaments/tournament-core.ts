@@ -8,7 +8,7 @@
  * Tournament (start, cancel, restore). One class split by inheritance rather than helpers given its
  * state: the parts call each other both ways between hands, and `this` keeps those calls as they were.
  */
-import { payoutTable, prizePool, prizes as prizesOf, satellitePrizes } from '../../shared/rules/tournament';
+import { payout, prizePool, satellitePrizes } from '../../shared/rules/tournament';
 import { moneyResult, playerRecord } from '../tables/cash';
 import { secureRandomInt, type RandomInt } from '../tables/deck';
 import type { Table } from '../tables/table';
@@ -194,7 +194,7 @@ export abstract class TournamentCore {
       const list = [...new Array<number>(seats).fill(this.spec.satellite.seatValue), ...(cash > 0 ? [cash] : [])];
       return list.length > 0 ? list : [pool];
     }
-    return prizesOf(pool, payoutTable(this.order.length));
+    return payout(pool, this.order.length, this.spec.structure.payouts);
   }
 
   /** Seats won in a satellite (0 for other tournaments). */

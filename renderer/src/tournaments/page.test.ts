@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TournamentSummary } from '../../../shared/protocol/tournament';
-import { payoutTable, prizes as prizesOf } from '../../../shared/rules/tournament/payouts';
+import { payout } from '../../../shared/rules/tournament/payouts';
 import { readyStructure } from '../../../shared/rules/tournament/structure';
 import { entrantRows, entryCheck, payoutRows, rulesThatApply, sharedPlaces, structureLines, type Entrant } from './page';
 
@@ -56,7 +56,7 @@ describe('payoutRows', () => {
   it('follows the field: the operator’s payouts for more entrants pay more places, the same pool in total', () => {
     for (const n of [6, 27, 180]) {
       const pool = n * 5000;
-      const list = prizesOf(pool, payoutTable(n));
+      const list = payout(pool, n);
       const rows = payoutRows(list, pool);
       expect(rows.reduce((sum, r) => sum + r.prize * (r.to - r.from + 1), 0)).toBe(pool);
       expect(rows[rows.length - 1].to).toBe(list.length);

@@ -10,6 +10,7 @@
  */
 import { makeTableRules, NO_RAKE, validateDecreeTable, type TableRules } from '../tableRules';
 import { VARIANTS, type VariantCode } from '../variants';
+import { validatePayoutPlan, type PayoutPlan } from './payouts';
 
 /**
  * A level's forced bets. Blinds games: small and big blind and an ante paid by every player dealt
@@ -68,6 +69,8 @@ export interface TournamentStructure {
   readonly addOn: AddOnRule | null;
   /** Re-entry: a busted player may register again, within late registration, at most this many times. */
   readonly reEntries: number;
+  /** How the pool is paid (payouts.ts); absent: the standard payouts, 15 % of the field. */
+  readonly payouts?: PayoutPlan;
 }
 
 export type StructureCheck = { ok: true } | { ok: false; reason: string; field: string };
@@ -117,6 +120,10 @@ export function validateStructure(variant: VariantCode, s: TournamentStructure):
     if (s.rebuy === null) return no('addOn', 'an add-on comes at the end of a rebuy period (T 5-4)');
     const a = s.addOn;
     if (!isCount(a.price) || a.price < 1 || !isCount(a.fee) || !isCount(a.chips) || a.chips < 1) return no('addOn', 'an add-on has a whole positive price and chips, and a whole fee');
+  }
+  if (s.payouts !== undefined) {
+    const p = validatePayoutPlan(s.payouts);
+    if (!p.ok) return no('payouts', p.reason);
   }
   return { ok: true };
 }
