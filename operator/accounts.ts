@@ -97,6 +97,12 @@ export interface Identity {
  */
 const NAME_PATTERN = new RegExp(`^[\\p{L}\\p{M}][\\p{L}\\p{M}\\p{Zs}\\p{Pd}${APOSTROPHES}]{0,99}$`, 'u');
 
+/**
+ * Why an account is closed: its holder is on the national ban file (R-BANNED), the player closed it, or
+ * excluded themselves permanently (R-EXCLUDE). Withdrawal and history stay open whatever the reason.
+ */
+export type ClosedReason = 'banned' | 'closed-by-player' | 'excluded-permanently';
+
 /** An account as shown to the rest of the operator (never the password hash). */
 export interface AccountView {
   readonly id: number;
@@ -106,7 +112,7 @@ export interface AccountView {
   readonly createdAt: number;
   /** Registered with a checked identity (R-AGE, R-BANNED): may play for real money. */
   readonly identified: boolean;
-  /** Why the account was closed (`banned`: its holder is on the national ban file), or null. */
+  /** Why the account was closed (ClosedReason), or null. */
   readonly closed: string | null;
 }
 
@@ -362,6 +368,9 @@ export class Accounts {
       personHeld: db.prepare<[string], { id: number }>('SELECT id FROM accounts WHERE identity_hash = ? AND identity_key = 2'),
       legacyHeld: db.prepare<[string], { id: number }>('SELECT id FROM accounts WHERE identity_hash = ? AND identity_key = 1'),
       close: db.prepare<[number, string, number]>('UPDATE accounts SET closed_at = ?, closed_reason = ? WHERE id = ? AND closed_at IS NULL'),
+      openIdentified: db.prepare<[], { id: number; identity_hash: string; legacy_identity_hash: string | null }>(
+        'SELECT id, identity_hash, legacy_identity_hash FROM accounts WHERE closed_at IS NULL AND identity_hash IS NOT NULL',
+      ),
     };
   }
 
@@ -472,6 +481,34 @@ export class Accounts {
       return this.q.byId.get(row.id)!;
     }
     return row;
+  }
+
+  /**
+   * R-BANNED: every open account whose holder is on the ban file `banned` (the copy in force, read once
+   * for the whole scan) is closed now, signed in or not; returns their ids. Called when a new copy is
+   * put in force (protection/ban-watch.ts) and at the operator's start.
+   */
+  closeBanned(banned: ReadonlySet<string>): number[] {
+    if (banned.size === 0) return [];
+    const at = this.clock();
+    return this.db
+      .transaction(() =>
+        this.q.openIdentified
+          .all()
+          // As at login (checkBanned): the person's hash, and its hash of key 1 (a `cercle-bans 1` file).
+          .filter((r) => (banned.has(r.identity_hash) || (r.legacy_identity_hash !== null && banned.has(r.legacy_identity_hash))) && this.q.close.run(at, 'banned', r.id).changes === 1)
+          .map((r) => r.id),
+      )
+      .immediate();
+  }
+
+  /**
+   * Closes an account for good (R-EXCLUDE: the player closes it, or excludes themselves permanently;
+   * R-BANNED): no play, deposit or tournament from now on; sign-in, withdrawal and history stay open.
+   * False when it was closed already (the first reason stays).
+   */
+  close(accountId: number, reason: ClosedReason): boolean {
+    return this.q.close.run(this.clock(), reason, accountId).changes === 1;
   }
 
   /**

@@ -3,8 +3,9 @@
  * `bans.txt` in the operator's data folder, in the format of identity.ts (`cercle-bans 1`, then one
  * SHA-256 of an identity key per line; docs/protection.md). Replaced whole and atomically by
  * `cercle-operator bans replace <file>` (cli.ts), which refuses a malformed file naming its line and
- * leaves the copy in force as it was; a running operator reads the new copy at its next check (each
- * registration and each login), without a restart.
+ * leaves the copy in force as it was. A running operator applies the new copy at once, without a
+ * restart (ban-watch.ts: it watches this file and closes every account whose holder is now banned);
+ * registrations and logins read it too.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +41,15 @@ export class BanList implements BanCheck {
   size(): number {
     this.refresh();
     return this.hashes.size;
+  }
+
+  /**
+   * The identities in force now (read again first if the file changed): one stat for a whole scan. A
+   * new copy is a new set, so a caller can tell whether it has applied this one.
+   */
+  current(): ReadonlySet<string> {
+    this.refresh();
+    return this.hashes;
   }
 
   private refresh(): void {

@@ -37,6 +37,13 @@ export const LIMIT_KINDS: readonly LimitKind[] = ['deposit', 'stake', 'time'];
 /** The most a limit may be: 10 million euros in cents, or the seven days of a period in milliseconds. */
 export const LIMIT_MAX: Readonly<Record<LimitKind, number>> = { deposit: 1_000_000_000, stake: 1_000_000_000, time: PERIOD_MS };
 
+/** Why an account is closed, as its refusals say it (accounts.ts ClosedReason). */
+const CLOSED_WHY: Readonly<Record<string, string>> = {
+  banned: 'its holder is on the national file of gambling bans',
+  'closed-by-player': 'you closed it',
+  'excluded-permanently': 'you excluded yourself permanently',
+};
+
 /** Everything the "Jeu responsable" page shows (issue 18 item 6), as of `at`. */
 export interface ProtectionView {
   readonly at: number;
@@ -51,7 +58,7 @@ export interface ProtectionView {
     readonly period: { readonly from: number; readonly to: number } | null;
   };
   readonly exclusion: Exclusion | null;
-  /** Why the account is closed (`banned`), or null. */
+  /** Why the account is closed (`banned`, `closed-by-player`, `excluded-permanently`), or null. */
   readonly closed: string | null;
 }
 
@@ -206,7 +213,9 @@ export class Protection {
   private blocked(accountId: number, at: number): ProtectionRefusal | null {
     const account = this.q.account.get(accountId);
     if (account?.closed_reason) {
-      return refuse('ACCOUNT_CLOSED', 'this account is closed (its holder is on the national file of gambling bans): you can only withdraw your money', { reason: account.closed_reason });
+      return refuse('ACCOUNT_CLOSED', `this account is closed (${CLOSED_WHY[account.closed_reason] ?? account.closed_reason}): you can only withdraw your money and read your history`, {
+        reason: account.closed_reason,
+      });
     }
     const ex = this.exclusion(accountId);
     if (isExcluded(ex, at)) return refuse('SELF_EXCLUDED', 'you are self-excluded: no play, deposit or tournament until the end of your exclusion', { until: ex!.until });

@@ -35,6 +35,7 @@ import type { TournamentHub } from '../tournaments/hub';
 import type { Wallet } from '../wallet';
 import { addressKey } from '../accounts';
 import { TokenBucket, type KeyedBuckets, type RateLimit } from './ratelimit';
+import { closeAccount, stopPlay } from './closure';
 import { tournamentRequest } from './tournament-requests';
 import { MAX_WATCHED, type KeptWatches } from './watches';
 
@@ -91,6 +92,8 @@ function protectionError(r: { code: string; message: string } & Record<string, u
   for (const k of ['used', 'freeAt', 'until', 'withdrawable', 'atTables'] as const) if (r[k] !== undefined) details[k] = r[k];
   const extra: Extra = {};
   if (PROTECTION_RULES[code] !== undefined) extra.rule = PROTECTION_RULES[code];
+  // An account the player closed, or closed by their permanent exclusion: R-EXCLUDE, not R-BANNED.
+  if (code === 'ACCOUNT_CLOSED' && r.reason !== undefined && r.reason !== 'banned') extra.rule = 'R-EXCLUDE';
   if (Object.keys(details).length > 0) extra.details = details as ProtectionDetails;
   return { code, message: r.message, extra };
 }
@@ -274,9 +277,16 @@ export class Connection {
         const now = this.ctx.now();
         const r = this.ctx.protection.exclude(account.id, m.choice, now);
         if (!r.ok) return this.refuseProtection(m.rid, r);
-        this.ctx.manager.standUp(account.id); // no play from now, after the hand in progress
+        // At once everywhere: cash seats after the hand in progress, tournaments (closure.ts); a
+        // permanent exclusion closes the account (withdrawal and history stay open).
+        if (r.exclusion.until === null) closeAccount(this.ctx, account.id, 'excluded-permanently');
+        else stopPlay(this.ctx, account.id, 'self-excluded');
         return this.sendProtection(m.rid, account.id, now);
       }
+      case 'account.close':
+        // R-EXCLUDE: "a player can also close their account themselves"; confirmed twice on the client.
+        closeAccount(this.ctx, account.id, 'closed-by-player');
+        return this.sendProtection(m.rid, account.id);
       case 'table.watch':
         return this.watch(m, account.id);
       case 'table.unwatch': {

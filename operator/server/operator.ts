@@ -24,6 +24,7 @@ import { openOperatorDatabase } from '../schema';
 import { PracticeHost } from '../practice/host';
 import type { PracticeOptions } from '../practice/strategy';
 import { BanList } from '../protection/bans';
+import { watchBanFile } from '../protection/ban-watch';
 import { Protection } from '../protection/service';
 import { PlaytimeWatch } from '../protection/watch';
 import { playConditions } from '../tables/conditions';
@@ -41,6 +42,7 @@ import { TraceOutbox } from '../trace/outbox';
 import { PUBLIC_KEY_FILE, TraceSigner } from '../trace/seal';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
+import { applyBanFile } from './closure';
 import { type ServerContext } from './connection';
 import { KeptWatches } from './watches';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './gate';
@@ -90,6 +92,8 @@ export interface OperatorOptions {
   paymentTimeoutMs?: number;
   /** How often pending payments are asked about again (default 10 s). */
   reconcileMs?: number;
+  /** How often the ban file is looked at besides watching it (default 5 s; protection/ban-watch.ts). */
+  banCheckMs?: number;
   /**
    * Tournaments offered (issue 16): sit & go templates and scheduled tournaments; `practiceFillMs`:
    * play-money sit & go's fill with practice players this long after a person registers (null: never);
@@ -167,7 +171,8 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   }
   const timers = o.timers ?? realTimers();
   // R-BANNED: the operator's copy of the national ban file, in the data folder (protection/bans.ts).
-  const accounts = new Accounts(db, { bans: new BanList(o.dataDir, log), ...o.accounts });
+  const bans = new BanList(o.dataDir, log);
+  const accounts = new Accounts(db, { bans, ...o.accounts });
   const protection = new Protection(db, { clock: () => timers.now() });
   // R-LIMITS, R-TIMELIMIT, R-EXCLUDE: every real-money stake is checked where the wallet moves it, on
   // the operator's clock (the one the limits count on; accelerated in tests).
@@ -291,11 +296,25 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     deliver: (accountId, message) => context.byAccount.get(accountId)?.send(message),
     follow: (accountId, table) => context.byAccount.get(accountId)?.follow(table),
   };
+  // R-BANNED: a copy put in force while the operator was stopped applies before anyone is served; a
+  // new one while it runs applies at once to every account and session (closure.ts, ban-watch.ts).
+  // The copy last applied: a login may have read a new file first (BanList reads on change), so what
+  // counts is whether this copy was applied, not whether the file was just read.
+  let applied: ReadonlySet<string> | null = null;
+  const applyBans = (): void => {
+    const current = bans.current();
+    if (current === applied) return;
+    applied = current;
+    applyBanFile(context, current);
+  };
+  applyBans();
+  const banWatch = watchBanFile(o.dataDir, applyBans, { pollMs: o.banCheckMs, log });
   let wire: Awaited<ReturnType<typeof startWireServer>>;
   try {
     wire = await startWireServer(context, tls, { host: o.host ?? '127.0.0.1', port: o.port ?? 0, trustProxy: o.trustProxy ?? false, limits: { ...DEFAULT_CONNECTION_LIMITS, ...o.connectionLimits } });
   } catch (e) {
     // A port in use: every stack is still in the ledger's table funds; the tables close (R-CASH) and the folder is freed.
+    banWatch.close();
     tournaments.close();
     manager.close();
     history.close();
@@ -362,6 +381,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     close() {
       closed ??= (async () => {
         context.closing = true;
+        banWatch.close();
         timers.clear(headTimer);
         timers.clear(reconcileTimer);
         playtime.close();

@@ -20,7 +20,7 @@ export const PROTECTION_ERROR_CODES = [
   'BANNED', // R-BANNED: this identity is on the national file of gambling bans
   'IDENTITY_TAKEN', // R-ONEACCOUNT: this person already holds an account (sign in with it; support if forgotten)
   'IDENTITY_REQUIRED', // real money needs an account registered with its holder's identity
-  'ACCOUNT_CLOSED', // R-BANNED: the holder became banned; withdrawal and history only
+  'ACCOUNT_CLOSED', // R-BANNED, R-EXCLUDE: banned holder, closed by the player, permanent exclusion; withdrawal and history only
   'SELF_EXCLUDED', // R-EXCLUDE: `details.until` (null: permanent)
   'LIMIT_NOT_SET', // R-LIMITS, R-TIMELIMIT: `details.limitKind` must be set first (no default)
   'DEPOSIT_LIMIT', // R-LIMITS: `details.limit`, `details.used`, `details.freeAt` (null: only a higher limit would do)
@@ -37,6 +37,8 @@ export const PROTECTION_ERROR_CODES = [
 ] as const;
 
 export const limitKind = oneOf('deposit', 'stake', 'time');
+/** Why an account is closed (R-BANNED, R-EXCLUDE). */
+export const closedReason = oneOf('banned', 'closed-by-player', 'excluded-permanently');
 
 /** What a protection or cashier refusal tells the player beyond its code (the `details` of `error`). */
 export const protectionDetailsSchema = obj(
@@ -87,6 +89,8 @@ export const cashierClientVariants = {
   'protection.setLimit': obj({ type: oneOf('protection.setLimit'), rid, limit: limitKind, value: int({ min: 1, max: Number.MAX_SAFE_INTEGER }) }),
   /** R-EXCLUDE: the client asks twice; the request says it did (`confirm: true`). */
   'protection.exclude': obj({ type: oneOf('protection.exclude'), rid, choice: exclusionChoiceSchema, confirm: oneOf(true) }),
+  /** R-EXCLUDE: the player closes their account for good; asked twice like a self-exclusion. */
+  'account.close': obj({ type: oneOf('account.close'), rid, confirm: oneOf(true) }),
 };
 
 export const paymentSchema = obj({
@@ -114,7 +118,7 @@ export const protectionViewSchema = obj({
   limits: obj({ deposit: selfLimitSchema, stake: selfLimitSchema, time: selfLimitSchema }),
   counters: obj({ deposits: amount, stakes: amount, timeUsedMs: millis, period: nullable(period) }),
   exclusion: nullable(obj({ from: millis, until: nullable(millis) })),
-  /** `banned`: the account is closed (withdrawal and history only). */
+  /** Why the account is closed (withdrawal and history only): `banned`, `closed-by-player`, `excluded-permanently`. */
   closed: nullable(str({ min: 1, max: 40 })),
   /** Registered with a checked identity: may play for real money. */
   identified: bool,
@@ -132,4 +136,9 @@ export const cashierServerVariants = {
   protection: obj({ type: oneOf('protection'), rid, protection: protectionViewSchema }),
   /** R-TIMELIMIT (art. 16-1): a warning the client shows as a dialog that needs a click. */
   'protection.warning': obj({ type: oneOf('protection.warning'), warning: oneOf('near', 'ten-minutes', 'reached'), usedMs: millis, limitMs: millis, periodEnd: millis }),
+  /**
+   * R-BANNED, R-EXCLUDE: the account was just closed (a new ban file found its holder banned, or the
+   * player closed it or excluded themselves permanently), told unasked: play and deposits stop.
+   */
+  'account.closed': obj({ type: oneOf('account.closed'), reason: closedReason }),
 };
