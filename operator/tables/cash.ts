@@ -106,7 +106,9 @@ export function voidedLine(v: HandVoided, scale: 0 | 2): string {
 export function playerRecord(p: TablePlayer, inscription: string, tech: string, kind: MoneyKind, movement: Movement, origin: RecordOrigin): PlayerEventBase {
   return {
     idJoueur: String(p.accountId),
-    hashJoueur: hashJoueur(`${p.accountId}:${p.name}`),
+    // R-TRACE: the outbox puts the SHA-1 of the person's identity hash here (trace/outbox.ts); this
+    // stand-in is what an account without an identity gets.
+    hashJoueur: hashJoueur(`sans-identite:${p.accountId}`),
     ipJoueur: p.ip,
     idSession: p.sessionId,
     inscription,

@@ -1,5 +1,8 @@
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { Accounts } from '../accounts';
+import { registerPlayer } from '../../tests/support/operator/temp-dir';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db';
 import { openOperatorDatabase } from '../schema';
@@ -87,5 +90,23 @@ describe('the trace outbox (issue 12 item 5)', () => {
     expect(new TraceOutbox(db, vault).flush()).toBe(true);
     expect(vault.head().idEvt).toBe(2);
     expect([vault.get(1)!.kind, vault.get(2)!.kind]).toEqual(['POINSCRIT', 'POBILAN']);
+  });
+
+  it('HashJoueur is the SHA-1 of the identity hash the operator holds for the account, not of its id or name (A 1.3.6.c)', async () => {
+    const accounts = new Accounts(db, { scrypt: { N: 1 << 10, r: 8, p: 1 } });
+    const alice = await registerPlayer(accounts, 'alice', { lastName: 'Martin', firstNames: 'Alice', birthDate: '1990-01-01' });
+    const guest = await registerPlayer(accounts, 'bob');
+    const identity = (db.prepare('SELECT identity_hash FROM accounts WHERE id = ?').get(alice) as { identity_hash: string }).identity_hash;
+    expect(identity).toMatch(/^[0-9a-f]{64}$/);
+    const box = new TraceOutbox(db, vault, undefined, () => now);
+    db.transaction(() => {
+      box.put({ ...inscrit, idJoueur: String(alice), hashJoueur: hashJoueur(`${alice}:alice`) });
+      box.put({ ...inscrit, idJoueur: String(guest), inscription: 't1.g.1', hashJoueur: hashJoueur(`${guest}:bob`) });
+    })();
+    box.flush();
+    const hashOf = (idEvt: number) => /<HashJoueur>([0-9A-F]{40})<\/HashJoueur>/.exec(vault.get(idEvt)!.xml)![1];
+    expect(hashOf(1)).toBe(createHash('sha1').update(identity).digest('hex').toUpperCase());
+    // No identity (a guest, a practice player: play money only): a fixed stand-in per account, never a person's.
+    expect(hashOf(2)).toBe(hashJoueur(`sans-identite:${guest}`));
   });
 });

@@ -19,7 +19,7 @@
  * Only this process appends to the vault (one operator per data folder, issue 12 item 1).
  */
 import type { Db } from '../db';
-import type { TraceData } from './records';
+import { hashJoueur, type TraceData } from './records';
 import { prepareRecord, type TraceVault } from './vault';
 
 interface Row {
@@ -70,6 +70,7 @@ export class TraceOutbox {
       done: db.prepare<[number]>('DELETE FROM trace_outbox WHERE id = ?'),
       count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM trace_outbox'),
       all: db.prepare<[], Row>('SELECT * FROM trace_outbox ORDER BY id'),
+      identity: db.prepare<[number], { identity_hash: string | null }>('SELECT identity_hash FROM accounts WHERE id = ?'),
     };
   }
 
@@ -77,7 +78,8 @@ export class TraceOutbox {
    * Puts a record in the outbox: call it inside the transaction that moves its money. Throws
    * (TraceRecordError) if the record breaks the format, so that transaction is undone.
    */
-  put(data: TraceData): void {
+  put(given: TraceData): void {
+    const data = given.kind === 'POJEU' ? given : { ...given, hashJoueur: this.hashJoueurOf(given.idJoueur) };
     const at = this.clock();
     // Rendered once, here: a record that breaks the format throws before its money moves.
     const xml = prepareRecord(this.vault.idOper, this.vault.idCoffre, new Date(at), data);
@@ -86,6 +88,19 @@ export class TraceOutbox {
     // A rolled-back row's id may be given again: the memo is used only when the text matches too.
     this.memo.set(id, { text, data });
     if (this.memo.size > 10_000) this.memo.clear();
+  }
+
+  /**
+   * HashJoueur, "signature cryptographique de l'identité du joueur" (A 1.3.6.c.1): the SHA-1 of the
+   * identity hash the operator holds for the person (accounts.identity_hash, the SHA-256 of their
+   * identity key; protection/identity.ts), derived here, the one place every record passes. An
+   * account without an identity (a guest or a practice player: play money only, records marked
+   * test) gets the SHA-1 of `sans-identite:<IDJoueur>`, which no person's hash can equal.
+   */
+  private hashJoueurOf(idJoueur: string): string {
+    const id = Number(idJoueur);
+    const identity = Number.isSafeInteger(id) ? this.q.identity.get(id)?.identity_hash : null;
+    return hashJoueur(identity ?? `sans-identite:${idJoueur}`);
   }
 
   private dataOf(row: Row): TraceData {
