@@ -197,8 +197,9 @@ describe('record formats', () => {
     expect(hashJoueur('test')).toBe('A94A8FE5CCB19BA61C4C0873D391E987982FBBD3');
     expect(cardText(0)).toBe('2c');
     expect(cardText(51)).toBe('As');
-    expect(['CG', 'T', 'T/A', 'T/AS', 'T/GM', 'TDV'].every(isFormat)).toBe(true);
-    expect(['T /AS', 'T/AA', 'T/X', 'cg', 'T/', ''].some(isFormat)).toBe(false);
+    // A 1.3.6.c.1 writes the code `T[ /d ]` and the example "T /AS": a space before the slash.
+    expect(['CG', 'T', 'T /A', 'T /AS', 'T /GM', 'TDV', 'T/AS'].every(isFormat)).toBe(true);
+    expect(['T /AA', 'T/X', 'cg', 'T /', 'T/', 'T  /AS', ''].some(isFormat)).toBe(false);
   });
 
   it('writes flags, the bonus compartment, a zero POBILAN, and escapes text', () => {
@@ -270,7 +271,10 @@ describe('record formats', () => {
 
     const player = (patch: object) => () => buildPOINSCRIT(h, { ...demoPlayer, kind: 'POINSCRIT', description: 'x', format: 'CG', solde: { avant: 100, mouvement: 10, apres: 90 }, ...patch });
     expect(player({})).not.toThrow();
-    expect(player({ format: 'T /AS' })).toThrow(/Format/);
+    expect(player({ format: 'T /XS' })).toThrow(/Format/);
+    // Written as the decision spells it (A 1.3.6.c.1, "Par exemple: T /AS"), whichever spelling it is given.
+    expect(serialize(player({ format: 'T/AS' })())).toContain('<Format>T /AS</Format>');
+    expect(serialize(player({ format: 'T /AS' })())).toContain('<Format>T /AS</Format>');
     expect(player({ solde: { avant: 100, mouvement: 10, apres: 80 } })).toThrow(/SoldeApres 80 does not follow/);
     expect(player({ solde: { avant: 100, mouvement: -10, apres: 90 } })).toThrow(/absolute value/);
     expect(player({ solde: undefined })).toThrow(/needs a Solde or a Bonus/);

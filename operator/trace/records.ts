@@ -87,7 +87,7 @@ export interface PlayerEventBase extends RecordFlags {
 export interface PoinscritData extends PlayerEventBase {
   readonly kind: 'POINSCRIT';
   readonly description: string;
-  /** `CG`, `T`, `T/<letters among A G M S>` (e.g. `T/AS`) or `TDV`. */
+  /** `CG`, `T`, `T /<letters among A G M S>` (e.g. `T /AS`; `T/AS` is read and written `T /AS`) or `TDV`. */
   readonly format: string;
 }
 
@@ -188,7 +188,11 @@ export function formatIdEvt(n: number): string {
   return String(n).padStart(10, '0');
 }
 
-/** HashJoueur (types:sha1): SHA-1 of the player's identity, 40 upper-case hex digits (sha1("test") = `A94A8FE5…`). */
+/**
+ * HashJoueur (types:sha1), "signature cryptographique de l'identité du joueur": SHA-1 of `identity`,
+ * 40 upper-case hex digits (sha1("test") = `A94A8FE5…`, the examples' value). The operator passes the
+ * person's identity hash (trace/outbox.ts derives it for every record).
+ */
 export function hashJoueur(identity: string): string {
   return createHash('sha1').update(identity, 'utf8').digest('hex').toUpperCase();
 }
@@ -266,18 +270,27 @@ function moneyElements(d: PlayerEventBase): XmlElement[] {
   return [...(d.solde ? movement('Solde', d.solde, scale) : []), ...(d.bonus ? movement('Bonus', d.bonus, scale) : [])];
 }
 
-/** `CG`, `T`, `T/` + distinct letters among A, G, M, S, or `TDV` (A 1.3.6.c.1; the decision's "T /AS" read without the space). */
+/**
+ * `CG`, `T`, `T /` + distinct letters among A, G, M, S, or `TDV` (A 1.3.6.c.1). The decision writes the
+ * code `T[ /d ]` and the example "Par exemple: T /AS": a space before the slash, none after; the
+ * operator's own code without the space (`T/AS`, tournaments/spec.ts) is read too.
+ */
 export function isFormat(f: string): boolean {
-  const m = /^(?:CG|TDV|T(?:\/([AGMS]{1,4}))?)$/.exec(f);
+  const m = /^(?:CG|TDV|T(?: ?\/([AGMS]{1,4}))?)$/.exec(f);
   return m !== null && (m[1] === undefined || new Set(m[1]).size === m[1].length);
+}
+
+/** The Format as the decision spells it (A 1.3.6.c.1, "T /AS"): `T/AS` is written `T /AS`. */
+export function decisionFormat(f: string): string {
+  return f.replace(/^T ?\//, 'T /');
 }
 
 /** POINSCRIT (A 1.3.6.c.1, example A 1.4.3.a). */
 export function buildPOINSCRIT(h: RecordHeader, d: PoinscritData): XmlElement {
-  if (!isFormat(d.format)) bad(`Format ${d.format} is not CG, T, T/<AGMS> or TDV`);
+  if (!isFormat(d.format)) bad(`Format ${d.format} is not CG, T, T /<AGMS> or TDV`);
   return node(
     'POINSCRIT',
-    [...headerElements(h), ...playerElements(d), leaf('Description', text(d.description, 'Description')), leaf('Format', d.format), ...moneyElements(d)],
+    [...headerElements(h), ...playerElements(d), leaf('Description', text(d.description, 'Description')), leaf('Format', decisionFormat(d.format)), ...moneyElements(d)],
     flagAttrs(d),
   );
 }
