@@ -39,6 +39,7 @@ import type { Db } from './db';
 import { replaceBanFile } from './protection/bans';
 import { DEFAULT_TOURNAMENTS_PATH, loadTournaments, TournamentsConfigError } from './tournaments/config';
 import { OPERATOR_MIGRATIONS } from './schema';
+import { payoutsCommand, PAYOUTS_USAGE } from './payouts-cli';
 import { startOperator, type RunningOperator } from './server/operator';
 import { fairPlayReport, formatFairPlayReport, REGULAR_DECISIONS } from './fairplay/fairplay';
 import { duplicateIdentities } from './fairplay/identities';
@@ -65,6 +66,7 @@ const USAGE = [
   '  operator trace export --data <folder> --from <iso> --to <iso> [--out <file>] [--config <file>]',
   '  operator report --data <folder> [--config <file>] [--min-hands <n>] [--min-decisions <n>] [--max-cv <x>] [--play yes]',
   '  operator bans replace <file> --data <folder>',
+  PAYOUTS_USAGE,
 ].join('\n');
 
 /** The text of `file`, or null once the reason it cannot be read is told. */
@@ -220,6 +222,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'bans') return replaceBans(argv, io);
+  if (argv[0] === 'payouts') return payoutsCommand(argv.slice(1), io);
   const trace = argv[0] === 'trace';
   const report = argv[0] === 'report';
   const flags = parseFlags(trace ? argv.slice(2) : report ? argv.slice(1) : argv);

@@ -78,8 +78,13 @@ export function paidPlaces(entrants: number, plan: PayoutPlan = STANDARD_PAYOUTS
   return Math.ceil((entrants * plan.paidPerMille) / 1000);
 }
 
-/** The weight of place i (1-based) in the harmonic spread: 2^48 ÷ i, rounded down; integers, so the split is exact. */
-const SPREAD_UNIT = 2 ** 48;
+/**
+ * The weight of place i (1-based) in the harmonic spread: SPREAD_UNIT ÷ i, rounded down; integers, so
+ * the split is exact. SPREAD_UNIT = 2^15 × lcm(1..23) (about 2^47.3): a multiple of every place up to
+ * 23, so a table of up to 23 places is the harmonic spread to the unit (21 entrants: 7,200, 3,600,
+ * 2,400, 1,800 of the rest); deeper places lose less than 2^-47 of their weight to the rounding.
+ */
+const SPREAD_UNIT = 2 ** 15 * 5_354_228_880;
 
 /**
  * The prizes of a pool of `pool` units (cents, or play chips) among `entrants` under `plan`, best
@@ -87,7 +92,7 @@ const SPREAD_UNIT = 2 ** 48;
  * - a fixed band: `prizes(pool, shares)`;
  * - a larger field: `places` = the paid share of the field, rounded up; each place gets the least
  *   prize, `minCashTenths` tenths of `pool ÷ entrants`, rounded down; the rest is shared in proportion
- *   to the weights 2^48 ÷ place (rounded down: the harmonic spread in integers), each share rounded
+ *   to the weights SPREAD_UNIT ÷ place (rounded down: the harmonic spread in integers), each share rounded
  *   down, and the units left by those roundings (fewer than the places) go one each to the places
  *   from 1st.
  * A pool too small to give every place at least one unit pays as many places as it can give one to
@@ -119,7 +124,7 @@ function spread(pool: number, entrants: number, places: number, minCashTenths: n
   if (least * places > pool) least = Math.floor(pool / places);
   const rest = pool - least * places;
   const weights = new Array<number>(places);
-  let total = 0; // < 2^48 × 15 < 2^53: exact
+  let total = 0; // < 2^47.3 × H(1,000,000) < 2^53: exact
   for (let i = 0; i < places; i++) total += weights[i] = Math.floor(SPREAD_UNIT / (i + 1));
   const out = new Array<number>(places);
   let given = 0;
