@@ -17,7 +17,7 @@ import type { TimerHandle } from '../tables/timers';
 import type { TablePlayer } from '../tables/types';
 import { formatCode, repeatId, type TournamentSpec } from './spec';
 import type { SavedTournament, TournamentStore } from './store';
-import { Tournament, type Entrant, type TournamentDeps, type TournamentNotice } from './tournament';
+import { Tournament, type Entrant, type ExclusionWhy, type TournamentDeps, type TournamentNotice } from './tournament';
 
 export interface HubDeps extends Omit<TournamentDeps, 'notify' | 'directory' | 'brain'> {
   accounts: Accounts;
@@ -185,6 +185,26 @@ export class TournamentHub {
     return r;
   }
 
+  /**
+   * R-EXCLUDE, R-BANNED (server/closure.ts: a self-exclusion, a ban, an account closed): in every
+   * real-money tournament, a registration not started is refunded whole with its POANNUL, and a
+   * running one is left as a disqualified player leaves it (T 13-1), at the end of the hand they are
+   * in (tournament-entries.ts `exclude`, tournament-end.ts `disqualify`). Play money is left as it is.
+   * The player is told their standing in each (no longer in), then their place when it is known.
+   */
+  excludePlayer(accountId: number, why: ExclusionWhy): void {
+    for (const t of [...this.tournaments.values()]) {
+      try {
+        const done = t.exclude(accountId, why);
+        if (done === 'none') continue;
+        if (done === 'refunded') this.fieldChanged(t);
+        if (done !== 'removed') this.tell(t, [accountId]);
+      } catch (e) {
+        this.deps.error(e);
+      }
+    }
+  }
+
   /** Practice players fill a play-money sit & go (or a scheduled one, up to `practiceField`) a moment after a person registered (issue 16 item 9). */
   private scheduleFill(t: Tournament): void {
     const ms = this.deps.practiceFillMs;
@@ -311,8 +331,9 @@ export class TournamentHub {
       handForHand: running && t.inHandForHand,
       entries: t.entryTotal,
       remaining: t.remaining,
-      // R-CONSERVE: the players in hold exactly the chips given out (counted, not summed: O(1)).
-      chips: t.chipsIssued(),
+      // R-CONSERVE: the players in hold exactly the chips given out, less those removed with excluded
+      // players (T 13-1) (counted, not summed: O(1)).
+      chips: t.chipsIssued() - t.chipsRemoved(),
       pool: t.pool(),
       paid: this.paidPlaces(t),
     };
@@ -321,7 +342,8 @@ export class TournamentHub {
     const out = new Map<number, TournamentStanding>();
     for (const id of accountIds) {
       const e = t.entrant(id);
-      if (!e || e.place !== null || (t.state !== 'running' && t.state !== 'registering')) {
+      // An excluded player is out for good (R-EXCLUDE, R-BANNED): no rebuy offered.
+      if (!e || e.place !== null || e.excluded || (t.state !== 'running' && t.state !== 'registering')) {
         out.set(id, { ...base, you: null });
         continue;
       }
@@ -355,7 +377,8 @@ export class TournamentHub {
     const key = `${t.entries}:${t.pool()}:${t.fieldFinal}`;
     const known = this.paidCache.get(t);
     if (known?.key === key) return known.paid;
-    const paid = t.prizes().length;
+    // No entrant (the last one unregistered or excluded): no place paid.
+    const paid = t.entries === 0 ? 0 : t.prizes().length;
     this.paidCache.set(t, { key, paid });
     return paid;
   }
@@ -419,6 +442,10 @@ export class TournamentHub {
         return;
       case 'hand':
         this.tell(t, n.accountIds);
+        return;
+      case 'removed':
+        // Stood up (`table.left` from the table): the standing says they are no longer in.
+        if (t.entrant(n.accountId)?.player.practice === false) this.tell(t, [n.accountId]);
         return;
       case 'state':
       case 'clock': {

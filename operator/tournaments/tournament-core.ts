@@ -91,6 +91,10 @@ export abstract class TournamentCore {
   protected placedPlayers = 0;
   /** Tables are being filled at the start: no hand is dealt until everyone is seated. */
   protected seating = false;
+  /** Chips removed from play with excluded players (Σ their `removedChips`; counted, read per standing). */
+  protected removedTotal = 0;
+  /** Excluded players still in (R-EXCLUDE, R-BANNED): they leave when their table is between hands. */
+  protected readonly excludedIn = new Set<Entrant>();
 
   constructor(
     spec: TournamentSpec,
@@ -218,7 +222,15 @@ export abstract class TournamentCore {
     return this.deps.clockRate ?? 1;
   }
 
-  /** Σ chips of the players still in: always entries × starting stack (R-CONSERVE; no rebuys yet). */
+  /**
+   * Chips taken out of play with excluded players (R-EXCLUDE, R-BANNED; T 13-1: a disqualified
+   * player's chips are removed): the players in hold `chipsIssued() - chipsRemoved()` (R-CONSERVE).
+   */
+  chipsRemoved(): number {
+    return this.removedTotal;
+  }
+
+  /** Σ chips of the players still in: always the chips issued less those removed (R-CONSERVE). */
   chipsInPlay(): number {
     let n = 0;
     for (const e of this.order) {

@@ -215,6 +215,74 @@ export abstract class TournamentEnd extends TournamentField {
     this.notify({ type: 'finished', tournamentId: this.spec.id, accountId: e.player.accountId, place, tied, prize, bounties: e.won ?? 0 });
   }
 
+  // ---------------------------------------------------------------------------------------------
+  // Exclusion (R-EXCLUDE, R-BANNED): the player leaves as a disqualified player does (T 13-1)
+
+  /**
+   * Excluded players still in leave, each whose table is between hands (never in a hand: the hand they
+   * are in ends first, and they leave at its end as a bust is processed, before the next deal). A
+   * player the hand busted is a bust like any other.
+   */
+  protected removeExcluded(): void {
+    let left = false;
+    for (const e of [...this.excludedIn]) {
+      if (e.out) {
+        this.excludedIn.delete(e);
+        continue;
+      }
+      if (e.table?.handInProgress) continue;
+      this.excludedIn.delete(e);
+      this.disqualify(e);
+      left = true;
+    }
+    if (left) this.maybeFinish();
+  }
+
+  /**
+   * T 13-1, "Disqualification définitive du tournoi. Les jetons du joueur sont alors retirés", for a
+   * person who may no longer play (R-EXCLUDE, R-BANNED), in one step:
+   * - stood up from their table (told `table.left`), their chips out of play (`chipsRemoved`); the
+   *   prize pool is unchanged (the entries stay in it, as a bust's do);
+   * - ranked as a bust at this moment: below every player still in, above every player out before
+   *   (the busts of the hand they finished included), and above the busts of a hand-for-hand round
+   *   still being played, which are ranked at its end (T 8-16 ranks busts; they did not bust);
+   * - their place's prize paid as any other (the exclusion protects the player, it is no sanction: what
+   *   they won by outlasting the others is theirs, as withdrawals stay open to them); bounties they
+   *   collected stay theirs, and the bounty on their own head is theirs (nobody eliminated them, as
+   *   the winner's); a satellite seat they won already was paid (an entry not started is refunded).
+   */
+  protected disqualify(e: Entrant): void {
+    const table = e.table;
+    this.step(() => {
+      // The table's cash-out hook gives the stack back to the entrant and frees the seat.
+      if (table) table.standUpIfIdle(e.player.accountId);
+      if (e.table) throw new Error(`${this.spec.id}: ${e.player.name} could not leave ${e.table.tableId}`);
+      const back = this.comebacks.indexOf(e);
+      if (back >= 0) this.comebacks.splice(back, 1);
+      const chips = e.stack + e.pendingChips;
+      e.removedChips = (e.removedChips ?? 0) + chips;
+      this.removedTotal += chips;
+      this.setOut(e, true);
+      e.stack = 0;
+      e.pendingChips = 0;
+      if (e.bounty > 0) this.payBounty(e, [e.player.accountId]);
+      if (this.roundOpen()) {
+        // Ranked with the round's busts at its end, above all of them: a stack larger than any chips
+        // a bust can have held at the start of the hand.
+        e.roundStack = this.chipsIssued() + chips;
+        this.roundBusts.push(e);
+      } else {
+        e.bust = this.bustSeq++;
+        this.busted.push([e]);
+      }
+      this.dirty.add(e);
+      this.fieldDirty = true;
+      if (table && table.seatsTaken === 0 && this.tableNo.has(table)) this.closeTable(table);
+      if (this.poolFinal) this.placeBusted();
+    });
+    this.notify({ type: 'removed', tournamentId: this.spec.id, accountId: e.player.accountId, why: e.excluded ?? 'closed' });
+  }
+
   /** A busted player is in again with `chips` (not yet seated): their bust is forgotten. */
   protected comeBack(e: Entrant, chips: number): void {
     for (const g of this.busted) {

@@ -8,7 +8,14 @@ import { mayAddOn, mayRebuy, registrationOpen } from '../../shared/rules/tournam
 import type { Brain, MoneyResult, TablePlayer } from '../tables/types';
 import { formatCode } from './spec';
 import { TournamentEnd } from './tournament-end';
-import { refusal, type Entrant, type Refusal } from './tournament-types';
+import { excludedRefusal, refusal, type Entrant, type ExclusionWhy, type Refusal } from './tournament-types';
+
+/** The POANNUL's motif of a registration cancelled by an exclusion (A 1.3.6.c.6; R-EXCLUDE, R-BANNED). */
+const EXCLUDED_MOTIF: Record<ExclusionWhy, string> = {
+  'self-excluded': 'Auto-exclusion du joueur avant le début du tournoi (remboursement intégral)',
+  banned: 'Joueur inscrit au fichier des interdits de jeu avant le début du tournoi (remboursement intégral)',
+  closed: 'Compte du joueur clôturé avant le début du tournoi (remboursement intégral)',
+};
 
 export abstract class TournamentEntries extends TournamentEnd {
   // ---------------------------------------------------------------------------------------------
@@ -22,6 +29,7 @@ export abstract class TournamentEntries extends TournamentEnd {
   register(player: TablePlayer, version: string, opts: { brain?: Brain; autoRebuy?: boolean } = {}): { ok: true; inscription: string } | Refusal {
     if (version !== this.version) return refusal('RULES_CHANGED', 'the tournament changed since it was shown: read it again', 'R-INFO');
     const known = this.entrants.get(player.accountId);
+    if (known?.excluded) return excludedRefusal(known.excluded);
     // A busted player registering again within late registration re-enters (issue 16 item 3).
     if (known && known.out && known.place === null && this.state === 'running') return this.reEnter(known);
     if (player.practice && this.spec.money !== 'play') throw new Error(`practice players never enter ${this.spec.id}`);
@@ -91,12 +99,7 @@ export abstract class TournamentEntries extends TournamentEnd {
     if (this.state === 'registering') {
       const refunded = this.refund(e, 'Désinscription avant le début du tournoi (remboursement intégral)', false);
       if (!refunded.ok) return refunded;
-      this.entrants.delete(accountId);
-      this.order.splice(this.order.indexOf(e), 1);
-      this.entryCount--;
-      this.dirty.delete(e);
-      this.stacks.forget(e);
-      this.dropped.push(accountId);
+      this.drop(e);
       this.save();
       return { ok: true, refunded: refunded.amount };
     }
@@ -106,6 +109,59 @@ export abstract class TournamentEntries extends TournamentEnd {
     this.dirty.add(e);
     this.save();
     return { ok: true, refunded: null };
+  }
+
+  /** A registration gone before the start (refunded): the entrant forgotten, deleted with the next save. */
+  private drop(e: Entrant): void {
+    this.entrants.delete(e.player.accountId);
+    this.order.splice(this.order.indexOf(e), 1);
+    this.entryCount--;
+    this.dirty.delete(e);
+    this.stacks.forget(e);
+    this.dropped.push(e.player.accountId);
+  }
+
+  /**
+   * A person who may no longer play (R-EXCLUDE, R-BANNED; server/closure.ts through the hub), in a
+   * real-money tournament only: both rules are about gambling, and a play-money tournament stakes
+   * nothing (the wallet's stake guard sees real money only), so it is left as it is.
+   *
+   * - Not started: the registration is cancelled and the whole entry (buy-in + fee) refunded with its
+   *   POANNUL, as an unregistration is, the refund and the entrant's removal in one step.
+   * - Running: marked excluded (saved: a restart does not bring them back), no purchase or re-entry
+   *   any more; still in, they leave as a disqualified player (T 13-1, tournament-end.ts `disqualify`)
+   *   now if their table is between hands, else at the end of its hand. Out already (a bust waiting for
+   *   its place), they keep that place. Placed already: nothing changes.
+   *
+   * R-TIMELIMIT is not this: at the playing-time limit a player finishes the tournaments in progress.
+   */
+  exclude(accountId: number, why: ExclusionWhy): 'refunded' | 'removed' | 'leaving' | 'none' {
+    const e = this.entrants.get(accountId);
+    if (!e || this.spec.money !== 'real') return 'none';
+    if (this.state === 'registering') {
+      const r = this.step(() => {
+        const refunded = this.refund(e, EXCLUDED_MOTIF[why], true);
+        if (refunded.ok) this.drop(e);
+        return refunded;
+      });
+      if (!r.ok) throw new Error(`${this.spec.id}: refund of ${e.player.name} refused: ${r.code} ${r.message}`);
+      return 'refunded';
+    }
+    if (this.state !== 'running' || e.place !== null || e.excluded) return 'none';
+    e.excluded = why;
+    this.dirty.add(e);
+    if (e.out) {
+      this.save();
+      return 'none';
+    }
+    this.excludedIn.add(e);
+    if (e.table?.handInProgress) {
+      this.save();
+      return 'leaving';
+    }
+    this.removeExcluded();
+    if (this.state === 'running') this.afterSeating();
+    return 'removed';
   }
 
   /** A forfeited or timed-out player comes back (they are still in: T 2-15). */
@@ -128,6 +184,7 @@ export abstract class TournamentEntries extends TournamentEnd {
     const e = this.entrants.get(accountId);
     const r = this.spec.structure.rebuy;
     if (!e || this.state !== 'running' || e.place !== null || r === null) return refusal('NOT_REGISTERED', 'no rebuy here', 'T 5-2');
+    if (e.excluded) return excludedRefusal(e.excluded);
     const stack = e.out ? 0 : this.stackOf(e);
     if (!mayRebuy(this.spec.structure, this.elapsed() ?? 0, stack + e.pendingChips, e.rebuys)) return refusal('REGISTRATION_CLOSED', 'a rebuy is not allowed now', 'T 5-2');
     const paid = this.purchase(e, r.price, r.fee, `t-rebuy:${e.inscription}:${e.rebuys + 1}`, 'Recave');
@@ -143,6 +200,7 @@ export abstract class TournamentEntries extends TournamentEnd {
     const e = this.entrants.get(accountId);
     const a = this.spec.structure.addOn;
     if (!e || e.out || this.state !== 'running' || a === null) return refusal('NOT_REGISTERED', 'no add-on here', 'T 5-4');
+    if (e.excluded) return excludedRefusal(e.excluded);
     if (!mayAddOn(this.spec.structure, this.elapsed() ?? 0, e.addOn)) return refusal('REGISTRATION_CLOSED', 'the add-on is not available now', 'T 5-4');
     const paid = this.purchase(e, a.price, a.fee, `t-addon:${e.inscription}`, 'Add-on');
     if (!paid.ok) return paid;

@@ -5,6 +5,7 @@
  */
 import { clockAt, handForHand, mayAddOn, registrationOpen, tableRulesAt } from '../../shared/rules/tournament';
 import { Table } from '../tables/table';
+import type { TimerHandle } from '../tables/timers';
 import type { MoneyResult, TableHooks, TablePlayer, TableSpec } from '../tables/types';
 import { FieldIndex } from './field-index';
 import { TournamentCore } from './tournament-core';
@@ -19,6 +20,11 @@ export abstract class TournamentField extends TournamentCore {
   protected abstract closeRegistration(): void;
   /** T 5-4 (tournament-entries.ts): practice players take it on the clock. */
   abstract addOn(accountId: number): { ok: true } | Refusal;
+  /** Excluded players whose table is between hands leave (R-EXCLUDE, R-BANNED, T 13-1; tournament-end.ts). */
+  protected abstract removeExcluded(): void;
+
+  /** An excluded player's table held back from dealing: they leave first (mayDeal). */
+  protected exclusionTimer: TimerHandle | null = null;
 
   /**
    * The clock as last told to the players (the `clock` notice): the level and whether on a break. A
@@ -197,6 +203,18 @@ export abstract class TournamentField extends TournamentCore {
   protected mayDeal(table: Table): boolean {
     if (this.state !== 'running' || this.seating) return false;
     if (clockAt(this.spec.structure, this.elapsed() ?? 0).onBreak) return false;
+    // R-EXCLUDE, R-BANNED: no hand is dealt to an excluded player. They leave when their hand ends
+    // (afterHand); a hand voided by a fault has no such end, so they leave before the next one here.
+    if (this.excludedIn.size > 0 && [...this.excludedIn].some((e) => e.table === table)) {
+      this.exclusionTimer ??= this.deps.timers.set(() => {
+        this.exclusionTimer = null;
+        this.guard(() => {
+          this.removeExcluded();
+          if (this.state === 'running') this.afterSeating();
+        });
+      }, 0);
+      return false;
+    }
     // Hand-for-hand: one hand per table per round, the next round once every table has finished. A
     // round whose busts reach the money is played to its end (its busts are ranked together, T 8-16).
     if (!this.handForHand() && !this.roundOpen()) return true;
@@ -250,6 +268,12 @@ export abstract class TournamentField extends TournamentCore {
     // This table's hand of the round is over; the round's busts are ranked once every table's is.
     if (table) this.dealing.delete(table);
     if (!this.roundOpen()) this.flushRound();
+    // R-EXCLUDE, R-BANNED: excluded players leave at the end of their hand, before the next deal, when
+    // a bust is processed (T 13-1: disqualified, their chips removed; tournament-end.ts disqualify).
+    if (this.excludedIn.size > 0) {
+      this.removeExcluded();
+      if (this.state !== 'running') return;
+    }
     // Players back in (a rebuy at zero) are seated now, between hands.
     for (const e of this.comebacks.splice(0)) this.seatLate(e, 'back');
     const touched = this.rebalance(table);

@@ -53,6 +53,13 @@ export interface TournamentDeps {
 export type TournamentState = 'registering' | 'running' | 'finished' | 'cancelled';
 
 /**
+ * Why a person may no longer play (R-EXCLUDE, R-BANNED; server/closure.ts): a self-exclusion, a ban
+ * (the national file), or an account closed by its holder. Their registrations not started are
+ * refunded, and they leave running tournaments as a disqualified player does (T 13-1).
+ */
+export type ExclusionWhy = 'banned' | 'self-excluded' | 'closed';
+
+/**
  * Why a player sits where they sit (`tournament.seat.why`, issue 17 item 3): the start's draw, a late
  * entry, a move to balance the tables (T 6-8 to 6-10), a broken table's player (T 6-6, 6-11), or a
  * busted player back in after a rebuy or a re-entry (T 5-2).
@@ -69,7 +76,9 @@ export type TournamentNotice =
    * A hand was settled at a table where people play (issue 17 item 1: their standing after each hand):
    * the people seated there and those the hand eliminated. Not sent for tables of practice players only.
    */
-  | { type: 'hand'; tournamentId: string; tableId: string; accountIds: number[] };
+  | { type: 'hand'; tournamentId: string; tableId: string; accountIds: number[] }
+  /** An excluded person left the running tournament (R-EXCLUDE, R-BANNED; their place follows when known). */
+  | { type: 'removed'; tournamentId: string; accountId: number; why: ExclusionWhy };
 
 export interface Entrant {
   player: TablePlayer;
@@ -107,6 +116,14 @@ export interface Entrant {
    * Saved (optional in older saves): a restart ranks them at once.
    */
   roundStack?: number | null;
+  /**
+   * Excluded (R-EXCLUDE, R-BANNED): no purchase, no re-entry; while still in, they leave when their
+   * table's hand ends (T 13-1). Saved with the entrant (optional in older saves): a restart does not
+   * bring them back.
+   */
+  excluded?: ExclusionWhy | null;
+  /** The chips taken out of play when they left excluded (T 13-1: "les jetons du joueur sont alors retirés"). */
+  removedChips?: number;
 }
 
 /** An entrant as saved (store.ts): the table by its number, the seat in it. */
@@ -132,6 +149,12 @@ export interface SavedState {
 
 export type Refusal = TableRefusal;
 export const refusal = (code: Refusal['code'], message: string, rule?: string): Refusal => ({ ok: false, code, message, ...(rule ? { rule } : {}) });
+
+/** An excluded person asks for chips (a rebuy, an add-on, a re-entry): refused as the wallet's stake guard refuses a stake. */
+export const excludedRefusal = (why: ExclusionWhy): Refusal =>
+  why === 'self-excluded'
+    ? refusal('SELF_EXCLUDED', 'you are self-excluded: no play until the end of your exclusion', 'R-EXCLUDE')
+    : refusal('ACCOUNT_CLOSED', 'this account is closed: you can only withdraw your money', why === 'banned' ? 'R-BANNED' : 'R-EXCLUDE');
 
 /** Balancing at 2 players' difference once this few tables remain (T 6-8: "un nombre prédéfini de tables"). */
 export const LATE_TABLES = 3;

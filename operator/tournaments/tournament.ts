@@ -29,7 +29,7 @@ import type { SavedTournament } from './store';
 import { TournamentEntries } from './tournament-entries';
 import type { Entrant, SavedEntrant, SavedState, TournamentDeps } from './tournament-types';
 
-export { LATE_TABLES, type Entrant, type Refusal, type TournamentDeps, type TournamentNotice, type TournamentState } from './tournament-types';
+export { LATE_TABLES, type Entrant, type ExclusionWhy, type Refusal, type TournamentDeps, type TournamentNotice, type TournamentState } from './tournament-types';
 
 export class Tournament extends TournamentEntries {
   /**
@@ -53,6 +53,7 @@ export class Tournament extends TournamentEntries {
       seats.set(e, { table: r.table, seat: r.seat });
       t.registered = Math.max(t.registered, e.n + 1);
       if (e.out) t.outCount++;
+      t.removedTotal += e.removedChips ?? 0;
     }
     t.poolFinal = st.poolFinal;
     t.entryCount = st.entryCount;
@@ -73,7 +74,8 @@ export class Tournament extends TournamentEntries {
     t.startedAt = deps.timers.now() - Math.round((st.elapsed ?? 0) / t.clockRate);
     t.seating = true;
     try {
-      const alive = t.order.filter((e) => !e.out);
+      // An excluded player still in was in the voided hand: not seated again, they leave below.
+      const alive = t.order.filter((e) => !e.out && !e.excluded);
       const tables = [...new Set(alive.map((e) => seats.get(e)!.table).filter((x): x is number => x !== null))].sort((a, b) => a - b);
       for (const no of tables) t.openTable(no);
       const loose: Entrant[] = [];
@@ -101,6 +103,9 @@ export class Tournament extends TournamentEntries {
     // Busted in a hand-for-hand round the stop cut short (its hand in play voided): ranked now (T 8-16).
     t.roundBusts.push(...t.order.filter((e) => e.out && e.bust === null && e.roundStack != null));
     t.flushRound();
+    // Excluded during the hand the stop voided (R-EXCLUDE, R-BANNED): they leave now, as its end would have had them.
+    for (const e of t.order) if (!e.out && e.excluded) t.excludedIn.add(e);
+    t.removeExcluded();
     t.save();
     t.scheduleClock();
     t.releaseAll();
@@ -163,6 +168,7 @@ export class Tournament extends TournamentEntries {
   close(): void {
     this.deps.timers.clear(this.startTimer);
     this.deps.timers.clear(this.clockTimer);
+    this.deps.timers.clear(this.exclusionTimer);
     for (const t of this.liveTables()) t.close();
   }
 }
