@@ -87,6 +87,7 @@ export function createHandlers(s: ClientServices): Handlers {
     protectionGet: () => core.cashier.get(),
     protectionSetLimit: (a) => core.cashier.setLimit(a),
     protectionExclude: (a) => core.cashier.exclude(a),
+    accountClose: () => core.cashier.close(),
     // Tournaments (issue 17; client/tournaments.ts).
     tournaments: () => core.tournaments.list(),
     tournamentDetails: (a) => core.tournaments.details(a),

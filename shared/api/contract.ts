@@ -12,7 +12,7 @@ import { handRecordSchema } from '../protocol/game';
 import { HAND_ID_MAX, TABLE_ID_MAX } from '../protocol/limits';
 import { ERROR_CODES } from '../protocol/codes';
 import { playConditionsSchema, versionText } from '../protocol/conditions';
-import { card, exclusionChoiceSchema, identitySchema, limitKind, paymentRef, paymentSchema, protectionViewSchema, protectionDetailsSchema, requestId } from '../protocol/cashier';
+import { card, closedReason, exclusionChoiceSchema, identitySchema, limitKind, paymentRef, paymentSchema, protectionViewSchema, protectionDetailsSchema, requestId } from '../protocol/cashier';
 import { arr, bool, int, type Infer, nullable, obj, oneOf, type Schema, str } from '../validate';
 import { handTournamentSchema, tournamentCalls, tournamentEvents } from './tournaments';
 import { tournamentId } from '../protocol/tournament';
@@ -403,6 +403,8 @@ const cashierCalls = {
     args: obj({ choice: exclusionChoiceSchema, confirm: oneOf(true) }),
     result: protectionAnswerSchema,
   },
+  /** R-EXCLUDE: the player closes their account for good; asked twice on the page (`confirm: true`). */
+  accountClose: { args: obj({ confirm: oneOf(true) }), result: protectionAnswerSchema },
 } as const;
 
 /** Calls: name -> schema of its argument object and of its result. */
@@ -489,6 +491,8 @@ export const events = {
   historyJob: historyJobSchema,
   /** R-TIMELIMIT (decree 2010-518 art. 16-1): the operator's playing-time warning, shown as a dialog that needs a click. */
   protectionWarning: obj({ warning: oneOf('near', 'ten-minutes', 'reached'), usedMs: millis, limitMs: millis, periodEnd: millis }),
+  /** R-BANNED, R-EXCLUDE: the operator closed the account (withdrawal and history only from now on). */
+  accountClosed: obj({ reason: closedReason }),
   ...tournamentEvents,
 } as const satisfies Record<string, Schema<unknown>>;
 

@@ -12,7 +12,9 @@
 //    hand-for-hand, field, the player's stack and rank), `tournament.seat` why, `tournament.finished`
 //    the bounties, `tournament.results`; `table.watch`; tables and history hands name their tournament.
 // 5: `tournament.finished` carries `tied`, the players sharing the places from `place` (T 8-16).
-export const PROTOCOL_VERSION = 5;
+// 6: `account.closed` pushed unasked when the account is closed (R-BANNED: a new ban file; R-EXCLUDE),
+//    `account.close` (the player closes their account).
+export const PROTOCOL_VERSION = 6;
 
 /**
  * Largest client frame the operator reads, in bytes of UTF-8. Client messages are small (the largest is

@@ -1,8 +1,8 @@
 /**
  * The cashier and the player-protection calls of the client API (issue 18; docs/protection.md): deposits,
  * withdrawals and their movements (R-CASHIER), the self-set limits and counters (R-LIMITS, R-TIMELIMIT),
- * self-exclusion (R-EXCLUDE), and the operator's pushed playing-time warning (art. 16-1) turned into the
- * `protectionWarning` event. Each call is one request on the operator link (`OperatorLink.request`);
+ * self-exclusion and closing the account (R-EXCLUDE), and the operator's pushes turned into events: the
+ * playing-time warning (art. 16-1, `protectionWarning`), the account closed (R-BANNED, `accountClosed`). Each call is one request on the operator link (`OperatorLink.request`);
  * a refusal reaches the page with its code, rule and details unchanged.
  */
 import type { CallArgs, CallResult, EventName, EventPayload, PaymentAnswer, ProtectionAnswer } from '../../../shared/api';
@@ -28,11 +28,14 @@ function isRefused(r: ServerMessage | Refused): r is Refused {
 export class ClientCashier {
   constructor(private readonly o: ClientCashierOptions) {}
 
-  /** Follows a new link: its `protection.warning` pushes become `protectionWarning` events. */
+  /**
+   * Follows a new link: its `protection.warning` pushes become `protectionWarning` events, its
+   * `account.closed` pushes (R-BANNED, R-EXCLUDE) `accountClosed` events.
+   */
   attach(link: OperatorLink): () => void {
     return link.on('message', (m) => {
-      if (m.type !== 'protection.warning') return;
-      this.o.broadcast('protectionWarning', { warning: m.warning, usedMs: m.usedMs, limitMs: m.limitMs, periodEnd: m.periodEnd });
+      if (m.type === 'protection.warning') this.o.broadcast('protectionWarning', { warning: m.warning, usedMs: m.usedMs, limitMs: m.limitMs, periodEnd: m.periodEnd });
+      else if (m.type === 'account.closed') this.o.broadcast('accountClosed', { reason: m.reason });
     });
   }
 
@@ -82,5 +85,10 @@ export class ClientCashier {
   /** R-EXCLUDE: the page asked twice (`confirm: true`, required by the contract's schema). */
   exclude(a: CallArgs<'protectionExclude'>): Promise<ProtectionAnswer> {
     return this.protection({ type: 'protection.exclude', choice: a.choice, confirm: true });
+  }
+
+  /** R-EXCLUDE: the player closes their account; the page asked twice (`confirm: true`). */
+  close(): Promise<ProtectionAnswer> {
+    return this.protection({ type: 'account.close', confirm: true });
   }
 }
