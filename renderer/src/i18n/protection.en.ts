@@ -86,6 +86,18 @@ export default {
     helpJis: 'Joueurs Info Service',
     helpAnj: 'Autorité nationale des jeux',
     closed: 'Your account is closed: you can withdraw your balance and read your history.',
+    closedWhy: {
+      banned: 'Your account is closed: you are on the national gambling ban file. You can withdraw your balance and read your history.',
+      'closed-by-player': 'You closed your account: you can withdraw your balance and read your history.',
+      'excluded-permanently': 'Your account is closed by your permanent self-exclusion: you can withdraw your balance and read your history.',
+    },
+    closedShort: 'Account closed',
+    closure: 'Close my account',
+    closureIntro: 'You can close your account at any time. It is for good: no more play, deposits or tournament registrations; you leave your tables at the end of the hand in progress and your registrations to tournaments not started are refunded. You can still withdraw your balance and read your history.',
+    closeAccount: 'Close my account',
+    closeConfirm1: 'You are asking to close your account for good. It cannot be undone. Continue?',
+    closeConfirm2: 'Last confirmation: close my account for good.',
+    yesClose: 'I confirm closing my account',
     limitMissing: 'Set this limit first: {kind}.',
   },
   playtime: {
@@ -93,6 +105,9 @@ export default {
     noLimit: 'Playing time: limit to set',
     title: 'Effective playing time this period (limit set by you)',
     risk: 'Gambling involves risks: 09 74 75 13 13',
+    // R-BALANCE (law 2010-476 art. 26): how to register on the national ban file, beside the risk message.
+    ban: 'Self-ban from gambling: anj.fr',
+    banTitle: 'To ban yourself from every licensed operator (3 years), ask to be registered on the national gambling ban file on the ANJ’s site, under “Interdiction volontaire de jeux”.',
     warning: {
       title: 'Playing time',
       near: 'You have played {used} of your {limit} limit. Your limit is near.',

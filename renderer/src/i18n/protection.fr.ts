@@ -86,6 +86,18 @@ export default {
     helpJis: 'Joueurs Info Service',
     helpAnj: 'Autorité nationale des jeux',
     closed: 'Votre compte est clôturé : vous pouvez retirer votre solde et consulter votre historique.',
+    closedWhy: {
+      banned: 'Votre compte est clôturé : vous êtes inscrit au fichier national des interdits de jeu. Vous pouvez retirer votre solde et consulter votre historique.',
+      'closed-by-player': 'Vous avez clôturé votre compte : vous pouvez retirer votre solde et consulter votre historique.',
+      'excluded-permanently': 'Votre compte est clôturé par votre auto-exclusion définitive : vous pouvez retirer votre solde et consulter votre historique.',
+    },
+    closedShort: 'Compte clôturé',
+    closure: 'Clôturer mon compte',
+    closureIntro: 'Vous pouvez clôturer votre compte à tout moment. C’est définitif : plus de jeu, de dépôt ni d’inscription à un tournoi ; vous quittez vos tables à la fin de la main en cours et vos inscriptions aux tournois non commencés sont remboursées. Vous pourrez toujours retirer votre solde et consulter votre historique.',
+    closeAccount: 'Clôturer mon compte',
+    closeConfirm1: 'Vous demandez la clôture définitive de votre compte. Elle ne pourra pas être annulée. Continuer ?',
+    closeConfirm2: 'Dernière confirmation : clôturer mon compte pour de bon.',
+    yesClose: 'Je confirme la clôture de mon compte',
     limitMissing: 'Fixez d’abord votre limite : {kind}.',
   },
   playtime: {
@@ -93,6 +105,9 @@ export default {
     noLimit: 'Temps de jeu : limite à fixer',
     title: 'Temps de jeu effectif sur la période (limite fixée par vous)',
     risk: 'Jouer comporte des risques : 09 74 75 13 13',
+    // R-BALANCE (law 2010-476 art. 26): how to register on the national ban file, beside the risk message.
+    ban: 'Interdiction volontaire de jeux : anj.fr',
+    banTitle: 'Pour vous interdire de jeu chez tous les opérateurs agréés (3 ans), demandez votre inscription au fichier national des interdits de jeu sur le site de l’ANJ, rubrique « Interdiction volontaire de jeux ».',
     warning: {
       title: 'Temps de jeu',
       near: 'Vous avez joué {used} sur votre limite de {limit}. Votre limite approche.',

@@ -104,6 +104,11 @@ export const useProtectionStore = defineStore('protection', () => {
     return took(await api.protectionExclude({ choice, confirm: true }));
   }
 
+  /** R-EXCLUDE: the player closes their account; called only after the page asked twice. */
+  async function closeAccount(): Promise<ProtectionAnswer> {
+    return took(await api.accountClose({ confirm: true }));
+  }
+
   function dismissWarning(): void {
     warnings.value = warnings.value.slice(1);
   }
@@ -116,6 +121,9 @@ export const useProtectionStore = defineStore('protection', () => {
       warnings.value = [...warnings.value, w];
       void refresh();
     });
+    // R-BANNED, R-EXCLUDE: the operator closed the account (a new ban file, or this player elsewhere):
+    // the status bar and the pages show it from the view read again.
+    api.on('accountClosed', () => void refresh());
     // Another account (a registration, a login, a logout): its own figures, read again.
     let account: string | null = null;
     api.on('session', (s) => {
@@ -138,5 +146,5 @@ export const useProtectionStore = defineStore('protection', () => {
     if (seatedTimer !== null) clearInterval(seatedTimer);
   }
 
-  return { view, viewAt, payments, nextPage, warnings, realMoney, seatedReal, refresh, loadMovements, moreMovements, pay, setLimit, exclude, dismissWarning, load, stop };
+  return { view, viewAt, payments, nextPage, warnings, realMoney, seatedReal, refresh, loadMovements, moreMovements, pay, setLimit, exclude, closeAccount, dismissWarning, load, stop };
 });
