@@ -263,7 +263,7 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16
     e.outbox.flush();
     const acts = e.vault.byInscription(x.inscription).map((r) => r.kind);
     expect(acts.filter((k) => k === 'POACHAT')).toHaveLength(1 + (took ? 1 : 0));
-    expect(e.vault.byInscription(x.inscription)[0].xml).toContain('<Format>T/A</Format>');
+    expect(e.vault.byInscription(x.inscription)[0].xml).toContain('<Format>T /A</Format>');
     books(e);
   });
 
@@ -279,7 +279,7 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16
     const gains = e.vault.byTech('sng-ko').filter((r) => r.kind === 'POGAIN');
     const paid = gains.reduce((s, r) => s + Math.round(Number(/<SoldeMouvement>([^<]+)</.exec(r.xml)![1])), 0);
     expect(paid).toBe(6 * 200);
-    expect(e.vault.byTech('sng-ko').find((r) => r.kind === 'POINSCRIT')!.xml).toContain('<Format>T/G</Format>');
+    expect(e.vault.byTech('sng-ko').find((r) => r.kind === 'POINSCRIT')!.xml).toContain('<Format>T /G</Format>');
     books(e);
   });
 

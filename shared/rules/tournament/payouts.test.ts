@@ -101,6 +101,7 @@ describe('payouts at every field size (R-TOURN-RUN, R-TOURN-STRUCTURE)', () => {
     expect(Math.min(...tiny)).toBeGreaterThan(0);
     for (let i = 1; i < tiny.length; i++) expect(tiny[i]).toBeLessThanOrEqual(tiny[i - 1]!);
     expect(payout(0, 1_000)).toEqual([0]);
+    expect(payout(0, 0)).toEqual([]); // no field yet: nothing paid
     expect(() => payout(100, MAX_ENTRANTS + 1)).toThrow(RangeError);
     expect(() => payout(-1, 10)).toThrow(RangeError);
   });

@@ -100,7 +100,9 @@ const SPREAD_UNIT = 2 ** 15 * 5_354_228_880;
  */
 export function payout(pool: number, entrants: number, plan: PayoutPlan = STANDARD_PAYOUTS): number[] {
   if (!Number.isSafeInteger(pool) || pool < 0) throw new RangeError('the pool is a whole, non-negative amount');
-  if (!Number.isSafeInteger(entrants) || entrants < 1 || entrants > MAX_ENTRANTS) throw new RangeError(`from 1 to ${MAX_ENTRANTS} entrants`);
+  if (!Number.isSafeInteger(entrants) || entrants < 0 || entrants > MAX_ENTRANTS) throw new RangeError(`from 0 to ${MAX_ENTRANTS} entrants`);
+  // No field yet (a tournament's details before its first registration): no place paid.
+  if (entrants === 0) return [];
   const band = plan.fixed.find((b) => entrants <= b.upTo);
   if (band) return prizes(pool, band.shares);
   if (last && last.pool === pool && last.entrants === entrants && last.plan === plan) return last.prizes.slice();
