@@ -313,3 +313,89 @@ test('at the playing-time limit, warned on the way, the player is stood up (afte
     await op.close();
   }
 });
+
+/**
+ * R-EXCLUDE ("a player can also close their account themselves") and R-BALANCE, as a player lives
+ * them at 1280 × 720: the status bar says how to register on the national ban file beside the risk
+ * message, every item inside the window and none on another; closing the account is asked twice; the
+ * status bar then says the account is closed, a deposit is refused with the reason, and the money can
+ * still be withdrawn.
+ */
+test('closing one’s own account: asked twice, said in the status bar, deposits refused, the money withdrawn', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const problems = watchProblems(page);
+  const { startOperator } = await import('../../../operator/server/operator');
+  const { DEFAULT_CONFIG_PATH, loadConfig } = await import('../../../operator/config/config');
+  const op = await startOperator({ dataDir: mkdtempSync(join(tmpdir(), 'cercle-e2e-closure-op-')), lobby: loadConfig(DEFAULT_CONFIG_PATH), port: 0, log: () => undefined });
+  const closureHost = await startHost();
+  try {
+    await openOn(page, closureHost.url, op);
+    await register(page, yearsAgo(35), 'dominique_c');
+    await expect(page.getByTestId('login')).toBeHidden({ timeout: 15_000 });
+    await page.getByTestId('nav-responsible').click();
+    await page.getByTestId('limit-deposit-input').fill('200');
+    await page.getByTestId('limit-deposit-save').click();
+    await expect(page.getByTestId('limit-deposit-current')).toContainText('En vigueur');
+    await page.getByTestId('nav-cashier').click();
+    await pay(page, 'deposit', '50');
+    await expect(page.getByTestId('cashier-deposit-result')).toContainText('confirmé');
+
+    // R-BALANCE: the ban-file line beside the risk message, with its explanation; the status bar's items
+    // each inside the window, none over another (measured: bounding boxes).
+    await expect(page.getByTestId('status-ban')).toHaveText('Interdiction volontaire de jeux : anj.fr');
+    await expect(page.getByTestId('status-ban')).toHaveAttribute('title', /fichier national des interdits de jeu/);
+    const statusItems = async () => {
+      const boxes: { id: string; x: number; y: number; width: number; height: number }[] = [];
+      for (const id of ['status-balance', 'status-playtime', 'status-risk', 'status-ban', 'status-closed']) {
+        const l = page.getByTestId(id);
+        if ((await l.count()) === 0) continue;
+        const b = await l.first().boundingBox();
+        if (b) boxes.push({ id, ...b });
+      }
+      return boxes;
+    };
+    const checkLaidOut = async () => {
+      const boxes = await statusItems();
+      expect(boxes.map((b) => b.id)).toEqual(expect.arrayContaining(['status-balance', 'status-risk', 'status-ban']));
+      for (const b of boxes) {
+        expect(b.x, b.id).toBeGreaterThanOrEqual(0);
+        expect(b.x + b.width, b.id).toBeLessThanOrEqual(1280);
+        expect(b.y + b.height, b.id).toBeLessThanOrEqual(720);
+      }
+      for (const a of boxes) {
+        for (const b of boxes) {
+          if (a.id >= b.id) continue;
+          const overlap = a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+          expect(overlap, `${a.id} over ${b.id}`).toBe(false);
+        }
+      }
+    };
+    await checkLaidOut();
+
+    // Closing the account, asked twice.
+    await page.getByTestId('nav-responsible').click();
+    await page.getByTestId('closure-ask').click();
+    await page.getByTestId('closure-confirm-1').click();
+    await page.getByTestId('closure-confirm-2').click();
+    await expect(page.getByTestId('closure-confirm')).toBeHidden();
+    await expect(page.getByTestId('status-closed')).toHaveText('Compte clôturé');
+    await expect(page.getByTestId('closure-ask')).toBeHidden();
+    await checkLaidOut();
+    await shot(page, info, 'protect-closed');
+
+    // Closed: a deposit is refused with the reason; the balance can be withdrawn.
+    await page.getByTestId('nav-cashier').click();
+    await pay(page, 'deposit', '10');
+    await expect(page.getByTestId('cashier-deposit-result')).toContainText('clôturé');
+    await pay(page, 'withdraw', '50');
+    await expect(page.getByTestId('cashier-withdraw-result')).toHaveText(/Retrait de 50,00\s€ confirmé/);
+    const account = op.db.prepare("SELECT closed_reason FROM accounts WHERE username = 'dominique_c'").get();
+    expect(account).toEqual({ closed_reason: 'closed-by-player' });
+    await frenchOnly(page, 'the cashier of a closed account');
+    expect(problems).toEqual([]);
+  } finally {
+    await closureHost.stop();
+    await op.close();
+  }
+});
