@@ -1,22 +1,14 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../shared/rules/prng';
 import { BAN_FILE_HEADER, BAN_FILE_HEADER_V1, identityHash, identityHashes, identityKey, legacyIdentityHashes, normaliseName, parseBanFile } from './identity';
 
 /** The confusables data the key is built on (UTS #39 prototypes), read back to make look-alikes. */
 const PROTOTYPES = createRequire(import.meta.url)('unhomoglyph/data.json') as Record<string, string>;
 
-/** A seeded generator (mulberry32): the same cases every run, another seed for more. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator: the same cases every run, another seed for more. */
+const random = mulberry32;
 
 const APOSTROPHE_FORMS = ["'", '’', 'ʼ', '‘', '`', '´', '′', '‛', '＇', 'ʻ'];
 const DASH_FORMS = ['-', '‐', '‑', '‒', '–', '—', '―', '﹣', '－', ' '];
