@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TournamentStanding } from '../../../shared/protocol/tournament';
 import { clockAt, readyStructure, type TournamentStructure } from '../../../shared/rules/tournament';
-import { averageStack, barFigures, breakCountdown, clockText, detailsStale, finishPlace, moneyState, msToNextChange, nextChange, payJump, stackInBigBlinds, type Structure } from './bar';
+import { payout } from '../../../shared/rules/tournament/payouts';
+import { averageStack, eliminationsTo, prizeOf, barFigures, breakCountdown, clockText, detailsStale, finishPlace, moneyState, msToNextChange, nextChange, payJump, stackInBigBlinds, type Structure } from './bar';
 
 const wire = (s: TournamentStructure): Structure => ({ ...s, levels: [...s.levels] }) as Structure;
 /** Regular: 10-minute levels, a 5-minute break after every 6th level. */
@@ -117,10 +118,48 @@ describe('pay jumps and the bubble', () => {
   });
 
   it('before the money, on the bubble, in the money', () => {
-    expect(moneyState(10, 6)).toEqual({ kind: 'before', busts: 3 });
+    expect(moneyState(10, 6)).toEqual({ kind: 'before', busts: 4 });
     expect(moneyState(7, 6)).toEqual({ kind: 'bubble' });
     expect(moneyState(6, 6)).toEqual({ kind: 'money' });
     expect(moneyState(6, 0)).toBeNull();
+  });
+});
+
+describe('one rule for the money and the pay jumps (R-TOURN-RUN)', () => {
+  // A player out now takes place `remaining`: the money is reached when `paid` remain, after
+  // `remaining - paid` eliminations; the next jump is the next better place paying more than the
+  // current lowest prize, after `remaining - that place` eliminations.
+  // A field of 100 pays 15 places (payouts.ts: 15 % of the field).
+  const fifteen = payout(100_000, 100);
+
+  it('the worked example: 20 left, 15 paid: in the money after 5 eliminations, when 15 remain', () => {
+    expect(fifteen).toHaveLength(15);
+    expect(eliminationsTo(20, 15)).toBe(5);
+    expect(moneyState(20, 15)).toEqual({ kind: 'before', busts: 5 });
+    expect(payJump(fifteen, 20).next).toMatchObject({ busts: 5, place: 15 });
+  });
+
+  it('the bar and the pay jump agree before the money, on the bubble, at each jump and on the final table', () => {
+    const prizes = [5_000, 3_000, 2_000, 1_000, 1_000, 1_000];
+    for (let remaining = 12; remaining >= 1; remaining--) {
+      const m = moneyState(remaining, prizes.length);
+      const j = payJump(prizes, remaining);
+      if (remaining > prizes.length) {
+        // Out of the money: the next jump is the first paid place, as many eliminations away as the money.
+        const busts = m?.kind === 'before' ? m.busts : m?.kind === 'bubble' ? 1 : 0;
+        expect(busts, `${remaining} left`).toBe(j.next?.busts);
+        expect(j.next?.place).toBe(prizes.length);
+        expect(m?.kind).toBe(remaining === prizes.length + 1 ? 'bubble' : 'before');
+      } else {
+        expect(m).toEqual({ kind: 'money' });
+        // In the money: the jump is the next place paying more than this one's prize.
+        if (j.next) expect(prizeOf(prizes, j.next.place)).toBeGreaterThan(prizeOf(prizes, remaining));
+        if (j.next) expect(j.next.busts).toBe(eliminationsTo(remaining, j.next.place));
+      }
+    }
+    // Final table of 6: places 4 to 6 pay the same, the next jump is 3rd, after 3 eliminations.
+    expect(payJump(prizes, 6).next).toMatchObject({ busts: 3, place: 3 });
+    expect(payJump(prizes, 3).next).toMatchObject({ busts: 1, place: 2 });
   });
 });
 

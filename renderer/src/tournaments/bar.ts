@@ -9,9 +9,12 @@
  *   from the structure as the operator's clock reads it (shared/rules/tournament/structure.ts
  *   `clockAt`): a break after every `everyLevels` levels, the last level never ends, and during a
  *   break the level is the one that follows it. A new level applies from the next hand (T 6-1).
- * - Pay jumps: a player out now takes place `remaining`; the next jump is the first better place whose
- *   prize is higher, and how many other players must go out first. The bubble: one elimination from
- *   the money (R-TOURN-RUN: hand-for-hand is played then on several tables).
+ * - The money and the pay jumps, one rule (docs/tournaments.md "The money and the pay jumps"): a
+ *   player out now takes place `remaining`, so place `p` is reached after `remaining - p` eliminations
+ *   (`eliminationsTo`). The money is place `paid` (20 left, 15 paid: in the money after 5
+ *   eliminations, when 15 remain); the next jump is the first better place whose prize is higher than
+ *   the prize of place `remaining`. The bubble: one elimination from the money (R-TOURN-RUN:
+ *   hand-for-hand is played then on several tables).
  */
 import type { TournamentDetails, TournamentStanding } from '../../../shared/protocol/tournament';
 
@@ -100,6 +103,15 @@ export function prizeOf(prizes: readonly number[], place: number): number {
 }
 
 /**
+ * Eliminations before place `place` is reached when `remaining` are in: a player out now takes place
+ * `remaining`, so `remaining - place` others must go out first (0 once there). The one rule both the
+ * money line and the pay jump read (R-TOURN-RUN).
+ */
+export function eliminationsTo(remaining: number, place: number): number {
+  return Math.max(0, remaining - place);
+}
+
+/**
  * The next pay jump for a player still in among `remaining`: what going out now pays (place
  * `remaining`), and the first better place that pays more, how many other players must go out to
  * reach it and by how much it pays more. Null `next` for the last player in (nothing above).
@@ -109,21 +121,22 @@ export function payJump(prizes: readonly number[], remaining: number): { place: 
   const prize = prizeOf(prizes, place);
   for (let k = place - 1; k >= 1; k--) {
     const p = prizeOf(prizes, k);
-    if (p > prize) return { place, prize, next: { busts: place - k, place: k, prize: p, jump: p - prize } };
+    if (p > prize) return { place, prize, next: { busts: eliminationsTo(place, k), place: k, prize: p, jump: p - prize } };
   }
   return { place, prize, next: null };
 }
 
 /**
- * Where the field stands against the money: `before` (`busts` players still to go out before it),
- * `bubble` (the next one out gets nothing, everyone else is paid), `money`; null when nothing is paid.
+ * Where the field stands against the money: `before` (`busts` players still to go out before the
+ * money, at least 2: `eliminationsTo(remaining, paid)`), `bubble` (one: the next one out gets
+ * nothing, everyone else is paid), `money`; null when nothing is paid.
  */
 export type MoneyState = { kind: 'before'; busts: number } | { kind: 'bubble' } | { kind: 'money' } | null;
 export function moneyState(remaining: number, paid: number): MoneyState {
   if (paid <= 0) return null;
-  if (remaining > paid + 1) return { kind: 'before', busts: remaining - paid - 1 };
-  if (remaining === paid + 1) return { kind: 'bubble' };
-  return { kind: 'money' };
+  const busts = eliminationsTo(remaining, paid);
+  if (busts > 1) return { kind: 'before', busts };
+  return busts === 1 ? { kind: 'bubble' } : { kind: 'money' };
 }
 
 /** Everything the bar shows, at `now` (page clock). `details` null: the figures that need it are null. */
