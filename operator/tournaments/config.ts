@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readyStructure, SPEEDS, type Speed } from '../../shared/rules/tournament';
-import { VARIANT_CODES, VARIANTS } from '../../shared/rules/variants';
+import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../shared/rules/variants';
 import { arr, bool, int, obj, oneOf, str, validate, type Infer } from '../../shared/validate';
 import { repeatId, validateTournamentSpec, type TournamentSpec } from './spec';
 
@@ -54,6 +54,18 @@ export class TournamentsConfigError extends Error {}
 
 const SIZE_NAMES: Record<number, string> = { 2: 'Heads-up', 6: '6-max' };
 
+/**
+ * A sit & go's name (R-INFO: a name a player reads, not codes): its size and its game's French name,
+ * `Heads-up · Texas Hold'em no limit`; the English name where the French one would pass the
+ * 60-character name (2-7 Triple Draw). The client shows it in the page's language
+ * (renderer/src/tournaments/names.ts).
+ */
+export function sitAndGoName(variant: VariantCode, seats: number): string {
+  const size = SIZE_NAMES[seats] ?? `${seats} joueurs`;
+  const fr = `${size} · ${VARIANTS[variant].nameFr}`;
+  return fr.length <= 60 ? fr : `${size} · ${VARIANTS[variant].nameEn}`;
+}
+
 /** The sit & go's of the configuration: every variant, every size (capped by the variant's seats, R-SEATS). */
 export function sitAndGoSpecs(c: TournamentsConfig): TournamentSpec[] {
   const s = c.sitAndGo;
@@ -65,7 +77,7 @@ export function sitAndGoSpecs(c: TournamentsConfig): TournamentSpec[] {
       const structure = { ...readyStructure(variant, s.speed, { rebuys }), lateRegistrationLevels: 0 };
       out.push(checked(`sitAndGo ${variant} ${wanted}`, {
         id: `sng-${variant.toLowerCase()}-${wanted}`,
-        name: `${SIZE_NAMES[wanted] ?? `${wanted} joueurs`} ${variant}`,
+        name: sitAndGoName(variant, wanted),
         variant,
         money: s.money,
         buyIn: s.buyIn,

@@ -5,7 +5,7 @@
  * same kind opens for registration. Play-money sit & go's fill with practice players a moment after a
  * person registers, so a new user can play a tournament at once (issue 16 item 9).
  */
-import { clockAt, mayAddOn, mayRebuy } from '../../shared/rules/tournament';
+import { clockAt, mayAddOn, mayRebuy, payout, prizePool } from '../../shared/rules/tournament';
 import type { ServerMessage } from '../../shared/protocol/messages';
 import { HISTORY_DAYS } from '../../shared/protocol/version';
 import type { TournamentDetails, TournamentStanding, TournamentSummary } from '../../shared/protocol/tournament';
@@ -271,7 +271,27 @@ export class TournamentHub {
       startAt: s.startAt,
       pool: t.pool(),
       version: t.version,
+      ...(s.guarantee !== undefined ? { guarantee: s.guarantee } : {}),
+      ...(s.satellite ? { satellite: { tournamentId: s.satellite.target, name: this.targetName(s.satellite.target), seatValue: s.satellite.seatValue } } : {}),
     };
+  }
+
+  /** A satellite's target by name (T 1-5): the tournament of that id, or the next of that repeated series; null when not offered. */
+  private targetName(target: string): string | null {
+    const named = this.tournaments.get(target) ?? this.all().find((x) => x.spec.repeat?.series === target && x.state === 'registering');
+    return named?.spec.name ?? null;
+  }
+
+  /**
+   * The prizes shown (details) and counted (the standing's `paid`): the tournament's; a sit & go
+   * still filling shows its full field's (it starts full: R-TOURN-FORMATS), `payout` of the pool
+   * its seats bring (a satellite's seats follow its own pool, as the tournament pays them).
+   */
+  private shownPrizes(t: Tournament): number[] {
+    const s = t.spec;
+    if (s.format !== 'sit-and-go' || t.state !== 'registering' || s.satellite) return t.entries === 0 ? [] : t.prizes();
+    const { pool } = prizePool({ entries: s.maxEntrants, buyIn: s.buyIn, bounty: s.bounty, guarantee: s.guarantee });
+    return payout(pool, s.maxEntrants, s.structure.payouts);
   }
 
   /**
@@ -294,7 +314,7 @@ export class TournamentHub {
     return {
       summary: this.summary(t),
       structure: { ...t.spec.structure, levels: [...t.spec.structure.levels] },
-      prizes: t.prizes(),
+      prizes: this.shownPrizes(t),
       level: c?.level ?? null,
       onBreak: c?.onBreak ?? false,
       entrants: t.all().map((e) => ({
@@ -377,8 +397,8 @@ export class TournamentHub {
     const key = `${t.entries}:${t.pool()}:${t.fieldFinal}`;
     const known = this.paidCache.get(t);
     if (known?.key === key) return known.paid;
-    // No entrant (the last one unregistered or excluded): no place paid.
-    const paid = t.entries === 0 ? 0 : t.prizes().length;
+    // No entrant (the last one unregistered or excluded): no place paid; a sit & go, its full field's.
+    const paid = this.shownPrizes(t).length;
     this.paidCache.set(t, { key, paid });
     return paid;
   }

@@ -3,6 +3,7 @@
  * decimal string so no float ever touches an amount.
  */
 import { VARIANTS, type VariantCode } from '../../shared/rules/variants';
+import { tournamentTableTitle } from './tournaments/names';
 // Intl formatters are costly to build (they dominated the profile of 24 busy tables): one per kind.
 const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(locale: string, kind: 'eur' | 'chips', signed: boolean): Intl.NumberFormat {
@@ -38,9 +39,13 @@ export function formatAmount(amount: number, money: 'real' | 'play', locale: str
 /**
  * A table's name in the page's language (issue 13 defect 9): the embedded operator names its practice
  * tables `Practice <English game name>[ n]` (operator/config/config.ts); they read as
- * `Entraînement · <nom du jeu>` in French. Any other name is the operator's own and shown as it is.
+ * `Entraînement · <nom du jeu>` in French; a tournament's table is "Table n". Any other name is the
+ * operator's own and shown as it is.
  */
 export function tableName(name: string, variant: VariantCode | null, locale: string): string {
+  // A tournament's table (`<tournament>, table <n>`) is "Table n" (renderer/src/tournaments/names.ts).
+  const table = tournamentTableTitle(name);
+  if (table !== null) return table;
   const m = /^Practice (.+?)( \d+)?$/.exec(name);
   // Without the game (a history row), it is the one whose English name the table carries.
   variant ??= m ? ((Object.keys(VARIANTS) as VariantCode[]).find((v) => VARIANTS[v].nameEn === m[1]) ?? null) : null;

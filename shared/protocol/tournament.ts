@@ -39,30 +39,40 @@ export const tournamentClientVariants = {
 
 
 /** A tournament in the lobby: what it is and where it stands. */
-export const tournamentSummarySchema = obj({
-  tournamentId,
-  name: str({ min: 1, max: 60 }),
-  variant: variantCode,
-  money: oneOf('real', 'play'),
-  /** Entry = buy-in (to the prize pool) + fee (to the operator), both shown (R-TOURN-FORMATS). */
-  buyIn: amount,
-  fee: amount,
-  bounty: amount,
-  format: oneOf('sit-and-go', 'scheduled'),
-  /** Its letters: rebuy (A), bounty (G), re-entry (M), satellite (S). */
-  kinds: str({ max: 8 }),
-  seats: int({ min: 2, max: 10 }),
-  state: tournamentStateSchema,
-  entries: count,
-  players: count,
-  remaining: count,
-  minEntrants: count,
-  maxEntrants: count,
-  startAt: nullable(millis),
-  pool: amount,
-  /** The version a registration confirms (R-INFO). */
-  version: versionText,
-});
+export const tournamentSummarySchema = obj(
+  {
+    tournamentId,
+    name: str({ min: 1, max: 60 }),
+    variant: variantCode,
+    money: oneOf('real', 'play'),
+    /** Entry = buy-in (to the prize pool) + fee (to the operator), both shown (R-TOURN-FORMATS). */
+    buyIn: amount,
+    fee: amount,
+    bounty: amount,
+    format: oneOf('sit-and-go', 'scheduled'),
+    /** Its letters: rebuy (A), bounty (G), re-entry (M), satellite (S). */
+    kinds: str({ max: 8 }),
+    seats: int({ min: 2, max: 10 }),
+    state: tournamentStateSchema,
+    entries: count,
+    players: count,
+    remaining: count,
+    minEntrants: count,
+    maxEntrants: count,
+    startAt: nullable(millis),
+    pool: amount,
+    /** The version a registration confirms (R-INFO). */
+    version: versionText,
+    /** A guaranteed prize pool (R-TOURN-FORMATS): the pool is at least this; absent without one. */
+    guarantee: amount,
+    /**
+     * A satellite (`S`, T 1-5): the tournament its prizes are seats in, by id and by name (null when
+     * that tournament is not offered now), and what a seat is worth (its entry). Absent otherwise.
+     */
+    satellite: obj({ tournamentId, name: nullable(str({ min: 1, max: 60 })), seatValue: amount }),
+  },
+  ['guarantee', 'satellite'],
+);
 export type TournamentSummary = Infer<typeof tournamentSummarySchema>;
 
 const levelSchema = obj(

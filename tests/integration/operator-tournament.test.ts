@@ -58,7 +58,8 @@ describe('a sit & go over the wire (issue 16)', () => {
     const details = await a.request({ type: 'tournament.details', tournamentId: 'sng-3-1' });
     if (details.type !== 'tournament.details') throw new Error(details.type);
     expect(details.tournament.structure.startingStack).toBe(10_000);
-    expect(details.tournament.prizes).toEqual([]);
+    // A sit & go starts full: its payouts are its full field's from the start (3 seats: the winner takes 3 × 1,000).
+    expect(details.tournament.prizes).toEqual([3000]);
 
     // R-INFO: a registration on another version of the information is refused; nothing is taken.
     const start = await balance(a);

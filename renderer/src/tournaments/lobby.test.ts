@@ -44,15 +44,22 @@ describe('speed and badges', () => {
     expect(badges(sng(), readyStructure('THNL', 'hyper-turbo'))).toEqual(['freezeout', 'hyper-turbo']);
     expect(badges(sng({ kinds: 'S' }), null)).toEqual(['freezeout', 'satellite']);
   });
-  it('a pool above the entries paid is a guarantee; with rebuys only before the start', () => {
-    expect(isGuaranteed(mtt({ entries: 3, pool: 50_000 }))).toBe(true);
-    expect(isGuaranteed(mtt({ entries: 3, pool: 15_000 }))).toBe(false);
-    // Bounties are not in the pool: 3 × (5000 − 1000) = 12,000 collected.
-    expect(isGuaranteed(mtt({ entries: 3, bounty: 1000, pool: 12_000 }))).toBe(false);
-    expect(isGuaranteed(mtt({ entries: 3, bounty: 1000, pool: 12_001 }))).toBe(true);
-    expect(isGuaranteed(mtt({ kinds: 'A', entries: 3, pool: 50_000, state: 'running' }))).toBe(false);
-    expect(isGuaranteed(mtt({ kinds: 'A', entries: 3, pool: 50_000, state: 'registering' }))).toBe(true);
-    expect(badges(mtt({ entries: 1, pool: 100_000 }), null)).toContain('guaranteed');
+  it('the guarantee travels with the tournament: the badge says it, passed or not, rebuys or not', () => {
+    expect(isGuaranteed(mtt({ guarantee: 100_000, entries: 3, pool: 100_000 }))).toBe(true);
+    expect(isGuaranteed(mtt({ guarantee: 100_000, entries: 40, pool: 200_000 }))).toBe(true);
+    expect(isGuaranteed(mtt({ kinds: 'A', guarantee: 100_000, entries: 3, pool: 100_000, state: 'running' }))).toBe(true);
+    // A pool above the entries without a guarantee is not one (rebuys and add-ons add to it).
+    expect(isGuaranteed(mtt({ entries: 3, pool: 50_000 }))).toBe(false);
+    expect(badges(mtt({ guarantee: 100_000, entries: 1, pool: 100_000 }), null)).toContain('guaranteed');
+    expect(toRow(mtt({ guarantee: 100_000 }), null, 0, false).guarantee).toBe(100_000);
+    expect(toRow(mtt(), null, 0, false).guarantee).toBeNull();
+  });
+  it('a satellite names the tournament it gives seats to (T 1-5)', () => {
+    const sat = mtt({ kinds: 'S', satellite: { tournamentId: 'mtt-main', name: 'Le Grand Tournoi', seatValue: 5500 } });
+    expect(toRow(sat, null, 0, false).target).toBe('Le Grand Tournoi');
+    // The target not offered (yet): its id rather than nothing.
+    expect(toRow(mtt({ kinds: 'S', satellite: { tournamentId: 'mtt-main', name: null, seatValue: 5500 } }), null, 0, false).target).toBe('mtt-main');
+    expect(toRow(mtt(), null, 0, false).target).toBeNull();
   });
 });
 

@@ -32,16 +32,11 @@ export function speedOf(s: Pick<Structure, 'levelMinutes'> | null | undefined): 
 }
 
 /**
- * A guaranteed prize pool: the operator's pool is more than the entries paid into it (buy-ins less
- * bounties; shared/rules/tournament/payouts.ts `prizePool`: at least the guarantee). Rebuys and add-ons
- * also add to the pool, so in a rebuy tournament that has started the excess cannot be told from
- * them: there the badge is shown only before the start. A guarantee the field has already passed
- * shows no badge (the lobby line does not carry the guarantee itself).
+ * A guaranteed prize pool (R-TOURN-FORMATS): the summary carries the guarantee, shown whether the
+ * field has passed it or not (the pool is at least the guarantee: payouts.ts `prizePool`).
  */
 export function isGuaranteed(t: TournamentSummary): boolean {
-  const collected = t.entries * Math.max(0, t.buyIn - t.bounty);
-  if (t.pool <= collected) return false;
-  return !t.kinds.includes('A') || t.state === 'registering';
+  return t.guarantee !== undefined;
 }
 
 /**
@@ -125,10 +120,15 @@ export interface TournamentRow {
   badges: Badge[];
   /** The player is registered or playing in it (stores/tournaments.ts). */
   mine: boolean;
+  /** The guaranteed prize pool ("Garanti 1 000 €"), null without one. */
+  guarantee: number | null;
+  /** A satellite's target by name ("Satellite → Le Grand Tournoi"; its id when not offered now); null otherwise (T 1-5). */
+  target: string | null;
 }
 
 export function toRow(t: TournamentSummary, structure: Structure | null, now: number, mine: boolean): TournamentRow {
-  return { t, structure, state: lobbyState(t, structure, now), badges: badges(t, structure), mine };
+  const target = t.satellite ? (t.satellite.name ?? t.satellite.tournamentId) : null;
+  return { t, structure, state: lobbyState(t, structure, now), badges: badges(t, structure), mine, guarantee: t.guarantee ?? null, target };
 }
 
 export function matches(r: TournamentRow, f: TournamentFilters): boolean {

@@ -41,7 +41,9 @@ test('tournaments tab, unregister before the start, a sit & go read, registered,
   await page.getByTestId('lobby-tab-tournaments').click();
   await expect(page.getByTestId('tournament-list')).toBeVisible({ timeout: 20_000 });
   const sng = page.getByTestId('trow-sng-thnl-2-1');
-  await expect(sng).toContainText('Heads-up THNL');
+  // Named by its size and game, not codes (R-INFO); its expected duration from its structure and seats.
+  await expect(sng).toContainText('Heads-up · Texas Hold\'em no limit');
+  await expect(page.getByTestId('trow-duration-sng-thnl-2-1')).toContainText(/Durée estimée : \d/);
   await expect(sng).toContainText('Dès que complet');
   await expect(page.getByTestId('trow-entry-sng-thnl-2-1')).toHaveText(/^1\s000 \+ 0$/);
   // Turbo read from the structure's 5-minute levels (TournamentLobby reads each structure once).
@@ -89,7 +91,11 @@ test('tournaments tab, unregister before the start, a sit & go read, registered,
   // A heads-up sit & go's page: its structure (levels, the 5-minute turbo) and its rules, French first.
   await page.getByTestId('tfilter-format').selectOption('all');
   await page.getByTestId('topen-sng-thnl-2-1').click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Heads-up THNL');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Heads-up · Texas Hold\'em no limit');
+  // A sit & go's payouts from the start: its full field's (heads-up: the winner takes all).
+  await expect(page.getByTestId('payout-row')).toHaveCount(1);
+  await expect(page.getByTestId('tournament-payouts-note')).toContainText('dès la première inscription');
+  await expect(page.getByTestId('tinfo-duration')).toContainText(/niveaux pour 2 joueurs/);
   await expect(page.getByTestId('level-1')).toContainText('50/100');
   await expect(page.getByTestId('level-1')).toContainText('5 min');
   await expect(page.getByTestId('tinfo-startingStack')).toContainText('10 000 jetons');
@@ -205,7 +211,9 @@ test('a multi-table tournament: another of its tables opened from its page and w
   const me = page.getByTestId('entrant-row').filter({ hasText: /guest-/ });
   let watched: string | null = null;
   for (let attempt = 0; attempt < 4 && watched === null; attempt++) {
-    const mine = ((await me.locator('td').nth(3).textContent()) ?? '').trim();
+    // Tables read "Table n" (not their ids); the cell keeps the id for this lookup.
+    await expect(me.locator('td').nth(3)).toHaveText(/^Table \d+$/);
+    const mine = (await me.locator('td').nth(3).getAttribute('data-table-id')) ?? '';
     const ids = (await page.locator('[data-testid^="twatch-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''))).map((x) => x.slice('twatch-'.length));
     const other = ids.find((id) => id !== mine);
     if (other === undefined) break;
