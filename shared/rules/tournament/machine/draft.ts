@@ -1,0 +1,79 @@
+/**
+ * A working copy of a machine state for one event: `apply` never changes the state it is given. The
+ * entrants and tables maps are copied on their first change only, each changed entrant or table
+ * replaced by a new object; everything else is shared with the state before.
+ */
+import type { Effect, Entrant, MachineState, Table } from './types';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export class Draft {
+  readonly s: Mutable<MachineState>;
+  readonly effects: Effect[] = [];
+  private entrantsOwn = false;
+  private tablesOwn = false;
+
+  constructor(state: MachineState) {
+    this.s = { ...state };
+  }
+
+  entrant(id: number): Entrant {
+    const e = this.s.entrants[id];
+    if (!e) throw new Error(`${this.s.spec.id}: no entrant ${id}`);
+    return e;
+  }
+
+  find(id: number): Entrant | undefined {
+    return this.s.entrants[id];
+  }
+
+  set(id: number, patch: Partial<Entrant>): Entrant {
+    if (!this.entrantsOwn) {
+      this.s.entrants = { ...this.s.entrants };
+      this.entrantsOwn = true;
+    }
+    const next = { ...this.s.entrants[id], ...patch } as Entrant;
+    (this.s.entrants as Record<string, Entrant>)[id] = next;
+    return next;
+  }
+
+  drop(id: number): void {
+    if (!this.entrantsOwn) {
+      this.s.entrants = { ...this.s.entrants };
+      this.entrantsOwn = true;
+    }
+    delete (this.s.entrants as Record<string, Entrant>)[id];
+    this.s.order = this.s.order.filter((x) => x !== id);
+  }
+
+  table(no: number): Table | undefined {
+    return this.s.tables[no];
+  }
+
+  tableList(): Table[] {
+    return Object.values(this.s.tables).sort((a, b) => a.no - b.no);
+  }
+
+  setTable(no: number, t: Table | null): void {
+    if (!this.tablesOwn) {
+      this.s.tables = { ...this.s.tables };
+      this.tablesOwn = true;
+    }
+    const m = this.s.tables as Record<string, Table>;
+    if (t === null) delete m[no];
+    else m[no] = t;
+  }
+
+  emit(e: Effect): void {
+    this.effects.push(e);
+  }
+
+  /** The next random integer in [0, n) (mulberry32 over the saved state: a replay draws the same). */
+  random(n: number): number {
+    let t = (this.s.rng = (this.s.rng + 0x6d2b79f5) | 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const x = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return Math.floor(x * n);
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * The floor (R-TOURN-RUN, T 1-4, T 6-6 to 6-11): the start's draw, late and returning players'
+ * seats, tables broken and balanced between hands, the final table's redraw, and which tables may
+ * deal (hand-for-hand on the bubbles). Works on a Draft; emits seat, table and deal effects.
+ */
+import { drawSeats, fieldMoves } from '../field';
+import { clockAt } from '../structure';
+import type { Draft } from './draft';
+import { bubbles } from './pool';
+import type { SeatWhy, Table } from './types';
+
+const seated = (t: Table): number => t.seats.reduce<number>((n, x) => n + (x === null ? 0 : 1), 0);
+
+function openTable(d: Draft): Table {
+  const no = d.s.nextTable;
+  d.s.nextTable = no + 1;
+  const t: Table = { no, seats: new Array<number | null>(d.s.spec.seats).fill(null), bigBlind: null, inHand: false };
+  d.setTable(no, t);
+  d.emit({ kind: 'openTable', table: no });
+  return t;
+}
+
+function place(d: Draft, id: number, table: number, seat: number, why: SeatWhy): void {
+  const e = d.entrant(id);
+  const from = e.table;
+  if (from !== null) {
+    const f = d.table(from)!;
+    d.setTable(from, { ...f, seats: f.seats.map((x) => (x === id ? null : x)) });
+  }
+  const t = d.table(table)!;
+  if (t.seats[seat] !== null) throw new Error(`${d.s.spec.id}: table ${table} seat ${seat} is taken`);
+  d.setTable(table, { ...t, seats: t.seats.map((x, i) => (i === seat ? id : x)) });
+  d.set(id, { table, seat });
+  d.emit({ kind: 'seat', accountId: id, table, seat, stack: e.stack, why, from: from === t.no ? null : from });
+}
+
+/** R-RANDSEAT, T 1-4: every player drawn to a table and seat, the fewest tables, sizes within one. */
+export function drawStart(d: Draft): void {
+  const ids = d.s.order;
+  const draw = drawSeats(ids.length, d.s.spec.seats, (n) => d.random(n));
+  const tables: number[] = [];
+  ids.forEach((id, i) => {
+    const [ti, seat] = draw[i];
+    while (tables.length <= ti) tables.push(openTable(d).no);
+    place(d, id, tables[ti], seat, 'start');
+  });
+}
+
+/**
+ * T 6-10: a player moved to balance sits in the free seat nearest the big blind's left, the big blind
+ * itself when free, never the small blind; counted from the big blind of the hand in play when the
+ * table is in a hand (its last hand's otherwise). Without a big blind known, a random free seat.
+ */
+export function worstSeat(d: Draft, t: Table): number {
+  const free = t.seats.flatMap((x, i) => (x === null ? [i] : []));
+  if (t.bigBlind === null) return free[d.random(free.length)];
+  const n = t.seats.length;
+  for (let k = 0; k < n; k++) {
+    const i = (t.bigBlind + k) % n;
+    if (t.seats[i] === null) return i;
+  }
+  throw new Error(`${d.s.spec.id}: table ${t.no} is full`);
+}
+
+/** A late or returning player: at the table with the fewest players, a new table if all are full. */
+export function seatLate(d: Draft, id: number, why: SeatWhy): void {
+  const open = d.tableList().filter((t) => seated(t) < t.seats.length);
+  open.sort((a, b) => seated(a) - seated(b) || a.no - b.no);
+  const t = open[0] ?? openTable(d);
+  const free = t.seats.flatMap((x, i) => (x === null ? [i] : []));
+  place(d, id, t.no, free[d.random(free.length)], why);
+}
+
+/** The player a balancing move takes (T 6-9): the next big blind, the first seated after the big blind. */
+function nextBigBlind(d: Draft, t: Table): number {
+  const n = t.seats.length;
+  const from = t.bigBlind ?? -1;
+  for (let k = 1; k <= n; k++) {
+    const id = t.seats[(from + k + n) % n];
+    if (id !== null && d.entrant(id).status === 'in') return id;
+  }
+  throw new Error(`${d.s.spec.id}: table ${t.no} has nobody to move`);
+}
+
+/**
+ * Tables broken and balanced (T 6-6 to 6-11; field.ts `fieldMoves`): a player leaves a table only
+ * when it is between hands (a table in a hand gives its player when the hand ends); a broken table's
+ * players are drawn to free seats (T 6-11), a balanced one takes the worst seat (T 6-10). When one
+ * table is left of several, its seats are drawn again (T 1-4).
+ */
+export function rebalance(d: Draft): void {
+  if (d.s.phase !== 'running') return;
+  for (let guard = 0; guard < 10_000; guard++) {
+    const tables = d.tableList();
+    // Nobody deciding a rebuy leaves their table: their seat is kept (T 5-3).
+    const late = tables.length <= d.s.options.lateTables;
+    const moves = fieldMoves(
+      tables.map((t) => ({ table: t.no, players: seated(t), seats: t.seats.length })),
+      { late },
+    );
+    const m = moves.find((x) => !d.table(x.from)!.inHand && tableMovable(d, d.table(x.from)!));
+    if (!m) break;
+    const from = d.table(m.from)!;
+    const to = d.table(m.to)!;
+    if (m.why === 'break') {
+      const id = from.seats.find((x): x is number => x !== null && d.entrant(x).status === 'in')!;
+      const free = to.seats.flatMap((x, i) => (x === null ? [i] : []));
+      place(d, id, to.no, free[d.random(free.length)], 'broken');
+    } else {
+      place(d, nextBigBlind(d, from), to.no, worstSeat(d, to), 'balance');
+    }
+    const left = d.table(m.from)!;
+    if (seated(left) === 0) closeTable(d, left.no);
+  }
+  finalRedraw(d);
+}
+
+/** A table whose players may be moved: between hands, nobody there deciding a rebuy. */
+function tableMovable(d: Draft, t: Table): boolean {
+  return t.seats.every((x) => x === null || d.entrant(x).status === 'in');
+}
+
+export function closeTable(d: Draft, no: number): void {
+  d.setTable(no, null);
+  d.s.round = { ...d.s.round, tables: d.s.round.tables.filter((x) => x !== no) };
+  d.emit({ kind: 'closeTable', table: no });
+}
+
+/** T 1-4: the final table's seats are drawn again, once, when the last other table has broken. */
+function finalRedraw(d: Draft): void {
+  const tables = d.tableList();
+  if (d.s.finalDrawn || tables.length !== 1 || d.s.nextTable <= 2) return;
+  const t = tables[0];
+  if (t.inHand || !tableMovable(d, t)) return;
+  d.s.finalDrawn = true;
+  const ids = t.seats.filter((x): x is number => x !== null);
+  const seats = Array.from({ length: t.seats.length }, (_, i) => i);
+  for (let i = seats.length - 1; i > 0; i--) {
+    const j = d.random(i + 1);
+    [seats[i], seats[j]] = [seats[j], seats[i]];
+  }
+  // Everyone stands, then sits at their drawn seat; the button is drawn with the seats (bigBlind unknown).
+  d.setTable(t.no, { ...t, seats: new Array<number | null>(t.seats.length).fill(null), bigBlind: null });
+  for (const id of ids) d.set(id, { table: null, seat: null });
+  ids.forEach((id, i) => place(d, id, t.no, seats[i], 'final'));
+}
+
+/**
+ * Which tables may deal now (R-TOURN-RUN): none on a break; in hand-for-hand, the round's tables that
+ * have not played its hand, a new round once every table has; else every table between hands with two
+ * players in and nobody deciding a rebuy.
+ */
+export function dealable(d: Draft): number[] {
+  const s = d.s;
+  if (s.phase !== 'running' || clockAt(s.spec.structure, s.elapsed).onBreak) return [];
+  const tables = d.tableList();
+  const ready = (t: Table) => !t.inHand && tableMovable(d, t) && t.seats.filter((x) => x !== null).length >= 2;
+  const remaining = s.order.reduce((n, id) => n + (s.entrants[id].status === 'out' ? 0 : 1), 0);
+  const hfh = tables.length > 1 && bubbles(s).includes(remaining);
+  if (hfh !== s.round.on) d.emit({ kind: 'notice', notice: { type: 'handForHand', on: hfh } });
+  if (!hfh && s.round.tables.length === 0) {
+    s.round = { ...s.round, on: false };
+    return tables.filter(ready).map((t) => t.no);
+  }
+  if (s.round.tables.length === 0) {
+    if (tables.some((t) => t.inHand)) {
+      s.round = { ...s.round, on: hfh };
+      return [];
+    }
+    s.round = { ...s.round, on: true, tables: tables.filter(ready).map((t) => t.no) };
+  } else s.round = { ...s.round, on: hfh || s.round.on };
+  return s.round.tables.filter((no) => ready(d.table(no)!));
+}
