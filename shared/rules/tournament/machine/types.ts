@@ -135,7 +135,7 @@ export interface Bust {
 export type MachineEvent =
   | { readonly type: 'register'; readonly who: Who; readonly inscription: string; readonly auto?: boolean }
   | { readonly type: 'unregister'; readonly accountId: number }
-  | { readonly type: 'start'; readonly seed: number }
+  | { readonly type: 'start' }
   | { readonly type: 'cancel' }
   | { readonly type: 'tick'; readonly elapsed: number }
   | { readonly type: 'handStarted'; readonly table: number; readonly bigBlind: number | null }
