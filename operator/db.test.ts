@@ -84,6 +84,7 @@ describe('openDatabase', () => {
       'table_seats',
       'time_warnings',
       'tournament_entrants',
+      'tournament_machines',
       'tournament_tables',
       'tournaments',
       'trace_outbox',

@@ -476,6 +476,23 @@ function oneAccountV10(db: Db): void {
   `);
 }
 
+/**
+ * v11: the tournament machine's saved states (tournaments/machine-store.ts, docs/tournaments.md): one
+ * row per tournament run by `TournamentRunner`, its state (JSON) written in the transaction of each
+ * event with the money and the records the event moved, and the events applied so far.
+ */
+function tournamentMachinesV11(db: Db): void {
+  db.exec(`
+    CREATE TABLE tournament_machines (
+      id         TEXT PRIMARY KEY,
+      phase      TEXT NOT NULL CHECK (phase IN ('registering', 'running', 'finished', 'cancelled')),
+      state      TEXT NOT NULL,
+      events     INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL
+    );
+  `);
+}
+
 /** The operator database's migrations; index i brings version i to i + 1. Append only. */
 export const OPERATOR_MIGRATIONS: readonly Migration[] = [
   accountsV1,
@@ -488,6 +505,7 @@ export const OPERATOR_MIGRATIONS: readonly Migration[] = [
   tournamentResultsV8,
   overlayV9,
   oneAccountV10,
+  tournamentMachinesV11,
 ];
 
 /** Opens (creating and migrating as needed) the operator database file at `path`. */
