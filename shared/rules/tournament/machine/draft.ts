@@ -5,6 +5,8 @@
  */
 import type { Effect, Entrant, MachineState, Table } from './types';
 
+export const seatedCount = (t: Table): number => t.seats.reduce<number>((n, x) => n + (x === null ? 0 : 1), 0);
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export class Draft {
@@ -12,6 +14,10 @@ export class Draft {
   readonly effects: Effect[] = [];
   private entrantsOwn = false;
   private tablesOwn = false;
+  /** Tables changed by this event: those that may deal next (floor.ts `dealable`). */
+  readonly touched = new Set<number>();
+  /** Every table is read for a deal (the start, a break's end, a hand-for-hand round). */
+  dealAll = false;
 
   constructor(state: MachineState) {
     this.s = { ...state };
@@ -32,8 +38,12 @@ export class Draft {
       this.s.entrants = { ...this.s.entrants };
       this.entrantsOwn = true;
     }
-    const next = { ...this.s.entrants[id], ...patch } as Entrant;
+    const was = this.s.entrants[id] as Entrant | undefined;
+    const next = { ...was, ...patch } as Entrant;
     (this.s.entrants as Record<string, Entrant>)[id] = next;
+    const inBefore = was !== undefined && was.status !== 'out';
+    const inNow = next.status !== 'out';
+    if (inBefore !== inNow) this.s.remaining += inNow ? 1 : -1;
     return next;
   }
 
@@ -42,6 +52,7 @@ export class Draft {
       this.s.entrants = { ...this.s.entrants };
       this.entrantsOwn = true;
     }
+    if (this.s.entrants[id]?.status !== 'out') this.s.remaining--;
     delete (this.s.entrants as Record<string, Entrant>)[id];
     this.s.order = this.s.order.filter((x) => x !== id);
   }
@@ -60,6 +71,12 @@ export class Draft {
       this.tablesOwn = true;
     }
     const m = this.s.tables as Record<string, Table>;
+    const was = m[no] as Table | undefined;
+    const sizes = [...this.s.sizes];
+    if (was) sizes[seatedCount(was)]--;
+    if (t) sizes[seatedCount(t)]++;
+    this.s.sizes = sizes;
+    this.touched.add(no);
     if (t === null) delete m[no];
     else m[no] = t;
   }

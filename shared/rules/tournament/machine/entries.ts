@@ -145,6 +145,8 @@ export function rebuy(d: Draft, id: number): Refusal | null {
   d.s.rebuyCount++;
   d.set(id, { rebuys: e.rebuys + 1, bounty: e.bounty + rebuyBounty(d.s) });
   if (e.status === 'deciding') {
+    // Back in the seat they kept: their table may deal again.
+    d.touched.add(e.table!);
     unbust(d, id);
     d.set(id, { status: 'in', stack: 0, bustAt: null });
   }

@@ -5,11 +5,33 @@
  */
 import { drawSeats, fieldMoves } from '../field';
 import { clockAt } from '../structure';
-import type { Draft } from './draft';
+import { seatedCount, type Draft } from './draft';
 import { bubbles } from './pool';
 import type { SeatWhy, Table } from './types';
 
-const seated = (t: Table): number => t.seats.reduce<number>((n, x) => n + (x === null ? 0 : 1), 0);
+const seated = seatedCount;
+
+/**
+ * Nothing to break or balance (T 6-6, 6-8), read from the count of tables by size in O(seats): the
+ * plan (`fieldMoves`, every table read) is made only when something must move.
+ */
+function settled(d: Draft): boolean {
+  const sizes = d.s.sizes;
+  let count = 0;
+  let total = 0;
+  let min = -1;
+  let max = -1;
+  sizes.forEach((n, k) => {
+    if (n === 0) return;
+    count += n;
+    total += n * k;
+    if (min < 0) min = k;
+    max = k;
+  });
+  if (count <= 1) return true;
+  if (total <= (count - 1) * d.s.spec.seats) return false;
+  return max - min < (count <= d.s.options.lateTables ? 2 : 3);
+}
 
 function openTable(d: Draft): Table {
   const no = d.s.nextTable;
@@ -90,7 +112,7 @@ function nextBigBlind(d: Draft, t: Table): number {
  */
 export function rebalance(d: Draft): void {
   if (d.s.phase !== 'running') return;
-  for (let guard = 0; guard < 10_000; guard++) {
+  for (let guard = 0; guard < 10_000 && !settled(d); guard++) {
     const tables = d.tableList();
     // Nobody deciding a rebuy leaves their table: their seat is kept (T 5-3).
     const late = tables.length <= d.s.options.lateTables;
@@ -128,9 +150,8 @@ export function closeTable(d: Draft, no: number): void {
 
 /** T 1-4: the final table's seats are drawn again, once, when the last other table has broken. */
 function finalRedraw(d: Draft): void {
-  const tables = d.tableList();
-  if (d.s.finalDrawn || tables.length !== 1 || d.s.nextTable <= 2) return;
-  const t = tables[0];
+  if (d.s.finalDrawn || d.s.nextTable <= 2 || d.s.sizes.reduce((a, n) => a + n, 0) !== 1) return;
+  const t = d.tableList()[0];
   if (t.inHand || !tableMovable(d, t)) return;
   d.s.finalDrawn = true;
   const ids = t.seats.filter((x): x is number => x !== null);
@@ -153,21 +174,41 @@ function finalRedraw(d: Draft): void {
 export function dealable(d: Draft): number[] {
   const s = d.s;
   if (s.phase !== 'running' || clockAt(s.spec.structure, s.elapsed).onBreak) return [];
-  const tables = d.tableList();
-  const ready = (t: Table) => !t.inHand && tableMovable(d, t) && t.seats.filter((x) => x !== null).length >= 2;
-  const remaining = s.order.reduce((n, id) => n + (s.entrants[id].status === 'out' ? 0 : 1), 0);
-  const hfh = tables.length > 1 && bubbles(s).includes(remaining);
+  const ready = (t: Table | undefined): t is Table => t !== undefined && !t.inHand && tableMovable(d, t) && seated(t) >= 2;
+  const tableCount = s.sizes.reduce((a, n) => a + n, 0);
+  const hfh = tableCount > 1 && bubbles(s).includes(s.remaining);
   if (hfh !== s.round.on) d.emit({ kind: 'notice', notice: { type: 'handForHand', on: hfh } });
   if (!hfh && s.round.tables.length === 0) {
+    // Out of hand-for-hand: the tables this event changed, or all of them after a round or a break.
+    const all = d.dealAll || s.round.on;
     s.round = { ...s.round, on: false };
-    return tables.filter(ready).map((t) => t.no);
+    const nos = all ? d.tableList().map((t) => t.no) : [...d.touched].sort((a, b) => a - b);
+    return nos.filter((no) => ready(d.table(no)));
   }
   if (s.round.tables.length === 0) {
+    const tables = d.tableList();
     if (tables.some((t) => t.inHand)) {
       s.round = { ...s.round, on: hfh };
       return [];
     }
     s.round = { ...s.round, on: true, tables: tables.filter(ready).map((t) => t.no) };
-  } else s.round = { ...s.round, on: hfh || s.round.on };
-  return s.round.tables.filter((no) => ready(d.table(no)!));
+    return s.round.tables.slice();
+  }
+  s.round = { ...s.round, on: hfh || s.round.on };
+  return s.round.tables.filter((no) => ready(d.table(no)));
+}
+
+/**
+ * May table `no` deal its next hand now: between hands with two players in and nobody deciding a
+ * rebuy, not on a break, and in hand-for-hand one of the round's tables that has not played its hand.
+ */
+export function mayDeal(d: Draft, no: number): boolean {
+  const s = d.s;
+  const t = d.table(no);
+  if (s.phase !== 'running' || clockAt(s.spec.structure, s.elapsed).onBreak) return false;
+  if (!t || t.inHand || !tableMovable(d, t) || seated(t) < 2) return false;
+  if (s.round.tables.length > 0) return s.round.tables.includes(no);
+  const tableCount = s.sizes.reduce((a, n) => a + n, 0);
+  // A round about to start waits for every table in a hand (settle starts it when they have ended).
+  return !(tableCount > 1 && bubbles(s).includes(s.remaining));
 }

@@ -25,6 +25,8 @@ export function init(spec: MachineSpec, seed: number, options: MachineOptions = 
     entrants: {},
     order: [],
     tables: {},
+    sizes: new Array<number>(spec.seats + 1).fill(0),
+    remaining: 0,
     nextTable: 1,
     entries: 0,
     rebuyCount: 0,

@@ -5,8 +5,8 @@
 import { clockAt, mayAddOn } from '../structure';
 import type { Draft } from './draft';
 import { addOn, declineRebuy, mayRebuyNow, no, rebuy } from './entries';
-import { dealable, drawStart, rebalance } from './floor';
-import { alive, fieldOpen } from './pool';
+import { dealable, drawStart, mayDeal, rebalance } from './floor';
+import { fieldOpen } from './pool';
 import { closeRegistration, disqualify, flushRound, maybeFinish, payBounty, placeBusted, pushGroup } from './ranking';
 import type { Bust, Refusal } from './types';
 
@@ -47,6 +47,8 @@ export function tick(d: Draft, elapsed: number): Refusal | null {
   s.elapsed = elapsed;
   const c = clockAt(s.spec.structure, elapsed);
   if (c.level !== s.level || c.onBreak !== s.onBreak) {
+    // A break's end: every table deals again.
+    if (s.onBreak && !c.onBreak) d.dealAll = true;
     s.level = c.level;
     s.onBreak = c.onBreak;
     d.emit({ kind: 'notice', notice: { type: 'clock', level: c.level, onBreak: c.onBreak } });
@@ -62,7 +64,7 @@ export function tick(d: Draft, elapsed: number): Refusal | null {
 export function handStarted(d: Draft, no_: number, bigBlind: number | null): Refusal | null {
   const t = d.table(no_);
   if (!t) return no('UNKNOWN_TABLE', `no table ${no_}`);
-  if (!dealable(d).includes(no_)) return no('NOT_NOW', `table ${no_} may not deal now`, 'R-TOURN-RUN');
+  if (!mayDeal(d, no_)) return no('NOT_NOW', `table ${no_} may not deal now`, 'R-TOURN-RUN');
   d.setTable(no_, { ...t, inHand: true, bigBlind });
   return null;
 }
@@ -124,7 +126,7 @@ export function settle(d: Draft): void {
   placeBusted(d);
   maybeFinish(d);
   if (s.phase !== 'running') return;
-  if (alive(s).length === 0) return;
+  if (s.remaining === 0) return;
   rebalance(d);
   const tables = dealable(d);
   if (tables.length > 0) d.emit({ kind: 'deal', tables });

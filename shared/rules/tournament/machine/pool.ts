@@ -82,5 +82,5 @@ export function fieldOpen(s: MachineState): boolean {
   if (r === null) return false;
   const level = clockAt(st, s.elapsed).level;
   const period = level < r.untilLevel || (st.addOn !== null && level === r.untilLevel);
-  return period && alive(s).length > 1;
+  return period && s.remaining > 1;
 }

@@ -37,7 +37,8 @@ function playOut(sp: MachineSpec, players: number, seed: number, opts: { replay:
   );
   let state = registered.state;
   const effects: Effect[] = [...registered.effects];
-  let canDeal: number[] = [];
+  // The tables told they may deal (each `deal` effect names those an event made ready).
+  let canDeal = new Set<number>();
   let events = 0;
   const step = (ev: MachineEvent) => {
     const r = must(state, ev);
@@ -50,13 +51,19 @@ function playOut(sp: MachineSpec, players: number, seed: number, opts: { replay:
     effects.push(...r.effects);
     events++;
     const deal = r.effects.find((e): e is Effect & { kind: 'deal' } => e.kind === 'deal');
-    canDeal = deal ? [...deal.tables] : [];
-    if (state.phase === 'running') {
+    if (ev.type === 'handStarted') canDeal.delete(ev.table);
+    for (const e of r.effects) if (e.kind === 'closeTable') canDeal.delete(e.table);
+    for (const no of deal?.tables ?? []) canDeal.add(no);
+    // A table told may deal until it does, unless the field changed it (a rebuy decided, a move).
+    if (canDeal.size < 200) canDeal = new Set([...canDeal].filter((no) => apply(r.state, { type: 'handStarted', table: no, bigBlind: null }).ok));
+    if (state.phase === 'running' && (players <= 200 || events % 25 === 0)) {
       expect(chipsHeld(state)).toBe(chipsIssued(state) - state.removed);
       // Hand-for-hand on a bubble: a new round is dealt to every table together (R-TOURN-RUN).
       const tables = Object.keys(state.tables).length;
       if (deal && tables > 1 && bubbles(state).includes(remaining(state))) expect(state.round.on).toBe(true);
-      if (state.round.tables.length > 0) for (const no of canDeal) expect(state.round.tables).toContain(no);
+      if (state.round.tables.length > 0) for (const no of deal?.tables ?? []) expect(state.round.tables).toContain(no);
+      // Every table that may deal was told so.
+      if (players <= 200) for (const t of Object.values(state.tables)) if (apply(state, { type: 'handStarted', table: t.no, bigBlind: null }).ok) expect(canDeal.has(t.no)).toBe(true);
     }
   };
   step({ type: 'start' });
@@ -67,8 +74,11 @@ function playOut(sp: MachineSpec, players: number, seed: number, opts: { replay:
     if (deciding.length > 0 && x < 0.3) {
       const id = deciding[Math.floor(rng() * deciding.length)];
       step({ type: rng() < 0.5 && apply(state, { type: 'rebuy', accountId: id }).ok ? 'rebuy' : 'declineRebuy', accountId: id });
-    } else if (canDeal.length > 0 && (x < 0.7 || inHand.length === 0)) {
-      const no = canDeal[Math.floor(rng() * canDeal.length)];
+    } else if (canDeal.size > 0 && (x < 0.7 || inHand.length === 0)) {
+      const list = [...canDeal].sort((a, b) => a - b);
+      const no = list[Math.floor(rng() * list.length)];
+      canDeal.delete(no);
+      if (!apply(state, { type: 'handStarted', table: no, bigBlind: null }).ok) continue;
       step(randomHand(state, no, rng).started);
     } else if (inHand.length > 0) {
       const t = inHand[Math.floor(rng() * inHand.length)];

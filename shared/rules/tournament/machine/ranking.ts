@@ -141,8 +141,8 @@ export function disqualify(d: Draft, id: number): void {
  */
 export function maybeFinish(d: Draft): void {
   if (d.s.phase !== 'running' || !d.s.poolFinal) return;
+  if (d.s.remaining > Math.max(1, seatsWon(d.s))) return;
   const left = alive(d.s);
-  if (left.length > Math.max(1, seatsWon(d.s))) return;
   if (left.some((id) => d.entrant(id).status === 'deciding')) return;
   d.s.round = { ...d.s.round, tables: [] };
   flushRound(d);

@@ -104,6 +104,10 @@ export interface MachineState {
   /** Account ids in registration order. */
   readonly order: readonly number[];
   readonly tables: Readonly<Record<string, Table>>;
+  /** `sizes[k]`: how many tables have k players (the floor's check without reading every table). */
+  readonly sizes: readonly number[];
+  /** Players in or deciding a rebuy (counted: read after every hand of a large field). */
+  readonly remaining: number;
   readonly nextTable: number;
   readonly entries: number;
   readonly rebuyCount: number;
