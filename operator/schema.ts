@@ -477,9 +477,10 @@ function oneAccountV10(db: Db): void {
 }
 
 /**
- * v11: the tournament machine's saved states (tournaments/machine-store.ts, docs/tournaments.md): one
- * row per tournament run by `TournamentRunner`, its state (JSON) written in the transaction of each
- * event with the money and the records the event moved, and the events applied so far.
+ * v11: the tournament machine's saved states (tournaments/machine-store.ts, docs/tournaments.md), one
+ * tournament run by `TournamentRunner` each: its state without its entrants and tables (JSON), and
+ * one row per entrant and per table; an event writes the state and the rows it changed, in the
+ * transaction that moves its money and puts its records.
  */
 function tournamentMachinesV11(db: Db): void {
   db.exec(`
@@ -489,6 +490,14 @@ function tournamentMachinesV11(db: Db): void {
       state      TEXT NOT NULL,
       events     INTEGER NOT NULL,
       updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE tournament_machine_rows (
+      tournament_id TEXT NOT NULL REFERENCES tournament_machines(id),
+      -- 'e': an entrant by account id; 't': a table by number
+      kind          TEXT NOT NULL CHECK (kind IN ('e', 't')),
+      key           INTEGER NOT NULL,
+      data          TEXT NOT NULL,
+      PRIMARY KEY (tournament_id, kind, key)
     );
   `);
 }

@@ -91,7 +91,7 @@ export class TournamentRunner {
     try {
       db.transaction(() => {
         for (const e of r.effects) this.book(e);
-        store.save(r.state, this.count + 1, clock());
+        store.save(r.state, this.count + 1, clock(), r.changed);
       }).immediate();
     } catch (x) {
       if (x instanceof MoneyRefused) return x.refusal;

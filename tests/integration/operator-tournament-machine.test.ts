@@ -11,6 +11,7 @@ import { placesProblem } from '../../operator/tournaments/places';
 import { prng } from '../../shared/rules/engine/test-support';
 import { DRIVEN_ID, openFolder } from '../support/operator/machine-driver';
 import { tempDir } from '../support/operator/temp-dir';
+import { entrantIds, entrantOf } from '../../shared/rules/tournament/machine/buckets';
 
 const CHILD = fileURLToPath(new URL('./operator-tournament-machine.child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -39,7 +40,7 @@ function outcome(dir: string) {
     const ledger = f.db.prepare('SELECT account_id, kind, reason, amount, table_id, idempotency_key FROM ledger ORDER BY id').all();
     const trace = f.vault.summaries();
     const s = f.store.load(DRIVEN_ID)!.state;
-    const places = s.order.map((id) => [id, s.entrants[id].place, s.entrants[id].prize]);
+    const places = entrantIds(s).map((id) => [id, entrantOf(s, id)!.place, entrantOf(s, id)!.prize]);
     return { ledger, trace, places, phase: s.phase, fund: f.wallet.tableHeld(`tournament:${DRIVEN_ID}`)?.held };
   } finally {
     f.close();

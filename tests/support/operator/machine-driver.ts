@@ -13,6 +13,7 @@ import { TraceVault } from '../../../operator/trace/vault';
 import { Wallet } from '../../../operator/wallet';
 import { apply, type MachineEvent, type MachineSpec, type MachineState } from '../../../shared/rules/tournament/machine';
 import { randomHand, rngOf, spec, who } from '../../../shared/rules/tournament/machine/test-support';
+import { entrantIds, entrantOf, tableList } from '../../../shared/rules/tournament/machine/buckets';
 
 export const DRIVEN_ID = 'driven';
 
@@ -72,15 +73,15 @@ export async function people(f: Folder, n: number): Promise<void> {
 export function nextEvent(s: MachineState, events: number, seed: number): MachineEvent {
   const rng = rngOf(seed * 1_000_003 + events);
   if (s.phase === 'registering') {
-    const n = s.order.length + 1;
+    const n = s.players + 1;
     return n <= s.spec.maxEntrants ? { type: 'register', who: who(n), inscription: `${s.spec.id}.${n}` } : { type: 'start' };
   }
-  const deciding = s.order.filter((id) => s.entrants[id].status === 'deciding');
+  const deciding = entrantIds(s).filter((id) => entrantOf(s, id)!.status === 'deciding');
   if (deciding.length > 0) {
     const id = deciding[0];
     return rng() < 0.4 && apply(s, { type: 'rebuy', accountId: id }).ok ? { type: 'rebuy', accountId: id } : { type: 'declineRebuy', accountId: id };
   }
-  const tables = Object.values(s.tables);
+  const tables = tableList(s);
   const inHand = tables.filter((t) => t.inHand);
   const ready = tables.filter((t) => !t.inHand && apply(s, { type: 'handStarted', table: t.no, bigBlind: null }).ok);
   if (ready.length > 0 && (rng() < 0.6 || inHand.length === 0)) return randomHand(s, ready[Math.floor(rng() * ready.length)].no, rng).started;

@@ -3,6 +3,7 @@
  * entrants and tables maps are copied on their first change only, each changed entrant or table
  * replaced by a new object; everything else is shared with the state before.
  */
+import { bucketGet, bucketOf, tableList } from './buckets';
 import type { Effect, Entrant, MachineState, Table } from './types';
 
 export const seatedCount = (t: Table): number => t.seats.reduce<number>((n, x) => n + (x === null ? 0 : 1), 0);
@@ -12,9 +13,11 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export class Draft {
   readonly s: Mutable<MachineState>;
   readonly effects: Effect[] = [];
-  private entrantsOwn = false;
-  private tablesOwn = false;
-  /** Tables changed by this event: those that may deal next (floor.ts `dealable`). */
+  private readonly ownEntrants = new Set<number>();
+  private readonly ownTables = new Set<number>();
+  /** Entrants changed by this event (a store writes them again). */
+  readonly changed = new Set<number>();
+  /** Tables changed by this event: those that may deal next (floor.ts `dealable`), and a store's rows. */
   readonly touched = new Set<number>();
   /** Every table is read for a deal (the start, a break's end, a hand-for-hand round). */
   dealAll = false;
@@ -24,23 +27,31 @@ export class Draft {
   }
 
   entrant(id: number): Entrant {
-    const e = this.s.entrants[id];
+    const e = bucketGet(this.s.entrants, id);
     if (!e) throw new Error(`${this.s.spec.id}: no entrant ${id}`);
     return e;
   }
 
   find(id: number): Entrant | undefined {
-    return this.s.entrants[id];
+    return bucketGet(this.s.entrants, id);
+  }
+
+  private entrantBucket(id: number): Record<string, Entrant> {
+    const k = bucketOf(id);
+    if (this.ownEntrants.size === 0) this.s.entrants = [...this.s.entrants];
+    if (!this.ownEntrants.has(k)) {
+      (this.s.entrants as Record<string, Entrant>[])[k] = { ...this.s.entrants[k] };
+      this.ownEntrants.add(k);
+    }
+    return this.s.entrants[k] as Record<string, Entrant>;
   }
 
   set(id: number, patch: Partial<Entrant>): Entrant {
-    if (!this.entrantsOwn) {
-      this.s.entrants = { ...this.s.entrants };
-      this.entrantsOwn = true;
-    }
-    const was = this.s.entrants[id] as Entrant | undefined;
+    const m = this.entrantBucket(id);
+    const was = m[id] as Entrant | undefined;
     const next = { ...was, ...patch } as Entrant;
-    (this.s.entrants as Record<string, Entrant>)[id] = next;
+    m[id] = next;
+    this.changed.add(id);
     const inBefore = was !== undefined && was.status !== 'out';
     const inNow = next.status !== 'out';
     if (inBefore !== inNow) this.s.remaining += inNow ? 1 : -1;
@@ -48,29 +59,30 @@ export class Draft {
   }
 
   drop(id: number): void {
-    if (!this.entrantsOwn) {
-      this.s.entrants = { ...this.s.entrants };
-      this.entrantsOwn = true;
-    }
-    if (this.s.entrants[id]?.status !== 'out') this.s.remaining--;
-    delete (this.s.entrants as Record<string, Entrant>)[id];
-    this.s.order = this.s.order.filter((x) => x !== id);
+    const m = this.entrantBucket(id);
+    if (m[id] === undefined) return;
+    if (m[id].status !== 'out') this.s.remaining--;
+    delete m[id];
+    this.s.players--;
+    this.changed.add(id);
   }
 
   table(no: number): Table | undefined {
-    return this.s.tables[no];
+    return bucketGet(this.s.tables, no);
   }
 
   tableList(): Table[] {
-    return Object.values(this.s.tables).sort((a, b) => a.no - b.no);
+    return tableList(this.s);
   }
 
   setTable(no: number, t: Table | null): void {
-    if (!this.tablesOwn) {
-      this.s.tables = { ...this.s.tables };
-      this.tablesOwn = true;
+    const k = bucketOf(no);
+    if (this.ownTables.size === 0) this.s.tables = [...this.s.tables];
+    if (!this.ownTables.has(k)) {
+      (this.s.tables as Record<string, Table>[])[k] = { ...this.s.tables[k] };
+      this.ownTables.add(k);
     }
-    const m = this.s.tables as Record<string, Table>;
+    const m = this.s.tables[k] as Record<string, Table>;
     const was = m[no] as Table | undefined;
     const sizes = [...this.s.sizes];
     if (was) sizes[seatedCount(was)]--;

@@ -32,12 +32,12 @@ export function register(d: Draft, who: Who, inscription: string, auto: boolean)
   const late = lateOpen(d);
   if (s.phase !== 'registering' && !late) return no('REGISTRATION_CLOSED', 'registration is closed', 'R-TOURN-FORMATS');
   if (known) return no('ALREADY_REGISTERED', 'you are registered already');
-  if (s.order.length >= s.spec.maxEntrants) return no('TOURNAMENT_FULL', 'the tournament is full');
+  if (s.players >= s.spec.maxEntrants) return no('TOURNAMENT_FULL', 'the tournament is full');
   entryMoney(d, who, inscription, late, auto);
   const e: Entrant = {
     who,
     inscription,
-    n: s.order.length === 0 ? 0 : d.entrant(s.order[s.order.length - 1]).n + 1,
+    n: s.nextN,
     status: 'in',
     stack: s.spec.structure.startingStack,
     pending: 0,
@@ -57,7 +57,8 @@ export function register(d: Draft, who: Who, inscription: string, auto: boolean)
     auto,
   };
   d.set(who.accountId, e);
-  s.order = [...s.order, who.accountId];
+  s.players++;
+  s.nextN++;
   s.entries++;
   if (late) seatLate(d, who.accountId, 'late');
   return null;

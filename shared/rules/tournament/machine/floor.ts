@@ -5,6 +5,7 @@
  */
 import { drawSeats, fieldMoves } from '../field';
 import { clockAt } from '../structure';
+import { entrantIds } from './buckets';
 import { seatedCount, type Draft } from './draft';
 import { bubbles } from './pool';
 import type { SeatWhy, Table } from './types';
@@ -58,7 +59,7 @@ function place(d: Draft, id: number, table: number, seat: number, why: SeatWhy):
 
 /** R-RANDSEAT, T 1-4: every player drawn to a table and seat, the fewest tables, sizes within one. */
 export function drawStart(d: Draft): void {
-  const ids = d.s.order;
+  const ids = entrantIds(d.s);
   const draw = drawSeats(ids.length, d.s.spec.seats, (n) => d.random(n));
   const tables: number[] = [];
   ids.forEach((id, i) => {
@@ -112,27 +113,46 @@ function nextBigBlind(d: Draft, t: Table): number {
  */
 export function rebalance(d: Draft): void {
   if (d.s.phase !== 'running') return;
-  for (let guard = 0; guard < 10_000 && !settled(d); guard++) {
+  const wait = d.s.floorWait;
+  if (wait && wait.sizes.every((n, k) => d.s.sizes[k] === n) && !wait.tables.some((no) => d.touched.has(no))) return;
+  d.s.floorWait = null;
+  // The plan is made from every table's count, then its moves are made in order, a move from a table
+  // in a hand (or where someone decides a rebuy) left for when that table is free; made again while
+  // moves were made and the field is still not settled (a skipped move changes the ones after it).
+  for (let pass = 0; pass < 4 && !settled(d); pass++) {
     const tables = d.tableList();
-    // Nobody deciding a rebuy leaves their table: their seat is kept (T 5-3).
     const late = tables.length <= d.s.options.lateTables;
     const moves = fieldMoves(
       tables.map((t) => ({ table: t.no, players: seated(t), seats: t.seats.length })),
       { late },
     );
-    const m = moves.find((x) => !d.table(x.from)!.inHand && tableMovable(d, d.table(x.from)!));
-    if (!m) break;
-    const from = d.table(m.from)!;
-    const to = d.table(m.to)!;
-    if (m.why === 'break') {
-      const id = from.seats.find((x): x is number => x !== null && d.entrant(x).status === 'in')!;
-      const free = to.seats.flatMap((x, i) => (x === null ? [i] : []));
-      place(d, id, to.no, free[d.random(free.length)], 'broken');
-    } else {
-      place(d, nextBigBlind(d, from), to.no, worstSeat(d, to), 'balance');
+    const waiting = new Set<number>();
+    let made = 0;
+    for (const m of moves) {
+      const from = d.table(m.from);
+      const to = d.table(m.to);
+      if (!from || !to || to.seats.every((x) => x !== null)) continue;
+      // Nobody leaves a table in a hand, nor one where a player decides a rebuy (T 5-3: the seat is kept).
+      if (from.inHand || !tableMovable(d, from) || waiting.has(m.from)) {
+        waiting.add(m.from);
+        continue;
+      }
+      if (m.why === 'break') {
+        const id = from.seats.find((x): x is number => x !== null && d.entrant(x).status === 'in');
+        if (id === undefined) continue;
+        const free = to.seats.flatMap((x, i) => (x === null ? [i] : []));
+        place(d, id, to.no, free[d.random(free.length)], 'broken');
+      } else {
+        place(d, nextBigBlind(d, from), to.no, worstSeat(d, to), 'balance');
+      }
+      made++;
+      const left = d.table(m.from)!;
+      if (seated(left) === 0) closeTable(d, left.no);
     }
-    const left = d.table(m.from)!;
-    if (seated(left) === 0) closeTable(d, left.no);
+    if (made === 0) {
+      d.s.floorWait = { sizes: d.s.sizes, tables: [...waiting].sort((a, b) => a - b) };
+      break;
+    }
   }
   finalRedraw(d);
 }

@@ -5,6 +5,7 @@
  * person may do now. No I/O, no timers, no clock of its own: the runner sends the clock's ticks.
  */
 import { mayAddOn } from '../structure';
+import { emptyBuckets } from './buckets';
 import { Draft } from './draft';
 import { addOn, declineRebuy, exclude, lateOpen, mayRebuyNow, reEnter, rebuy, register, unregister } from './entries';
 import { cancel, handEnded, handStarted, settle, start, tick } from './play';
@@ -22,12 +23,14 @@ export function init(spec: MachineSpec, seed: number, options: MachineOptions = 
     elapsed: 0,
     level: 0,
     onBreak: false,
-    entrants: {},
-    order: [],
-    tables: {},
+    entrants: emptyBuckets(),
+    players: 0,
+    nextN: 0,
+    tables: emptyBuckets(),
     sizes: new Array<number>(spec.seats + 1).fill(0),
     remaining: 0,
     nextTable: 1,
+    floorWait: null,
     entries: 0,
     rebuyCount: 0,
     addOnCount: 0,
@@ -48,7 +51,7 @@ function step(d: Draft, event: MachineEvent): Refusal | null {
   switch (event.type) {
     case 'register': {
       const r = register(d, event.who, event.inscription, event.auto ?? false);
-      if (r === null && d.s.spec.format === 'sit-and-go' && d.s.phase === 'registering' && d.s.order.length === d.s.spec.maxEntrants) return start(d);
+      if (r === null && d.s.spec.format === 'sit-and-go' && d.s.phase === 'registering' && d.s.players === d.s.spec.maxEntrants) return start(d);
       return r;
     }
     case 'unregister':
@@ -87,7 +90,7 @@ export function apply(state: MachineState, event: MachineEvent): Applied | Refus
   const r = step(d, event);
   if (r !== null) return r;
   settle(d);
-  return { ok: true, state: d.s, effects: d.effects };
+  return { ok: true, state: d.s, effects: d.effects, changed: { entrants: [...d.changed].sort((a, b) => a - b), tables: [...d.touched].sort((a, b) => a - b) } };
 }
 
 export function legal(state: MachineState, accountId: number): Legal {
@@ -95,7 +98,7 @@ export function legal(state: MachineState, accountId: number): Legal {
   const e = d.find(accountId);
   const open = state.phase === 'registering' || lateOpen(d);
   return {
-    register: !e && open && state.order.length < state.spec.maxEntrants,
+    register: !e && open && state.players < state.spec.maxEntrants,
     unregister: e !== undefined && e.status !== 'out' && (state.phase === 'registering' || state.phase === 'running'),
     rebuy: e !== undefined && state.spec.structure.rebuy !== null && mayRebuyNow(d, e),
     addOn: e !== undefined && e.status === 'in' && !e.excluded && state.phase === 'running' && mayAddOn(state.spec.structure, state.elapsed, e.addOn),

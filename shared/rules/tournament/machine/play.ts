@@ -3,6 +3,7 @@
  * a table's hand started and ended (stacks, busts, bounties, rebuys decided in the hand break).
  */
 import { clockAt, mayAddOn } from '../structure';
+import { entrantIds } from './buckets';
 import type { Draft } from './draft';
 import { addOn, declineRebuy, mayRebuyNow, no, rebuy } from './entries';
 import { dealable, drawStart, mayDeal, rebalance } from './floor';
@@ -14,8 +15,8 @@ import type { Bust, Refusal } from './types';
 export function start(d: Draft): Refusal | null {
   const s = d.s;
   if (s.phase !== 'registering') return no('NOT_NOW', 'the tournament is not registering');
-  if (s.order.length < s.spec.minEntrants) return cancel(d);
-  if (s.spec.fee > 0) d.emit({ kind: 'fee', amount: s.spec.fee * s.order.length, key: `t-fees:${s.spec.id}` });
+  if (s.players < s.spec.minEntrants) return cancel(d);
+  if (s.spec.fee > 0) d.emit({ kind: 'fee', amount: s.spec.fee * s.players, key: `t-fees:${s.spec.id}` });
   s.phase = 'running';
   s.elapsed = 0;
   const c = clockAt(s.spec.structure, 0);
@@ -30,7 +31,7 @@ export function start(d: Draft): Refusal | null {
 export function cancel(d: Draft): Refusal | null {
   const s = d.s;
   if (s.phase !== 'registering') return no('NOT_NOW', 'only a tournament not started is cancelled');
-  for (const id of s.order) {
+  for (const id of entrantIds(s)) {
     const e = d.entrant(id);
     d.emit({ kind: 'money', way: 'out', who: e.who, amount: s.spec.buyIn + s.spec.fee, key: `t-refund:${e.inscription}`, record: 'POANNUL', inscription: e.inscription, supervision: true, motif: 'Tournoi annulé (remboursement intégral)' });
   }
@@ -53,7 +54,7 @@ export function tick(d: Draft, elapsed: number): Refusal | null {
     s.onBreak = c.onBreak;
     d.emit({ kind: 'notice', notice: { type: 'clock', level: c.level, onBreak: c.onBreak } });
   }
-  for (const id of s.order) {
+  for (const id of entrantIds(s)) {
     const e = d.entrant(id);
     if (e.status === 'deciding' && !mayRebuyNow(d, e)) declineRebuy(d, id);
     else if (e.auto && e.status === 'in' && mayAddOn(s.spec.structure, elapsed, e.addOn)) addOn(d, id);

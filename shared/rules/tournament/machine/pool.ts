@@ -4,6 +4,7 @@
  */
 import { payout, prizePool, satellitePrizes } from '../payouts';
 import { clockAt, registrationOpen } from '../structure';
+import { entrantIds, entrantOf } from './buckets';
 import type { MachineState } from './types';
 
 export function poolParts(s: MachineState): { pool: number; collected: number; overlay: number } {
@@ -36,7 +37,7 @@ export function prizeTable(s: MachineState): number[] {
     const list = [...new Array<number>(seats).fill(sat.seatValue), ...(cash > 0 ? [cash] : [])];
     return list.length > 0 ? list : [pool];
   }
-  return s.order.length === 0 ? [] : payout(pool, s.order.length, s.spec.structure.payouts);
+  return s.players === 0 ? [] : payout(pool, s.players, s.spec.structure.payouts);
 }
 
 export function seatsWon(s: MachineState): number {
@@ -67,7 +68,7 @@ export function chipsIssued(s: MachineState): number {
 
 /** Players in, or busted still deciding a rebuy (T 5-3). */
 export function alive(s: MachineState): number[] {
-  return s.order.filter((id) => s.entrants[id].status !== 'out');
+  return entrantIds(s).filter((id) => entrantOf(s, id)!.status !== 'out');
 }
 
 /**

@@ -83,7 +83,7 @@ export function placeBusted(d: Draft): void {
   const seats = seatsWon(d.s);
   for (; d.s.placedGroups < d.s.busted.length; d.s.placedGroups++) {
     const g = d.s.busted[d.s.placedGroups];
-    const first = d.s.order.length - d.s.placedPlayers - g.length + 1;
+    const first = d.s.players - d.s.placedPlayers - g.length + 1;
     d.s.placedPlayers += g.length;
     const shares = sharedPrizes(d.s.prizes, first - 1, g.length);
     g.forEach((id, i) => pay(d, id, first, shares[i], g.length, first - 1 + i < seats));

@@ -7,6 +7,7 @@ import { apply, init, legal } from './machine';
 import { bubbles } from './pool';
 import { must, run, seatedAt, spec, who } from './test-support';
 import type { Effect, MachineEvent, MachineSpec, MachineState, RoundRanking } from './types';
+import { entrantIds, entrantOf, tableList, tableOf } from './buckets';
 
 const rebuyRule = { untilLevel: 3, price: 1000, fee: 100, chips: 10_000, when: 'at-or-below-starting-stack' as const, max: null };
 
@@ -19,7 +20,7 @@ function started(sp: MachineSpec, players: number, ranking: RoundRanking = 'stac
 /** A hand at `table`: `busted` lose everything to `winner`, the others keep their stacks. */
 function hand(s: MachineState, table: number, busted: number[], winner: number, bigBlind: number | null = null): { state: MachineState; effects: Effect[] } {
   const ids = seatedAt(s, table);
-  const stacks = new Map(ids.map((id) => [id, s.entrants[id].stack]));
+  const stacks = new Map(ids.map((id) => [id, entrantOf(s, id)!.stack]));
   for (const b of busted) {
     stacks.set(winner, stacks.get(winner)! + stacks.get(b)!);
     stacks.set(b, 0);
@@ -30,12 +31,12 @@ function hand(s: MachineState, table: number, busted: number[], winner: number, 
       type: 'handEnded',
       table,
       stacks: ids.map((id) => ({ accountId: id, stack: stacks.get(id)! })),
-      busts: busted.length ? [busted.map((id) => ({ accountId: id, stackAtStart: s.entrants[id].stack, by: [winner] }))] : [],
+      busts: busted.length ? [busted.map((id) => ({ accountId: id, stackAtStart: entrantOf(s, id)!.stack, by: [winner] }))] : [],
     },
   ]);
 }
 
-const tableNos = (s: MachineState) => Object.values(s.tables).map((t) => t.no);
+const tableNos = (s: MachineState) => tableList(s).map((t) => t.no);
 const seatEffects = (fx: readonly Effect[]) => fx.filter((e): e is Effect & { kind: 'seat' } => e.kind === 'seat');
 
 describe('the floor (T 6-6 to 6-11, T 1-4)', () => {
@@ -48,13 +49,13 @@ describe('the floor (T 6-6 to 6-11, T 1-4)', () => {
     state = hand(state, b, bIds.slice(1, 4), bIds[0], 2).state;
     expect(seatedAt(state, b)).toHaveLength(4);
     // B deals its next hand, the big blind moved on from seat 2: the move is counted from this one.
-    const bb = state.tables[b].seats.findIndex((x, i) => x !== null && i > 2);
+    const bb = tableOf(state, b)!.seats.findIndex((x, i) => x !== null && i > 2);
     state = run(state, [{ type: 'handStarted', table: b, bigBlind: bb }]).state;
     const aIds = seatedAt(state, a);
-    const r = must(state, { type: 'handEnded', table: a, stacks: aIds.map((id) => ({ accountId: id, stack: state.entrants[id].stack })), busts: [] });
+    const r = must(state, { type: 'handEnded', table: a, stacks: aIds.map((id) => ({ accountId: id, stack: entrantOf(state, id)!.stack })), busts: [] });
     const moved = seatEffects(r.effects).find((e) => e.why === 'balance')!;
     expect(moved).toMatchObject({ table: b, from: a });
-    const seats = state.tables[b].seats;
+    const seats = tableOf(state, b)!.seats;
     let expected = -1;
     for (let k = 0; k < seats.length && expected < 0; k++) if (seats[(bb + k) % seats.length] === null) expected = (bb + k) % seats.length;
     expect(moved.seat).toBe(expected);
@@ -63,7 +64,7 @@ describe('the floor (T 6-6 to 6-11, T 1-4)', () => {
   it('the player moved to balance is the next big blind (T 6-9)', () => {
     let { state } = started(spec({ seats: 9 }), 14);
     const [a, b] = tableNos(state);
-    const t = state.tables[a];
+    const t = tableOf(state, a)!;
     const bbSeat = t.seats.findIndex((x) => x !== null);
     const next = t.seats.find((x, i) => x !== null && i > bbSeat)!;
     // A is in its hand when B loses three players: A gives its player when that hand ends.
@@ -71,7 +72,7 @@ describe('the floor (T 6-6 to 6-11, T 1-4)', () => {
     const bIds = seatedAt(state, b);
     state = hand(state, b, bIds.slice(1, 4), bIds[0]).state;
     const aIds = seatedAt(state, a);
-    const r = must(state, { type: 'handEnded', table: a, stacks: aIds.map((id) => ({ accountId: id, stack: state.entrants[id].stack })), busts: [] });
+    const r = must(state, { type: 'handEnded', table: a, stacks: aIds.map((id) => ({ accountId: id, stack: entrantOf(state, id)!.stack })), busts: [] });
     expect(seatEffects(r.effects).find((e) => e.why === 'balance')).toMatchObject({ accountId: next, from: a, table: b });
   });
 
@@ -93,10 +94,10 @@ describe('the floor (T 6-6 to 6-11, T 1-4)', () => {
 /** Busts one player per hand (the smallest stack of a dealable table) until the field reaches `left`. */
 function downTo(state: MachineState, left: number): MachineState {
   for (let guard = 0; guard < 1000; guard++) {
-    const remaining = state.order.filter((id) => state.entrants[id].status !== 'out').length;
+    const remaining = entrantIds(state).filter((id) => entrantOf(state, id)!.status !== 'out').length;
     if (remaining <= left) return state;
     const no = tableNos(state).find((n) => apply(state, { type: 'handStarted', table: n, bigBlind: null }).ok)!;
-    const ids = seatedAt(state, no).sort((x, y) => state.entrants[x].stack - state.entrants[y].stack);
+    const ids = seatedAt(state, no).sort((x, y) => entrantOf(state, x)!.stack - entrantOf(state, y)!.stack);
     state = hand(state, no, [ids[0]], ids[ids.length - 1]).state;
   }
   throw new Error('the field did not shrink');
@@ -118,28 +119,28 @@ describe('hand-for-hand (R-TOURN-RUN, T 8-16)', () => {
       // In the round, the other table may deal its hand; no table deals twice.
       expect(apply(state, { type: 'handStarted', table: t1, bigBlind: null }).ok).toBe(false);
       state = run(state, [{ type: 'handStarted', table: t2, bigBlind: null }]).state;
-      const lo = state.entrants[p1[0]].stack <= state.entrants[p1[1]].stack ? p1[0] : p1[1];
-      const hi = state.entrants[p2[0]].stack >= state.entrants[p2[1]].stack ? p2[0] : p2[1];
+      const lo = entrantOf(state, p1[0])!.stack <= entrantOf(state, p1[1])!.stack ? p1[0] : p1[1];
+      const hi = entrantOf(state, p2[0])!.stack >= entrantOf(state, p2[1])!.stack ? p2[0] : p2[1];
       const loW = p1.find((x) => x !== lo)!;
       const hiW = p2.find((x) => x !== hi)!;
-      const loStack = state.entrants[lo].stack;
-      const hiStack = state.entrants[hi].stack;
+      const loStack = entrantOf(state, lo)!.stack;
+      const hiStack = entrantOf(state, hi)!.stack;
       const end = (s: MachineState, t: number, b: number, w: number) =>
-        must(s, { type: 'handEnded', table: t, stacks: [{ accountId: b, stack: 0 }, { accountId: w, stack: s.entrants[w].stack + s.entrants[b].stack }], busts: [[{ accountId: b, stackAtStart: s.entrants[b].stack, by: [w] }]] }).state;
+        must(s, { type: 'handEnded', table: t, stacks: [{ accountId: b, stack: 0 }, { accountId: w, stack: entrantOf(s, w)!.stack + entrantOf(s, b)!.stack }], busts: [[{ accountId: b, stackAtStart: entrantOf(s, b)!.stack, by: [w] }]] }).state;
       state = end(state, t1, lo, loW);
       // The first table's bust waits for the round's end.
-      expect(state.entrants[lo].place).toBeNull();
+      expect(entrantOf(state, lo)!.place).toBeNull();
       state = end(state, t2, hi, hiW);
       const prizes = state.prizes;
       if (ranking === 'stack' && loStack !== hiStack) {
-        expect(state.entrants[hi].place).toBe(3);
-        expect(state.entrants[lo].place).toBe(4);
-        expect(state.entrants[hi].prize).toBe(prizes[2]);
-        expect(state.entrants[lo].prize).toBe(0);
+        expect(entrantOf(state, hi)!.place).toBe(3);
+        expect(entrantOf(state, lo)!.place).toBe(4);
+        expect(entrantOf(state, hi)!.prize).toBe(prizes[2]);
+        expect(entrantOf(state, lo)!.prize).toBe(0);
       } else {
-        expect(state.entrants[hi].place).toBe(3);
-        expect(state.entrants[lo].place).toBe(3);
-        expect(state.entrants[hi].prize! + state.entrants[lo].prize!).toBe(prizes[2]);
+        expect(entrantOf(state, hi)!.place).toBe(3);
+        expect(entrantOf(state, lo)!.place).toBe(3);
+        expect(entrantOf(state, hi)!.prize! + entrantOf(state, lo)!.prize!).toBe(prizes[2]);
       }
     });
   }
@@ -164,14 +165,14 @@ describe('rebuys and add-ons (T 5-2 to 5-5)', () => {
     let { state } = started(hu(), 2);
     const [t] = tableNos(state);
     const [x, y] = seatedAt(state, t);
-    const seat = state.entrants[x].seat;
+    const seat = entrantOf(state, x)!.seat;
     state = hand(state, t, [x], y).state;
-    expect(state.entrants[x]).toMatchObject({ status: 'deciding', table: t, seat });
+    expect(entrantOf(state, x)!).toMatchObject({ status: 'deciding', table: t, seat });
     expect(state.phase).toBe('running');
     // The table waits for the decision (no deal), then the player is back with a new bounty on their head.
     expect(apply(state, { type: 'handStarted', table: t, bigBlind: null }).ok).toBe(false);
     const r = must(state, { type: 'rebuy', accountId: x });
-    expect(r.state.entrants[x]).toMatchObject({ status: 'in', stack: 10_000, seat, table: t, bounty: 200 });
+    expect(entrantOf(r.state, x)!).toMatchObject({ status: 'in', stack: 10_000, seat, table: t, bounty: 200 });
     expect(r.effects).toContainEqual(expect.objectContaining({ kind: 'chips', accountId: x, chips: 10_000 }));
     expect(r.effects).toContainEqual(expect.objectContaining({ kind: 'money', key: 't-rebuy:i' + x + ':1', record: 'POACHAT' }));
   });
@@ -183,8 +184,8 @@ describe('rebuys and add-ons (T 5-2 to 5-5)', () => {
     state = hand(state, t, [x], y).state;
     const r = must(state, { type: 'declineRebuy', accountId: x });
     expect(r.state.phase).toBe('finished');
-    expect(r.state.entrants[y].place).toBe(1);
-    expect(r.state.entrants[x].place).toBe(2);
+    expect(entrantOf(r.state, y)!.place).toBe(1);
+    expect(entrantOf(r.state, x)!.place).toBe(2);
     // No rebuy at a later level after the bust: the decision was the hand break's.
     expect(legal(r.state, x).rebuy).toBe(false);
   });
@@ -194,7 +195,7 @@ describe('rebuys and add-ons (T 5-2 to 5-5)', () => {
     const [t] = tableNos(state);
     const [x, y] = seatedAt(state, t);
     state = run(state, [{ type: 'handStarted', table: t, bigBlind: null }, { type: 'rebuy', accountId: x }]).state;
-    expect(state.entrants[x]).toMatchObject({ stack: 10_000, pending: 10_000 });
+    expect(entrantOf(state, x)!).toMatchObject({ stack: 10_000, pending: 10_000 });
     // The hand busts them (its 10,000 lost): the chips in front keep them in.
     const ids = seatedAt(state, t);
     const r = must(state, {
@@ -203,7 +204,7 @@ describe('rebuys and add-ons (T 5-2 to 5-5)', () => {
       stacks: ids.map((id) => ({ accountId: id, stack: id === x ? 0 : id === y ? 20_000 : 10_000 })),
       busts: [[{ accountId: x, stackAtStart: 10_000, by: [y] }]],
     });
-    expect(r.state.entrants[x]).toMatchObject({ status: 'in', stack: 10_000, pending: 0 });
+    expect(entrantOf(r.state, x)!).toMatchObject({ status: 'in', stack: 10_000, pending: 0 });
   });
 });
 
@@ -214,14 +215,14 @@ describe('the trace (A 1.3.6.b, 1.3.6.c.1)', () => {
     const [x, y] = seatedAt(state, t);
     state = run(state, [{ type: 'tick', elapsed: 120_000 }]).state;
     state = hand(state, t, [x], y).state;
-    expect(state.entrants[x].status).toBe('out');
+    expect(entrantOf(state, x)!.status).toBe('out');
     state = run(state, [{ type: 'tick', elapsed: 300_000 }]).state;
     const r = must(state, { type: 're-enter', accountId: x, inscription: 'i1-b' });
     const money = r.effects.filter((e): e is Effect & { kind: 'money' } => e.kind === 'money');
     expect(money[0]).toMatchObject({ record: 'POBILAN', inscription: `i${x}`, amount: 0, at: 120_000 });
     expect(money[1]).toMatchObject({ record: 'POINSCRIT', inscription: 'i1-b', key: 't-entry:i1-b', amount: 1100 });
     expect(r.effects).toContainEqual({ kind: 'fee', amount: 100, key: 't-fee:i1-b' });
-    expect(r.state.entrants[x]).toMatchObject({ inscription: 'i1-b', status: 'in', reEntries: 1 });
+    expect(entrantOf(r.state, x)!).toMatchObject({ inscription: 'i1-b', status: 'in', reEntries: 1 });
     expect(r.state.entries).toBe(7);
   });
 });
@@ -232,10 +233,10 @@ describe('exclusion (R-EXCLUDE, R-BANNED, T 13-1)', () => {
     const [t] = tableNos(state);
     const [x] = seatedAt(state, t);
     state = run(state, [{ type: 'handStarted', table: t, bigBlind: null }, { type: 'exclude', accountId: x, why: 'banned' }]).state;
-    expect(state.entrants[x].status).toBe('in');
+    expect(entrantOf(state, x)!.status).toBe('in');
     expect(legal(state, x).rebuy).toBe(false);
     const r = must(state, { type: 'handEnded', table: t, stacks: seatedAt(state, t).map((id) => ({ accountId: id, stack: 10_000 })), busts: [] });
-    expect(r.state.entrants[x]).toMatchObject({ status: 'out', place: 4, table: null });
+    expect(entrantOf(r.state, x)!).toMatchObject({ status: 'out', place: 4, table: null });
     expect(r.state.removed).toBe(10_000);
     expect(r.effects).toContainEqual({ kind: 'notice', notice: { type: 'removed', accountId: x, why: 'banned' } });
   });
@@ -244,6 +245,6 @@ describe('exclusion (R-EXCLUDE, R-BANNED, T 13-1)', () => {
     const s = run(init(spec(), 1), [{ type: 'register', who: who(1), inscription: 'i1' }]).state;
     const r = must(s, { type: 'exclude', accountId: 1, why: 'closed' });
     expect(r.effects[0]).toMatchObject({ kind: 'money', way: 'out', key: 't-refund:i1', record: 'POANNUL', amount: 1100 });
-    expect(r.state.order).toEqual([]);
+    expect(entrantIds(r.state)).toEqual([]);
   });
 });

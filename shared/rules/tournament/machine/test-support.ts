@@ -6,6 +6,7 @@ import { mulberry32 } from '../../prng';
 import { readyStructure, type TournamentStructure } from '../structure';
 import { apply } from './machine';
 import type { Applied, Bust, Effect, MachineEvent, MachineSpec, MachineState, Who } from './types';
+import { entrantOf, tableList, tableOf } from './buckets';
 
 export const rngOf = mulberry32;
 
@@ -53,11 +54,11 @@ export const registerAll = (state: MachineState, ids: readonly number[]): Machin
   ).state;
 
 /** The ids seated at a table, by seat. */
-export const seatedAt = (s: MachineState, no: number): number[] => (s.tables[no]?.seats ?? []).filter((x): x is number => x !== null);
+export const seatedAt = (s: MachineState, no: number): number[] => (tableOf(s, no)?.seats ?? []).filter((x): x is number => x !== null);
 
 /** The tables the machine allows to deal now (as its last `deal` effect would say). */
 export function dealable(s: MachineState): number[] {
-  return Object.values(s.tables)
+  return tableList(s)
     .map((t) => t.no)
     .filter((no) => apply(s, { type: 'handStarted', table: no, bigBlind: null }).ok);
 }
@@ -67,8 +68,8 @@ export function dealable(s: MachineState): number[] {
  * `bustRate` (all but one at most); busts grouped by their starting stacks, best first (T 8-16).
  */
 export function randomHand(s: MachineState, no: number, rng: () => number, bustRate = 0.15): { ended: MachineEvent & { type: 'handEnded' }; started: MachineEvent } {
-  const ids = seatedAt(s, no).filter((id) => s.entrants[id].status === 'in');
-  const start = new Map(ids.map((id) => [id, s.entrants[id].stack]));
+  const ids = seatedAt(s, no).filter((id) => entrantOf(s, id)!.status === 'in');
+  const start = new Map(ids.map((id) => [id, entrantOf(s, id)!.stack]));
   const stacks = new Map(start);
   const winner = ids[Math.floor(rng() * ids.length)];
   const busted: number[] = [];
@@ -83,7 +84,7 @@ export function randomHand(s: MachineState, no: number, rng: () => number, bustR
   const byStart = new Map<number, Bust[]>();
   for (const id of busted) byStart.set(start.get(id)!, [...(byStart.get(start.get(id)!) ?? []), { accountId: id, stackAtStart: start.get(id)!, by: [winner] }]);
   const busts = [...byStart.keys()].sort((a, b) => b - a).map((k) => byStart.get(k)!);
-  const t = s.tables[no];
+  const t = tableOf(s, no)!;
   const bb = t.seats.findIndex((x) => x !== null);
   return {
     started: { type: 'handStarted', table: no, bigBlind: bb },

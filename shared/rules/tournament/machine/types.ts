@@ -5,6 +5,7 @@
  */
 import type { TournamentStructure } from '../structure';
 import type { VariantCode } from '../../variants';
+import type { Buckets } from './buckets';
 
 /** What the machine needs of a tournament's spec (operator/tournaments/spec.ts is one). */
 export interface MachineSpec {
@@ -100,15 +101,24 @@ export interface MachineState {
   readonly elapsed: number;
   readonly level: number;
   readonly onBreak: boolean;
-  readonly entrants: Readonly<Record<string, Entrant>>;
-  /** Account ids in registration order. */
-  readonly order: readonly number[];
-  readonly tables: Readonly<Record<string, Table>>;
+  /** By account id (buckets.ts: `entrantOf`, `entrantIds`). */
+  readonly entrants: Buckets<Entrant>;
+  /** Players registered (one place each: re-entries add to the pool, not to the places). */
+  readonly players: number;
+  /** The next registration's number (`Entrant.n`). */
+  readonly nextN: number;
+  /** By number (buckets.ts: `tableOf`, `tableList`). */
+  readonly tables: Buckets<Table>;
   /** `sizes[k]`: how many tables have k players (the floor's check without reading every table). */
   readonly sizes: readonly number[];
   /** Players in or deciding a rebuy (counted: read after every hand of a large field). */
   readonly remaining: number;
   readonly nextTable: number;
+  /**
+   * Moves are due but every table that must give a player is in a hand: the plan is made again when
+   * the table sizes change or one of these tables changes (its hand ends), not after every event.
+   */
+  readonly floorWait: { readonly sizes: readonly number[]; readonly tables: readonly number[] } | null;
   readonly entries: number;
   readonly rebuyCount: number;
   readonly addOnCount: number;
@@ -187,6 +197,8 @@ export interface Applied {
   readonly ok: true;
   readonly state: MachineState;
   readonly effects: readonly Effect[];
+  /** The entrants and tables the event changed (or removed): what a store writes again. */
+  readonly changed: { readonly entrants: readonly number[]; readonly tables: readonly number[] };
 }
 
 /** What a person may do now (`legal`). */
