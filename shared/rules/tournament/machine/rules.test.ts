@@ -248,3 +248,22 @@ describe('exclusion (R-EXCLUDE, R-BANNED, T 13-1)', () => {
     expect(entrantIds(r.state)).toEqual([]);
   });
 });
+
+describe('legal (what a person may do now)', () => {
+  it('registration, unregistration, rebuy, add-on and re-entry follow the clock and the player', () => {
+    const sp = spec({ seats: 9 }, { lateRegistrationLevels: 2, reEntries: 1, rebuy: { ...rebuyRule, untilLevel: 2 }, addOn: { price: 1000, fee: 100, chips: 15_000 } });
+    let state = run(init(sp, 1), [{ type: 'register', who: who(1), inscription: 'i1' }]).state;
+    expect(legal(state, 1)).toEqual({ register: false, unregister: true, rebuy: false, addOn: false, reEnter: false });
+    expect(legal(state, 2).register).toBe(true);
+    state = run(state, [{ type: 'register', who: who(2), inscription: 'i2' }, { type: 'start' }]).state;
+    // At the starting stack a rebuy is open (at or below it, T 5-2); the add-on waits for the period's end (T 5-4).
+    expect(legal(state, 1)).toMatchObject({ rebuy: true, addOn: false, reEnter: false });
+    expect(legal(state, 3).register).toBe(true);
+    state = run(state, [{ type: 'tick', elapsed: 20 * 60_000 }]).state;
+    expect(legal(state, 1)).toMatchObject({ rebuy: false, addOn: true });
+    expect(legal(state, 3).register).toBe(false);
+    // Every legal request is accepted, every other refused with its rule.
+    expect(apply(state, { type: 'addOn', accountId: 1 }).ok).toBe(true);
+    expect(apply(state, { type: 'rebuy', accountId: 1 })).toMatchObject({ ok: false, rule: 'T 5-2' });
+  });
+});
