@@ -84,10 +84,25 @@ export class Draft {
     }
     const m = this.s.tables[k] as Record<string, Table>;
     const was = m[no] as Table | undefined;
-    const sizes = [...this.s.sizes];
-    if (was) sizes[seatedCount(was)]--;
-    if (t) sizes[seatedCount(t)]++;
-    this.s.sizes = sizes;
+    const before = was ? seatedCount(was) : -1;
+    const after = t ? seatedCount(t) : -1;
+    if (before !== after) {
+      const sizes = [...this.s.sizes];
+      const bySize = [...this.s.bySize];
+      if (before >= 0) {
+        sizes[before]--;
+        bySize[before] = bySize[before].filter((x) => x !== no);
+      }
+      if (after >= 0) {
+        sizes[after]++;
+        const b = bySize[after];
+        let i = b.length;
+        while (i > 0 && b[i - 1] > no) i--;
+        bySize[after] = [...b.slice(0, i), no, ...b.slice(i)];
+      }
+      this.s.sizes = sizes;
+      this.s.bySize = bySize;
+    }
     this.touched.add(no);
     if (t === null) delete m[no];
     else m[no] = t;

@@ -3,7 +3,8 @@
  * seats, tables broken and balanced between hands, the final table's redraw, and which tables may
  * deal (hand-for-hand on the bubbles). Works on a Draft; emits seat, table and deal effects.
  */
-import { drawSeats, fieldMoves } from '../field';
+import { drawSeats } from '../field';
+import { FieldIndex } from '../field-index';
 import { clockAt } from '../structure';
 import { entrantIds } from './buckets';
 import { seatedCount, type Draft } from './draft';
@@ -120,12 +121,9 @@ export function rebalance(d: Draft): void {
   // in a hand (or where someone decides a rebuy) left for when that table is free; made again while
   // moves were made and the field is still not settled (a skipped move changes the ones after it).
   for (let pass = 0; pass < 4 && !settled(d); pass++) {
-    const tables = d.tableList();
-    const late = tables.length <= d.s.options.lateTables;
-    const moves = fieldMoves(
-      tables.map((t) => ({ table: t.no, players: seated(t), seats: t.seats.length })),
-      { late },
-    );
+    const late = d.s.sizes.reduce((a, n) => a + n, 0) <= d.s.options.lateTables;
+    // The plan from the tables' numbers by size (field-index.ts: `fieldMoves`'s moves, every table unread).
+    const moves = FieldIndex.of(d.s.spec.seats, d.s.bySize).plan({ late });
     const waiting = new Set<number>();
     let made = 0;
     for (const m of moves) {

@@ -28,6 +28,7 @@ export function init(spec: MachineSpec, seed: number, options: MachineOptions = 
     nextN: 0,
     tables: emptyBuckets(),
     sizes: new Array<number>(spec.seats + 1).fill(0),
+    bySize: Array.from({ length: spec.seats + 1 }, () => []),
     remaining: 0,
     nextTable: 1,
     floorWait: null,

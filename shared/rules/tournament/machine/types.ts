@@ -111,6 +111,8 @@ export interface MachineState {
   readonly tables: Buckets<Table>;
   /** `sizes[k]`: how many tables have k players (the floor's check without reading every table). */
   readonly sizes: readonly number[];
+  /** `bySize[k]`: the numbers of the tables with k players, ascending (the field index's buckets, T 6-6, 6-8). */
+  readonly bySize: readonly (readonly number[])[];
   /** Players in or deciding a rebuy (counted: read after every hand of a large field). */
   readonly remaining: number;
   readonly nextTable: number;
