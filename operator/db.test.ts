@@ -84,6 +84,8 @@ describe('openDatabase', () => {
       'table_seats',
       'time_warnings',
       'tournament_entrants',
+      'tournament_machine_rows',
+      'tournament_machines',
       'tournament_tables',
       'tournaments',
       'trace_outbox',

@@ -476,6 +476,32 @@ function oneAccountV10(db: Db): void {
   `);
 }
 
+/**
+ * v11: the tournament machine's saved states (tournaments/machine-store.ts, docs/tournaments.md), one
+ * tournament run by `TournamentRunner` each: its state without its entrants and tables (JSON), and
+ * one row per entrant and per table; an event writes the state and the rows it changed, in the
+ * transaction that moves its money and puts its records.
+ */
+function tournamentMachinesV11(db: Db): void {
+  db.exec(`
+    CREATE TABLE tournament_machines (
+      id         TEXT PRIMARY KEY,
+      phase      TEXT NOT NULL CHECK (phase IN ('registering', 'running', 'finished', 'cancelled')),
+      state      TEXT NOT NULL,
+      events     INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE tournament_machine_rows (
+      tournament_id TEXT NOT NULL REFERENCES tournament_machines(id),
+      -- 'e': an entrant by account id; 't': a table by number
+      kind          TEXT NOT NULL CHECK (kind IN ('e', 't')),
+      key           INTEGER NOT NULL,
+      data          TEXT NOT NULL,
+      PRIMARY KEY (tournament_id, kind, key)
+    );
+  `);
+}
+
 /** The operator database's migrations; index i brings version i to i + 1. Append only. */
 export const OPERATOR_MIGRATIONS: readonly Migration[] = [
   accountsV1,
@@ -488,6 +514,7 @@ export const OPERATOR_MIGRATIONS: readonly Migration[] = [
   tournamentResultsV8,
   overlayV9,
   oneAccountV10,
+  tournamentMachinesV11,
 ];
 
 /** Opens (creating and migrating as needed) the operator database file at `path`. */

@@ -107,7 +107,7 @@ export function tournamentVersion(s: TournamentSpec): string {
  * The POINSCRIT `Format` (A 1.3.6.c.1, SPEC §4): `T`, with A (rebuys/add-ons), G (bounties), M
  * (re-entry), S (satellite), combined like `T/AS`.
  */
-export function formatCode(s: TournamentSpec): string {
+export function formatCode(s: Pick<TournamentSpec, 'structure' | 'bounty' | 'satellite'>): string {
   const letters = [
     s.structure.rebuy !== null || s.structure.addOn !== null ? 'A' : '',
     s.bounty !== undefined ? 'G' : '',

@@ -1,0 +1,162 @@
+/**
+ * The tournament runner (CONVENTIONS "Pure core, effects at the edge"): each event goes through the
+ * pure machine (shared/rules/tournament/machine); its effects on money and the trace, and the state
+ * it leaves, are one SQLite transaction (the wallet's ledger rows, the trace outbox's records, the
+ * saved state); then what acts outside the database (tables, timers, players' connections) is told.
+ *
+ * Crash safety follows: a state is saved only with the money and records of the event that made it,
+ * so a runner made again from the store (`resume`) is exactly where the last committed event left it,
+ * and the ledger's idempotency keys make no movement twice.
+ */
+import { apply, init, type Applied, type Effect, type MachineEvent, type MachineOptions, type MachineSpec, type MachineState, type Refusal } from '../../shared/rules/tournament/machine';
+import { moneyResult, playerRecord } from '../tables/cash';
+import type { MoneyResult, TablePlayer } from '../tables/types';
+import type { Db } from '../db';
+import type { TraceOutbox } from '../trace/outbox';
+import type { Movement } from '../trace/records';
+import type { Wallet } from '../wallet';
+import type { MachineStore } from './machine-store';
+import { formatCode } from './spec';
+
+export interface RunnerDeps {
+  db: Db;
+  wallet: Wallet;
+  outbox: TraceOutbox;
+  store: MachineStore;
+  clock: () => number;
+  /** After each event's commit: the effects that act outside the database (seats, deals, notices). */
+  act?: (effects: readonly Effect[], state: MachineState) => void;
+}
+
+/** A refusal of the wallet (funds, limits, exclusion) undoes the whole event. */
+class MoneyRefused extends Error {
+  constructor(readonly refusal: MoneyResult & { ok: false }) {
+    super(refusal.message);
+  }
+}
+
+export type RunnerRefusal = Refusal | (MoneyResult & { ok: false });
+
+export class TournamentRunner {
+  private current: MachineState;
+  private count: number;
+  readonly fundId: string;
+
+  private constructor(
+    state: MachineState,
+    events: number,
+    private readonly deps: RunnerDeps,
+  ) {
+    this.current = state;
+    this.count = events;
+    this.fundId = `tournament:${state.spec.id}`;
+  }
+
+  /** A new tournament: its fund opened and its first state saved, in one transaction. */
+  static create(spec: MachineSpec, seed: number, deps: RunnerDeps, options?: MachineOptions): TournamentRunner {
+    const r = new TournamentRunner(init(spec, seed, options), 0, deps);
+    deps.db
+      .transaction(() => {
+        const opened = deps.wallet.openTable(r.fundId, spec.money);
+        if (!opened.ok) throw new Error(`${r.fundId}: ${opened.code}: ${opened.message}`);
+        deps.store.save(r.current, 0, deps.clock());
+      })
+      .immediate();
+    return r;
+  }
+
+  /** The tournament as its last committed event left it (a start after a crash). */
+  static resume(id: string, deps: RunnerDeps): TournamentRunner | null {
+    const saved = deps.store.load(id);
+    return saved ? new TournamentRunner(saved.state, saved.events, deps) : null;
+  }
+
+  get state(): MachineState {
+    return this.current;
+  }
+
+  /** Events applied so far (saved with the state). */
+  get events(): number {
+    return this.count;
+  }
+
+  /**
+   * One event: the machine decides; its money, records and the next state commit together, or
+   * nothing does (a refusal of the machine, or of the wallet). Then the rest of the effects act.
+   */
+  dispatch(event: MachineEvent): Applied | RunnerRefusal {
+    const r = apply(this.current, event);
+    if (!r.ok) return r;
+    const { db, store, outbox, clock } = this.deps;
+    try {
+      db.transaction(() => {
+        for (const e of r.effects) this.book(e);
+        store.save(r.state, this.count + 1, clock(), r.changed);
+      }).immediate();
+    } catch (x) {
+      if (x instanceof MoneyRefused) return x.refusal;
+      throw x;
+    }
+    this.current = r.state;
+    this.count++;
+    outbox.flushSoon();
+    this.deps.act?.(r.effects, r.state);
+    return r;
+  }
+
+  /** The effects on the database: money with its record, fees, the overlay. */
+  private book(e: Effect): void {
+    const w = this.deps.wallet;
+    const spec = this.current.spec;
+    switch (e.kind) {
+      case 'money': {
+        const player: TablePlayer = { accountId: e.who.accountId, name: e.who.name, practice: e.who.practice, ip: e.who.ip, sessionId: e.who.sessionId };
+        let movement: Movement;
+        if (e.amount === 0) {
+          const b = w.balance(e.who.accountId, spec.money);
+          movement = { avant: b, mouvement: 0, apres: b };
+        } else {
+          const m = moneyResult(e.way === 'in' ? w.buyIn(e.who.accountId, this.fundId, e.amount, { idempotencyKey: e.key }) : w.cashOut(e.who.accountId, this.fundId, e.amount, { idempotencyKey: e.key }));
+          if (!m.ok) {
+            if (e.way === 'in') throw new MoneyRefused(m);
+            throw new Error(`${spec.id}: ${e.key} refused: ${m.code} ${m.message}`);
+          }
+          movement = m.movement;
+        }
+        const base = playerRecord(player, e.inscription, spec.id, spec.money, movement, { supervision: e.supervision });
+        const description = `${e.what ? `${e.what}: ` : ''}${describe(spec)}`;
+        switch (e.record) {
+          case 'POINSCRIT':
+            return this.deps.outbox.put({ kind: 'POINSCRIT', ...base, description, format: formatCode(spec) });
+          case 'POACHAT':
+            return this.deps.outbox.put({ kind: 'POACHAT', ...base, description });
+          case 'POGAIN':
+            return this.deps.outbox.put({ kind: 'POGAIN', ...base, description });
+          case 'POANNUL':
+            return this.deps.outbox.put({ kind: 'POANNUL', ...base, motif: e.motif ?? 'Annulation' });
+          case 'POBILAN':
+            return this.deps.outbox.put({ kind: 'POBILAN', ...base });
+        }
+        return;
+      }
+      case 'fee': {
+        const r = w.collectRake(this.fundId, e.amount, { idempotencyKey: e.key, handId: e.key });
+        if (!r.ok) throw new Error(`${spec.id}: fees refused: ${r.code} ${r.message}`);
+        return;
+      }
+      case 'overlay': {
+        const r = w.fundOverlay(this.fundId, e.amount, { idempotencyKey: e.key });
+        if (!r.ok) throw new Error(`${spec.id}: the overlay of ${e.amount} refused: ${r.code} ${r.message}`);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}
+
+/** The records' description of the tournament (as the players read it before registering). */
+function describe(spec: MachineSpec): string {
+  const unit = spec.money === 'real' ? (n: number) => `${(n / 100).toFixed(2)} EUR` : (n: number) => `${n} jetons fictifs`;
+  return `${spec.name}: tournoi ${spec.variant}, droit d'entrée ${unit(spec.buyIn)} + frais ${unit(spec.fee)}`;
+}

@@ -1,0 +1,40 @@
+/**
+ * The state's large maps (entrants by account, tables by number) as 256 buckets by key: a change
+ * copies one bucket and the list of buckets, not the whole map, so an event costs the same at 100,000
+ * entrants as at 100 while every state stays a value (JSON, compared and replayed as it is).
+ */
+import type { Entrant, MachineState, Table } from './types';
+
+export const BUCKETS = 256;
+
+/** Keys are non-negative safe integers (account ids, table numbers). */
+export type Buckets<T> = readonly Readonly<Record<string, T>>[];
+
+export const emptyBuckets = <T>(): Buckets<T> => Array.from({ length: BUCKETS }, () => ({}));
+
+export const bucketOf = (key: number): number => key % BUCKETS;
+
+export function bucketGet<T>(b: Buckets<T>, key: number): T | undefined {
+  return b[bucketOf(key)][key];
+}
+
+export function bucketValues<T>(b: Buckets<T>): T[] {
+  const out: T[] = [];
+  for (const m of b) for (const k in m) out.push(m[k]);
+  return out;
+}
+
+export const entrantOf = (s: MachineState, id: number): Entrant | undefined => bucketGet(s.entrants, id);
+export const tableOf = (s: MachineState, no: number): Table | undefined => bucketGet(s.tables, no);
+
+/** Every entrant's account id, in registration order. */
+export function entrantIds(s: MachineState): number[] {
+  return bucketValues(s.entrants)
+    .sort((a, b) => a.n - b.n)
+    .map((e) => e.who.accountId);
+}
+
+/** Every table, by number. */
+export function tableList(s: MachineState): Table[] {
+  return bucketValues(s.tables).sort((a, b) => a.no - b.no);
+}

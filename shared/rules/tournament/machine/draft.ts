@@ -1,0 +1,123 @@
+/**
+ * A working copy of a machine state for one event: `apply` never changes the state it is given. The
+ * entrants and tables maps are copied on their first change only, each changed entrant or table
+ * replaced by a new object; everything else is shared with the state before.
+ */
+import { bucketGet, bucketOf, tableList } from './buckets';
+import type { Effect, Entrant, MachineState, Table } from './types';
+
+export const seatedCount = (t: Table): number => t.seats.reduce<number>((n, x) => n + (x === null ? 0 : 1), 0);
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export class Draft {
+  readonly s: Mutable<MachineState>;
+  readonly effects: Effect[] = [];
+  private readonly ownEntrants = new Set<number>();
+  private readonly ownTables = new Set<number>();
+  /** Entrants changed by this event (a store writes them again). */
+  readonly changed = new Set<number>();
+  /** Tables changed by this event: those that may deal next (floor.ts `dealable`), and a store's rows. */
+  readonly touched = new Set<number>();
+  /** Every table is read for a deal (the start, a break's end, a hand-for-hand round). */
+  dealAll = false;
+
+  constructor(state: MachineState) {
+    this.s = { ...state };
+  }
+
+  entrant(id: number): Entrant {
+    const e = bucketGet(this.s.entrants, id);
+    if (!e) throw new Error(`${this.s.spec.id}: no entrant ${id}`);
+    return e;
+  }
+
+  find(id: number): Entrant | undefined {
+    return bucketGet(this.s.entrants, id);
+  }
+
+  private entrantBucket(id: number): Record<string, Entrant> {
+    const k = bucketOf(id);
+    if (this.ownEntrants.size === 0) this.s.entrants = [...this.s.entrants];
+    if (!this.ownEntrants.has(k)) {
+      (this.s.entrants as Record<string, Entrant>[])[k] = { ...this.s.entrants[k] };
+      this.ownEntrants.add(k);
+    }
+    return this.s.entrants[k] as Record<string, Entrant>;
+  }
+
+  set(id: number, patch: Partial<Entrant>): Entrant {
+    const m = this.entrantBucket(id);
+    const was = m[id] as Entrant | undefined;
+    const next = { ...was, ...patch } as Entrant;
+    m[id] = next;
+    this.changed.add(id);
+    const inBefore = was !== undefined && was.status !== 'out';
+    const inNow = next.status !== 'out';
+    if (inBefore !== inNow) this.s.remaining += inNow ? 1 : -1;
+    return next;
+  }
+
+  drop(id: number): void {
+    const m = this.entrantBucket(id);
+    if (m[id] === undefined) return;
+    if (m[id].status !== 'out') this.s.remaining--;
+    delete m[id];
+    this.s.players--;
+    this.changed.add(id);
+  }
+
+  table(no: number): Table | undefined {
+    return bucketGet(this.s.tables, no);
+  }
+
+  tableList(): Table[] {
+    return tableList(this.s);
+  }
+
+  setTable(no: number, t: Table | null): void {
+    const k = bucketOf(no);
+    if (this.ownTables.size === 0) this.s.tables = [...this.s.tables];
+    if (!this.ownTables.has(k)) {
+      (this.s.tables as Record<string, Table>[])[k] = { ...this.s.tables[k] };
+      this.ownTables.add(k);
+    }
+    const m = this.s.tables[k] as Record<string, Table>;
+    const was = m[no] as Table | undefined;
+    const before = was ? seatedCount(was) : -1;
+    const after = t ? seatedCount(t) : -1;
+    if (before !== after) {
+      const sizes = [...this.s.sizes];
+      const bySize = [...this.s.bySize];
+      if (before >= 0) {
+        sizes[before]--;
+        bySize[before] = bySize[before].filter((x) => x !== no);
+      }
+      if (after >= 0) {
+        sizes[after]++;
+        const b = bySize[after];
+        let i = b.length;
+        while (i > 0 && b[i - 1] > no) i--;
+        bySize[after] = [...b.slice(0, i), no, ...b.slice(i)];
+      }
+      this.s.sizes = sizes;
+      this.s.bySize = bySize;
+    }
+    this.touched.add(no);
+    if (t === null) delete m[no];
+    else m[no] = t;
+  }
+
+  emit(e: Effect): void {
+    this.effects.push(e);
+  }
+
+  /** The next random integer in [0, n) (mulberry32 over the saved state: a replay draws the same). */
+  random(n: number): number {
+    let t = (this.s.rng = (this.s.rng + 0x6d2b79f5) | 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const x = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return Math.floor(x * n);
+  }
+}

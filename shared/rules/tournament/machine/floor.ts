@@ -1,0 +1,232 @@
+/**
+ * The floor (R-TOURN-RUN, T 1-4, T 6-6 to 6-11): the start's draw, late and returning players'
+ * seats, tables broken and balanced between hands, the final table's redraw, and which tables may
+ * deal (hand-for-hand on the bubbles). Works on a Draft; emits seat, table and deal effects.
+ */
+import { drawSeats } from '../field';
+import { FieldIndex } from '../field-index';
+import { clockAt } from '../structure';
+import { entrantIds } from './buckets';
+import { seatedCount, type Draft } from './draft';
+import { bubbles } from './pool';
+import type { SeatWhy, Table } from './types';
+
+const seated = seatedCount;
+
+/**
+ * Nothing to break or balance (T 6-6, 6-8), read from the count of tables by size in O(seats): the
+ * plan (`fieldMoves`, every table read) is made only when something must move.
+ */
+function settled(d: Draft): boolean {
+  const sizes = d.s.sizes;
+  let count = 0;
+  let total = 0;
+  let min = -1;
+  let max = -1;
+  sizes.forEach((n, k) => {
+    if (n === 0) return;
+    count += n;
+    total += n * k;
+    if (min < 0) min = k;
+    max = k;
+  });
+  if (count <= 1) return true;
+  if (total <= (count - 1) * d.s.spec.seats) return false;
+  return max - min < (count <= d.s.options.lateTables ? 2 : 3);
+}
+
+function openTable(d: Draft): Table {
+  const no = d.s.nextTable;
+  d.s.nextTable = no + 1;
+  const t: Table = { no, seats: new Array<number | null>(d.s.spec.seats).fill(null), bigBlind: null, inHand: false };
+  d.setTable(no, t);
+  d.emit({ kind: 'openTable', table: no });
+  return t;
+}
+
+function place(d: Draft, id: number, table: number, seat: number, why: SeatWhy): void {
+  const e = d.entrant(id);
+  const from = e.table;
+  if (from !== null) {
+    const f = d.table(from)!;
+    d.setTable(from, { ...f, seats: f.seats.map((x) => (x === id ? null : x)) });
+  }
+  const t = d.table(table)!;
+  if (t.seats[seat] !== null) throw new Error(`${d.s.spec.id}: table ${table} seat ${seat} is taken`);
+  d.setTable(table, { ...t, seats: t.seats.map((x, i) => (i === seat ? id : x)) });
+  d.set(id, { table, seat });
+  d.emit({ kind: 'seat', accountId: id, table, seat, stack: e.stack, why, from: from === t.no ? null : from });
+}
+
+/** R-RANDSEAT, T 1-4: every player drawn to a table and seat, the fewest tables, sizes within one. */
+export function drawStart(d: Draft): void {
+  const ids = entrantIds(d.s);
+  const draw = drawSeats(ids.length, d.s.spec.seats, (n) => d.random(n));
+  const tables: number[] = [];
+  ids.forEach((id, i) => {
+    const [ti, seat] = draw[i];
+    while (tables.length <= ti) tables.push(openTable(d).no);
+    place(d, id, tables[ti], seat, 'start');
+  });
+}
+
+/**
+ * T 6-10: a player moved to balance sits in the free seat nearest the big blind's left, the big blind
+ * itself when free, never the small blind; counted from the big blind of the hand in play when the
+ * table is in a hand (its last hand's otherwise). Without a big blind known, a random free seat.
+ */
+export function worstSeat(d: Draft, t: Table): number {
+  const free = t.seats.flatMap((x, i) => (x === null ? [i] : []));
+  if (t.bigBlind === null) return free[d.random(free.length)];
+  const n = t.seats.length;
+  for (let k = 0; k < n; k++) {
+    const i = (t.bigBlind + k) % n;
+    if (t.seats[i] === null) return i;
+  }
+  throw new Error(`${d.s.spec.id}: table ${t.no} is full`);
+}
+
+/** A late or returning player: at the table with the fewest players, a new table if all are full. */
+export function seatLate(d: Draft, id: number, why: SeatWhy): void {
+  const open = d.tableList().filter((t) => seated(t) < t.seats.length);
+  open.sort((a, b) => seated(a) - seated(b) || a.no - b.no);
+  const t = open[0] ?? openTable(d);
+  const free = t.seats.flatMap((x, i) => (x === null ? [i] : []));
+  place(d, id, t.no, free[d.random(free.length)], why);
+}
+
+/** The player a balancing move takes (T 6-9): the next big blind, the first seated after the big blind. */
+function nextBigBlind(d: Draft, t: Table): number {
+  const n = t.seats.length;
+  const from = t.bigBlind ?? -1;
+  for (let k = 1; k <= n; k++) {
+    const id = t.seats[(from + k + n) % n];
+    if (id !== null && d.entrant(id).status === 'in') return id;
+  }
+  throw new Error(`${d.s.spec.id}: table ${t.no} has nobody to move`);
+}
+
+/**
+ * Tables broken and balanced (T 6-6 to 6-11; field.ts `fieldMoves`): a player leaves a table only
+ * when it is between hands (a table in a hand gives its player when the hand ends); a broken table's
+ * players are drawn to free seats (T 6-11), a balanced one takes the worst seat (T 6-10). When one
+ * table is left of several, its seats are drawn again (T 1-4).
+ */
+export function rebalance(d: Draft): void {
+  if (d.s.phase !== 'running') return;
+  const wait = d.s.floorWait;
+  if (wait && wait.sizes.every((n, k) => d.s.sizes[k] === n) && !wait.tables.some((no) => d.touched.has(no))) return;
+  d.s.floorWait = null;
+  // The plan is made from every table's count, then its moves are made in order, a move from a table
+  // in a hand (or where someone decides a rebuy) left for when that table is free; made again while
+  // moves were made and the field is still not settled (a skipped move changes the ones after it).
+  for (let pass = 0; pass < 4 && !settled(d); pass++) {
+    const late = d.s.sizes.reduce((a, n) => a + n, 0) <= d.s.options.lateTables;
+    // The plan from the tables' numbers by size (field-index.ts: `fieldMoves`'s moves, every table unread).
+    const moves = FieldIndex.of(d.s.spec.seats, d.s.bySize).plan({ late });
+    const waiting = new Set<number>();
+    let made = 0;
+    for (const m of moves) {
+      const from = d.table(m.from);
+      const to = d.table(m.to);
+      if (!from || !to || to.seats.every((x) => x !== null)) continue;
+      // Nobody leaves a table in a hand, nor one where a player decides a rebuy (T 5-3: the seat is kept).
+      if (from.inHand || !tableMovable(d, from) || waiting.has(m.from)) {
+        waiting.add(m.from);
+        continue;
+      }
+      if (m.why === 'break') {
+        const id = from.seats.find((x): x is number => x !== null && d.entrant(x).status === 'in');
+        if (id === undefined) continue;
+        const free = to.seats.flatMap((x, i) => (x === null ? [i] : []));
+        place(d, id, to.no, free[d.random(free.length)], 'broken');
+      } else {
+        place(d, nextBigBlind(d, from), to.no, worstSeat(d, to), 'balance');
+      }
+      made++;
+      const left = d.table(m.from)!;
+      if (seated(left) === 0) closeTable(d, left.no);
+    }
+    if (made === 0) {
+      d.s.floorWait = { sizes: d.s.sizes, tables: [...waiting].sort((a, b) => a - b) };
+      break;
+    }
+  }
+  finalRedraw(d);
+}
+
+/** A table whose players may be moved: between hands, nobody there deciding a rebuy. */
+function tableMovable(d: Draft, t: Table): boolean {
+  return t.seats.every((x) => x === null || d.entrant(x).status === 'in');
+}
+
+export function closeTable(d: Draft, no: number): void {
+  d.setTable(no, null);
+  d.s.round = { ...d.s.round, tables: d.s.round.tables.filter((x) => x !== no) };
+  d.emit({ kind: 'closeTable', table: no });
+}
+
+/** T 1-4: the final table's seats are drawn again, once, when the last other table has broken. */
+function finalRedraw(d: Draft): void {
+  if (d.s.finalDrawn || d.s.nextTable <= 2 || d.s.sizes.reduce((a, n) => a + n, 0) !== 1) return;
+  const t = d.tableList()[0];
+  if (t.inHand || !tableMovable(d, t)) return;
+  d.s.finalDrawn = true;
+  const ids = t.seats.filter((x): x is number => x !== null);
+  const seats = Array.from({ length: t.seats.length }, (_, i) => i);
+  for (let i = seats.length - 1; i > 0; i--) {
+    const j = d.random(i + 1);
+    [seats[i], seats[j]] = [seats[j], seats[i]];
+  }
+  // Everyone stands, then sits at their drawn seat; the button is drawn with the seats (bigBlind unknown).
+  d.setTable(t.no, { ...t, seats: new Array<number | null>(t.seats.length).fill(null), bigBlind: null });
+  for (const id of ids) d.set(id, { table: null, seat: null });
+  ids.forEach((id, i) => place(d, id, t.no, seats[i], 'final'));
+}
+
+/**
+ * Which tables may deal now (R-TOURN-RUN): none on a break; in hand-for-hand, the round's tables that
+ * have not played its hand, a new round once every table has; else every table between hands with two
+ * players in and nobody deciding a rebuy.
+ */
+export function dealable(d: Draft): number[] {
+  const s = d.s;
+  if (s.phase !== 'running' || clockAt(s.spec.structure, s.elapsed).onBreak) return [];
+  const ready = (t: Table | undefined): t is Table => t !== undefined && !t.inHand && tableMovable(d, t) && seated(t) >= 2;
+  const tableCount = s.sizes.reduce((a, n) => a + n, 0);
+  const hfh = tableCount > 1 && bubbles(s).includes(s.remaining);
+  if (hfh !== s.round.on) d.emit({ kind: 'notice', notice: { type: 'handForHand', on: hfh } });
+  if (!hfh && s.round.tables.length === 0) {
+    // Out of hand-for-hand: the tables this event changed, or all of them after a round or a break.
+    const all = d.dealAll || s.round.on;
+    s.round = { ...s.round, on: false };
+    const nos = all ? d.tableList().map((t) => t.no) : [...d.touched].sort((a, b) => a - b);
+    return nos.filter((no) => ready(d.table(no)));
+  }
+  if (s.round.tables.length === 0) {
+    const tables = d.tableList();
+    if (tables.some((t) => t.inHand)) {
+      s.round = { ...s.round, on: hfh };
+      return [];
+    }
+    s.round = { ...s.round, on: true, tables: tables.filter(ready).map((t) => t.no) };
+    return s.round.tables.slice();
+  }
+  s.round = { ...s.round, on: hfh || s.round.on };
+  return s.round.tables.filter((no) => ready(d.table(no)));
+}
+
+/**
+ * May table `no` deal its next hand now: between hands with two players in and nobody deciding a
+ * rebuy, not on a break, and in hand-for-hand one of the round's tables that has not played its hand.
+ */
+export function mayDeal(d: Draft, no: number): boolean {
+  const s = d.s;
+  const t = d.table(no);
+  if (s.phase !== 'running' || clockAt(s.spec.structure, s.elapsed).onBreak) return false;
+  if (!t || t.inHand || !tableMovable(d, t) || seated(t) < 2) return false;
+  if (s.round.tables.length > 0) return s.round.tables.includes(no);
+  const tableCount = s.sizes.reduce((a, n) => a + n, 0);
+  // A round about to start waits for every table in a hand (settle starts it when they have ended).
+  return !(tableCount > 1 && bubbles(s).includes(s.remaining));
+}

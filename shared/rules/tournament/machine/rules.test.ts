@@ -1,0 +1,269 @@
+/**
+ * Each tournament rule with its worked example, on the machine alone (no tables, no timers): a table's
+ * hand is two events, `handStarted` and `handEnded` with its stacks and busts.
+ */
+import { describe, expect, it } from 'vitest';
+import { apply, init, legal } from './machine';
+import { bubbles } from './pool';
+import { must, run, seatedAt, spec, who } from './test-support';
+import type { Effect, MachineEvent, MachineSpec, MachineState, RoundRanking } from './types';
+import { entrantIds, entrantOf, tableList, tableOf } from './buckets';
+
+const rebuyRule = { untilLevel: 3, price: 1000, fee: 100, chips: 10_000, when: 'at-or-below-starting-stack' as const, max: null };
+
+function started(sp: MachineSpec, players: number, ranking: RoundRanking = 'stack', seed = 7): { state: MachineState; effects: Effect[] } {
+  const regs: MachineEvent[] = Array.from({ length: players }, (_, i) => ({ type: 'register', who: who(i + 1), inscription: `i${i + 1}` }));
+  const s = run(init(sp, seed, { roundRanking: ranking, lateTables: 3 }), regs).state;
+  return sp.format === 'sit-and-go' ? run(init(sp, seed, { roundRanking: ranking, lateTables: 3 }), regs) : run(s, [{ type: 'start' }]);
+}
+
+/** A hand at `table`: `busted` lose everything to `winner`, the others keep their stacks. */
+function hand(s: MachineState, table: number, busted: number[], winner: number, bigBlind: number | null = null): { state: MachineState; effects: Effect[] } {
+  const ids = seatedAt(s, table);
+  const stacks = new Map(ids.map((id) => [id, entrantOf(s, id)!.stack]));
+  for (const b of busted) {
+    stacks.set(winner, stacks.get(winner)! + stacks.get(b)!);
+    stacks.set(b, 0);
+  }
+  return run(s, [
+    { type: 'handStarted', table, bigBlind },
+    {
+      type: 'handEnded',
+      table,
+      stacks: ids.map((id) => ({ accountId: id, stack: stacks.get(id)! })),
+      busts: busted.length ? [busted.map((id) => ({ accountId: id, stackAtStart: entrantOf(s, id)!.stack, by: [winner] }))] : [],
+    },
+  ]);
+}
+
+const tableNos = (s: MachineState) => tableList(s).map((t) => t.no);
+const seatEffects = (fx: readonly Effect[]) => fx.filter((e): e is Effect & { kind: 'seat' } => e.kind === 'seat');
+
+describe('the floor (T 6-6 to 6-11, T 1-4)', () => {
+  it('a player balanced into a table in a hand takes the worst seat counted from the hand in play (T 6-10)', () => {
+    let { state } = started(spec({ seats: 9 }), 14);
+    const [a, b] = tableNos(state);
+    // Both tables deal; B's hand busts three players while A is still in its hand: the move waits.
+    state = run(state, [{ type: 'handStarted', table: a, bigBlind: 0 }]).state;
+    const bIds = seatedAt(state, b);
+    state = hand(state, b, bIds.slice(1, 4), bIds[0], 2).state;
+    expect(seatedAt(state, b)).toHaveLength(4);
+    // B deals its next hand, the big blind moved on from seat 2: the move is counted from this one.
+    const bb = tableOf(state, b)!.seats.findIndex((x, i) => x !== null && i > 2);
+    state = run(state, [{ type: 'handStarted', table: b, bigBlind: bb }]).state;
+    const aIds = seatedAt(state, a);
+    const r = must(state, { type: 'handEnded', table: a, stacks: aIds.map((id) => ({ accountId: id, stack: entrantOf(state, id)!.stack })), busts: [] });
+    const moved = seatEffects(r.effects).find((e) => e.why === 'balance')!;
+    expect(moved).toMatchObject({ table: b, from: a });
+    const seats = tableOf(state, b)!.seats;
+    let expected = -1;
+    for (let k = 0; k < seats.length && expected < 0; k++) if (seats[(bb + k) % seats.length] === null) expected = (bb + k) % seats.length;
+    expect(moved.seat).toBe(expected);
+  });
+
+  it('the player moved to balance is the next big blind (T 6-9)', () => {
+    let { state } = started(spec({ seats: 9 }), 14);
+    const [a, b] = tableNos(state);
+    const t = tableOf(state, a)!;
+    const bbSeat = t.seats.findIndex((x) => x !== null);
+    const next = t.seats.find((x, i) => x !== null && i > bbSeat)!;
+    // A is in its hand when B loses three players: A gives its player when that hand ends.
+    state = run(state, [{ type: 'handStarted', table: a, bigBlind: bbSeat }]).state;
+    const bIds = seatedAt(state, b);
+    state = hand(state, b, bIds.slice(1, 4), bIds[0]).state;
+    const aIds = seatedAt(state, a);
+    const r = must(state, { type: 'handEnded', table: a, stacks: aIds.map((id) => ({ accountId: id, stack: entrantOf(state, id)!.stack })), busts: [] });
+    expect(seatEffects(r.effects).find((e) => e.why === 'balance')).toMatchObject({ accountId: next, from: a, table: b });
+  });
+
+  it('the final table is drawn again when the last other table breaks (T 1-4)', () => {
+    let { state } = started(spec({ seats: 9 }), 12);
+    const [a, b] = tableNos(state);
+    const aIds = seatedAt(state, a);
+    const r = hand(state, a, aIds.slice(1, 4), aIds[0]);
+    state = r.state;
+    expect(tableNos(state)).toHaveLength(1);
+    const finals = seatEffects(r.effects).filter((e) => e.why === 'final');
+    expect(finals.map((e) => e.accountId).sort((x, y) => x - y)).toEqual(seatedAt(state, tableNos(state)[0]).sort((x, y) => x - y));
+    expect(finals).toHaveLength(9);
+    expect(state.finalDrawn).toBe(true);
+    void b;
+  });
+});
+
+/** Busts one player per hand (the smallest stack of a dealable table) until the field reaches `left`. */
+function downTo(state: MachineState, left: number): MachineState {
+  for (let guard = 0; guard < 1000; guard++) {
+    const remaining = entrantIds(state).filter((id) => entrantOf(state, id)!.status !== 'out').length;
+    if (remaining <= left) return state;
+    const no = tableNos(state).find((n) => apply(state, { type: 'handStarted', table: n, bigBlind: null }).ok)!;
+    const ids = seatedAt(state, no).sort((x, y) => entrantOf(state, x)!.stack - entrantOf(state, y)!.stack);
+    state = hand(state, no, [ids[0]], ids[ids.length - 1]).state;
+  }
+  throw new Error('the field did not shrink');
+}
+
+describe('hand-for-hand (R-TOURN-RUN, T 8-16)', () => {
+  for (const ranking of ['stack', 'split'] as const) {
+    it(`busts at two tables in one hand-for-hand hand: ranked by ${ranking === 'stack' ? 'their starting stacks (Cercle, online practice)' : 'splitting their places (the TDA)'}`, () => {
+      // 8 players at tables of 2, 3 places paid: hand-for-hand at 4 left, on two tables.
+      let { state } = started(spec({ seats: 2 }), 8, ranking);
+      state = downTo(state, 4);
+      expect(state.poolFinal && bubbles(state)).toEqual([4]);
+      const [t1, t2] = tableNos(state);
+      // Different starting stacks at the two tables: chips moved by a hand first (no bust).
+      const p1 = seatedAt(state, t1);
+      const p2 = seatedAt(state, t2);
+      expect(legal(state, p1[0]).rebuy).toBe(false);
+      state = run(state, [{ type: 'handStarted', table: t1, bigBlind: null }]).state;
+      // In the round, the other table may deal its hand; no table deals twice.
+      expect(apply(state, { type: 'handStarted', table: t1, bigBlind: null }).ok).toBe(false);
+      state = run(state, [{ type: 'handStarted', table: t2, bigBlind: null }]).state;
+      const lo = entrantOf(state, p1[0])!.stack <= entrantOf(state, p1[1])!.stack ? p1[0] : p1[1];
+      const hi = entrantOf(state, p2[0])!.stack >= entrantOf(state, p2[1])!.stack ? p2[0] : p2[1];
+      const loW = p1.find((x) => x !== lo)!;
+      const hiW = p2.find((x) => x !== hi)!;
+      const loStack = entrantOf(state, lo)!.stack;
+      const hiStack = entrantOf(state, hi)!.stack;
+      const end = (s: MachineState, t: number, b: number, w: number) =>
+        must(s, { type: 'handEnded', table: t, stacks: [{ accountId: b, stack: 0 }, { accountId: w, stack: entrantOf(s, w)!.stack + entrantOf(s, b)!.stack }], busts: [[{ accountId: b, stackAtStart: entrantOf(s, b)!.stack, by: [w] }]] }).state;
+      state = end(state, t1, lo, loW);
+      // The first table's bust waits for the round's end.
+      expect(entrantOf(state, lo)!.place).toBeNull();
+      state = end(state, t2, hi, hiW);
+      const prizes = state.prizes;
+      if (ranking === 'stack' && loStack !== hiStack) {
+        expect(entrantOf(state, hi)!.place).toBe(3);
+        expect(entrantOf(state, lo)!.place).toBe(4);
+        expect(entrantOf(state, hi)!.prize).toBe(prizes[2]);
+        expect(entrantOf(state, lo)!.prize).toBe(0);
+      } else {
+        expect(entrantOf(state, hi)!.place).toBe(3);
+        expect(entrantOf(state, lo)!.place).toBe(3);
+        expect(entrantOf(state, hi)!.prize! + entrantOf(state, lo)!.prize!).toBe(prizes[2]);
+      }
+    });
+  }
+
+  it("a satellite plays its seat bubble hand-for-hand, and its cash place's bubble (T 1-5)", () => {
+    // 10 entries of 1,000: two seats of 4,400 and 1,200 in cash: bubbles at 4 (the cash) and 3 (the seats).
+    let { state } = started(spec({ seats: 2, satellite: { target: 'main', seatValue: 4400 } }), 10);
+    expect(state.prizes).toEqual([4400, 4400, 1200]);
+    expect(bubbles(state).sort()).toEqual([3, 4]);
+    state = downTo(state, 3);
+    expect(tableNos(state).length).toBe(2);
+    // At 3 left (the seat bubble) a round is on: only its table deals, once per round.
+    const r = apply(state, { type: 'tick', elapsed: state.elapsed });
+    expect(r.ok && r.state.round.on).toBe(true);
+  });
+});
+
+describe('rebuys and add-ons (T 5-2 to 5-5)', () => {
+  const hu = () => spec({ format: 'sit-and-go', maxEntrants: 2, minEntrants: 2, seats: 2, bounty: 200 }, { rebuy: rebuyRule, addOn: null });
+
+  it('a busted player decides in the hand break, keeping their seat; the chips are in front of them (T 5-3)', () => {
+    let { state } = started(hu(), 2);
+    const [t] = tableNos(state);
+    const [x, y] = seatedAt(state, t);
+    const seat = entrantOf(state, x)!.seat;
+    state = hand(state, t, [x], y).state;
+    expect(entrantOf(state, x)!).toMatchObject({ status: 'deciding', table: t, seat });
+    expect(state.phase).toBe('running');
+    // The table waits for the decision (no deal), then the player is back with a new bounty on their head.
+    expect(apply(state, { type: 'handStarted', table: t, bigBlind: null }).ok).toBe(false);
+    const r = must(state, { type: 'rebuy', accountId: x });
+    expect(entrantOf(r.state, x)!).toMatchObject({ status: 'in', stack: 10_000, seat, table: t, bounty: 200 });
+    expect(r.effects).toContainEqual(expect.objectContaining({ kind: 'chips', accountId: x, chips: 10_000 }));
+    expect(r.effects).toContainEqual(expect.objectContaining({ kind: 'money', key: 't-rebuy:i' + x + ':1', record: 'POACHAT' }));
+  });
+
+  it('a heads-up rebuy sit & go ends as soon as the loser declines: no 35-minute stall', () => {
+    let { state } = started(hu(), 2);
+    const [t] = tableNos(state);
+    const [x, y] = seatedAt(state, t);
+    state = hand(state, t, [x], y).state;
+    const r = must(state, { type: 'declineRebuy', accountId: x });
+    expect(r.state.phase).toBe('finished');
+    expect(entrantOf(r.state, y)!.place).toBe(1);
+    expect(entrantOf(r.state, x)!.place).toBe(2);
+    // No rebuy at a later level after the bust: the decision was the hand break's.
+    expect(legal(r.state, x).rebuy).toBe(false);
+  });
+
+  it('a rebuy during a hand is in front of the player and reaches the stack when the hand ends (T 5-3)', () => {
+    let { state } = started(spec({ seats: 9 }, { rebuy: rebuyRule }), 6);
+    const [t] = tableNos(state);
+    const [x, y] = seatedAt(state, t);
+    state = run(state, [{ type: 'handStarted', table: t, bigBlind: null }, { type: 'rebuy', accountId: x }]).state;
+    expect(entrantOf(state, x)!).toMatchObject({ stack: 10_000, pending: 10_000 });
+    // The hand busts them (its 10,000 lost): the chips in front keep them in.
+    const ids = seatedAt(state, t);
+    const r = must(state, {
+      type: 'handEnded',
+      table: t,
+      stacks: ids.map((id) => ({ accountId: id, stack: id === x ? 0 : id === y ? 20_000 : 10_000 })),
+      busts: [[{ accountId: x, stackAtStart: 10_000, by: [y] }]],
+    });
+    expect(entrantOf(r.state, x)!).toMatchObject({ status: 'in', stack: 10_000, pending: 0 });
+  });
+});
+
+describe('the trace (A 1.3.6.b, 1.3.6.c.1)', () => {
+  it('a re-entry is a new inscription with its POINSCRIT; the busted entry gets its POBILAN dated at the bust', () => {
+    let { state } = started(spec({ seats: 9 }, { lateRegistrationLevels: 3, reEntries: 1 }), 6);
+    const [t] = tableNos(state);
+    const [x, y] = seatedAt(state, t);
+    state = run(state, [{ type: 'tick', elapsed: 120_000 }]).state;
+    state = hand(state, t, [x], y).state;
+    expect(entrantOf(state, x)!.status).toBe('out');
+    state = run(state, [{ type: 'tick', elapsed: 300_000 }]).state;
+    const r = must(state, { type: 're-enter', accountId: x, inscription: 'i1-b' });
+    const money = r.effects.filter((e): e is Effect & { kind: 'money' } => e.kind === 'money');
+    expect(money[0]).toMatchObject({ record: 'POBILAN', inscription: `i${x}`, amount: 0, at: 120_000 });
+    expect(money[1]).toMatchObject({ record: 'POINSCRIT', inscription: 'i1-b', key: 't-entry:i1-b', amount: 1100 });
+    expect(r.effects).toContainEqual({ kind: 'fee', amount: 100, key: 't-fee:i1-b' });
+    expect(entrantOf(r.state, x)!).toMatchObject({ inscription: 'i1-b', status: 'in', reEntries: 1 });
+    expect(r.state.entries).toBe(7);
+  });
+});
+
+describe('exclusion (R-EXCLUDE, R-BANNED, T 13-1)', () => {
+  it('a player excluded during a hand leaves at its end, chips removed, ranked as a bust then', () => {
+    let { state } = started(spec({ seats: 9 }), 4);
+    const [t] = tableNos(state);
+    const [x] = seatedAt(state, t);
+    state = run(state, [{ type: 'handStarted', table: t, bigBlind: null }, { type: 'exclude', accountId: x, why: 'banned' }]).state;
+    expect(entrantOf(state, x)!.status).toBe('in');
+    expect(legal(state, x).rebuy).toBe(false);
+    const r = must(state, { type: 'handEnded', table: t, stacks: seatedAt(state, t).map((id) => ({ accountId: id, stack: 10_000 })), busts: [] });
+    expect(entrantOf(r.state, x)!).toMatchObject({ status: 'out', place: 4, table: null });
+    expect(r.state.removed).toBe(10_000);
+    expect(r.effects).toContainEqual({ kind: 'notice', notice: { type: 'removed', accountId: x, why: 'banned' } });
+  });
+
+  it('before the start the entry is refunded with its POANNUL', () => {
+    const s = run(init(spec(), 1), [{ type: 'register', who: who(1), inscription: 'i1' }]).state;
+    const r = must(s, { type: 'exclude', accountId: 1, why: 'closed' });
+    expect(r.effects[0]).toMatchObject({ kind: 'money', way: 'out', key: 't-refund:i1', record: 'POANNUL', amount: 1100 });
+    expect(entrantIds(r.state)).toEqual([]);
+  });
+});
+
+describe('legal (what a person may do now)', () => {
+  it('registration, unregistration, rebuy, add-on and re-entry follow the clock and the player', () => {
+    const sp = spec({ seats: 9 }, { lateRegistrationLevels: 2, reEntries: 1, rebuy: { ...rebuyRule, untilLevel: 2 }, addOn: { price: 1000, fee: 100, chips: 15_000 } });
+    let state = run(init(sp, 1), [{ type: 'register', who: who(1), inscription: 'i1' }]).state;
+    expect(legal(state, 1)).toEqual({ register: false, unregister: true, rebuy: false, addOn: false, reEnter: false });
+    expect(legal(state, 2).register).toBe(true);
+    state = run(state, [{ type: 'register', who: who(2), inscription: 'i2' }, { type: 'start' }]).state;
+    // At the starting stack a rebuy is open (at or below it, T 5-2); the add-on waits for the period's end (T 5-4).
+    expect(legal(state, 1)).toMatchObject({ rebuy: true, addOn: false, reEnter: false });
+    expect(legal(state, 3).register).toBe(true);
+    state = run(state, [{ type: 'tick', elapsed: 20 * 60_000 }]).state;
+    expect(legal(state, 1)).toMatchObject({ rebuy: false, addOn: true });
+    expect(legal(state, 3).register).toBe(false);
+    // Every legal request is accepted, every other refused with its rule.
+    expect(apply(state, { type: 'addOn', accountId: 1 }).ok).toBe(true);
+    expect(apply(state, { type: 'rebuy', accountId: 1 })).toMatchObject({ ok: false, rule: 'T 5-2' });
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * The tournament machine's data (R-TOURN, R-TOURN-RUN; CONVENTIONS "The rules engine as a state
+ * machine"): the state, the events that move it, the effects a runner applies, the refusals. All of
+ * it is plain JSON: a state saved with its effects and read back replays identically.
+ */
+import type { TournamentStructure } from '../structure';
+import type { VariantCode } from '../../variants';
+import type { Buckets } from './buckets';
+
+/** What the machine needs of a tournament's spec (operator/tournaments/spec.ts is one). */
+export interface MachineSpec {
+  readonly id: string;
+  readonly name: string;
+  readonly variant: VariantCode;
+  readonly money: 'real' | 'play';
+  readonly buyIn: number;
+  readonly fee: number;
+  readonly format: 'sit-and-go' | 'scheduled';
+  readonly seats: number;
+  readonly maxEntrants: number;
+  readonly minEntrants: number;
+  readonly bounty?: number;
+  readonly guarantee?: number;
+  readonly satellite?: { readonly target: string; readonly seatValue: number };
+  readonly structure: TournamentStructure;
+}
+
+/**
+ * How busts at different tables in one hand-for-hand hand are ranked (T 8-16 ranks two busts of one
+ * hand by their starting stacks; the TDA splits the places of busts at different tables): `stack`,
+ * the online operators' reading and Cercle's, or `split`, the TDA's.
+ */
+export type RoundRanking = 'stack' | 'split';
+
+export interface MachineOptions {
+  readonly roundRanking: RoundRanking;
+  /** Late in the tournament (this few tables or fewer), tables are balanced within one (T 6-8). */
+  readonly lateTables: number;
+}
+
+export type ExclusionWhy = 'banned' | 'self-excluded' | 'closed';
+export type Phase = 'registering' | 'running' | 'finished' | 'cancelled';
+export type SeatWhy = 'start' | 'late' | 'balance' | 'broken' | 'back' | 'final';
+
+/** Who a record is about, as the trace needs them (the runner adds the identity hash). */
+export interface Who {
+  readonly accountId: number;
+  readonly name: string;
+  readonly practice: boolean;
+  readonly ip: string;
+  readonly sessionId: string;
+}
+
+export interface Entrant {
+  readonly who: Who;
+  /** The POINSCRIT's Inscription of the player's current entry (a re-entry is a new one: A 1.3.6.b). */
+  readonly inscription: string;
+  /** Registration order (kept across re-entries). */
+  readonly n: number;
+  /** `deciding`: busted with a rebuy open, their seat kept for the hand break (T 5-3). */
+  readonly status: 'in' | 'deciding' | 'out';
+  /** Chips: at a table, as of its last ended hand. */
+  readonly stack: number;
+  /** Chips bought during a hand: in front of the player (T 5-3), on the stack when the hand ends. */
+  readonly pending: number;
+  readonly table: number | null;
+  readonly seat: number | null;
+  readonly place: number | null;
+  readonly prize: number | null;
+  readonly rebuys: number;
+  readonly addOn: boolean;
+  readonly reEntries: number;
+  readonly bounty: number;
+  readonly won: number;
+  /** The busted group the player is in (the order of eliminations), null while in. */
+  readonly bust: number | null;
+  /** When the player busted (the clock's ms): the POBILAN of an entry closed by a re-entry is dated so (A 1.3.6.b). */
+  readonly bustAt: number | null;
+  readonly excluded: ExclusionWhy | null;
+  /** Absent (T 2-14, 2-15): dealt in, blinded, their hand dead at the first action. */
+  readonly absent: boolean;
+  /** A practice player: rebuys and takes the add-on whenever they may. */
+  readonly auto: boolean;
+}
+
+export interface Table {
+  readonly no: number;
+  /** Account ids by seat (null: free). */
+  readonly seats: readonly (number | null)[];
+  /** The big blind's seat of the hand in play, or else of the last hand (T 6-10 counts from it). */
+  readonly bigBlind: number | null;
+  readonly inHand: boolean;
+}
+
+export interface MachineState {
+  readonly v: 1;
+  readonly spec: MachineSpec;
+  readonly options: MachineOptions;
+  readonly phase: Phase;
+  /** The tournament clock (ms since the start; 0 before). */
+  readonly elapsed: number;
+  readonly level: number;
+  readonly onBreak: boolean;
+  /** By account id (buckets.ts: `entrantOf`, `entrantIds`). */
+  readonly entrants: Buckets<Entrant>;
+  /** Players registered (one place each: re-entries add to the pool, not to the places). */
+  readonly players: number;
+  /** The next registration's number (`Entrant.n`). */
+  readonly nextN: number;
+  /** By number (buckets.ts: `tableOf`, `tableList`). */
+  readonly tables: Buckets<Table>;
+  /** `sizes[k]`: how many tables have k players (the floor's check without reading every table). */
+  readonly sizes: readonly number[];
+  /** `bySize[k]`: the numbers of the tables with k players, ascending (the field index's buckets, T 6-6, 6-8). */
+  readonly bySize: readonly (readonly number[])[];
+  /** Players in or deciding a rebuy (counted: read after every hand of a large field). */
+  readonly remaining: number;
+  readonly nextTable: number;
+  /**
+   * Moves are due but every table that must give a player is in a hand: the plan is made again when
+   * the table sizes change or one of these tables changes (its hand ends), not after every event.
+   */
+  readonly floorWait: { readonly sizes: readonly number[]; readonly tables: readonly number[] } | null;
+  readonly entries: number;
+  readonly rebuyCount: number;
+  readonly addOnCount: number;
+  readonly poolFinal: boolean;
+  readonly prizes: readonly number[];
+  readonly overlay: number;
+  /** Busted groups, the worst first (a group: players sharing places, T 8-16). */
+  readonly busted: readonly (readonly number[])[];
+  readonly placedGroups: number;
+  readonly placedPlayers: number;
+  /** Hand-for-hand: tables still to play this round's hand, and its busts with their starting stacks. */
+  readonly round: { readonly on: boolean; readonly tables: readonly number[]; readonly busts: readonly { readonly id: number; readonly stack: number; readonly table: number }[] };
+  /** Chips taken out of play with excluded players (T 13-1). */
+  readonly removed: number;
+  readonly finalDrawn: boolean;
+  /** The draw's generator state (R-RANDSEAT: seeded by the runner's CSPRNG at the start). */
+  readonly rng: number;
+}
+
+/** A hand's bust, best first in each group of `busts` (shared/rules/table's elimination groups). */
+export interface Bust {
+  readonly accountId: number;
+  readonly stackAtStart: number;
+  /** The winners of the pot that eliminated them (the bounty's, R-ODDCHIP order). */
+  readonly by: readonly number[];
+}
+
+export type MachineEvent =
+  | { readonly type: 'register'; readonly who: Who; readonly inscription: string; readonly auto?: boolean }
+  | { readonly type: 'unregister'; readonly accountId: number }
+  | { readonly type: 'start' }
+  | { readonly type: 'cancel' }
+  | { readonly type: 'tick'; readonly elapsed: number }
+  | { readonly type: 'handStarted'; readonly table: number; readonly bigBlind: number | null }
+  | { readonly type: 'handEnded'; readonly table: number; readonly stacks: readonly { readonly accountId: number; readonly stack: number }[]; readonly busts: readonly (readonly Bust[])[] }
+  | { readonly type: 'rebuy'; readonly accountId: number }
+  | { readonly type: 'declineRebuy'; readonly accountId: number }
+  | { readonly type: 'addOn'; readonly accountId: number }
+  | { readonly type: 're-enter'; readonly accountId: number; readonly inscription: string }
+  | { readonly type: 'exclude'; readonly accountId: number; readonly why: ExclusionWhy }
+  | { readonly type: 'absent'; readonly accountId: number; readonly absent: boolean };
+
+export type RecordKind = 'POINSCRIT' | 'POACHAT' | 'POANNUL' | 'POBILAN' | 'POGAIN';
+
+/** What the runner does, in order, in the event's one transaction. */
+export type Effect =
+  /** Money between a wallet and the fund, and its record (written with the wallet's movement). */
+  | { readonly kind: 'money'; readonly way: 'in' | 'out'; readonly who: Who; readonly amount: number; readonly key: string; readonly record: RecordKind; readonly inscription: string; readonly supervision: boolean; readonly motif?: string; readonly what?: string; readonly at?: number }
+  | { readonly kind: 'fee'; readonly amount: number; readonly key: string }
+  | { readonly kind: 'overlay'; readonly amount: number; readonly key: string }
+  | { readonly kind: 'seat'; readonly accountId: number; readonly table: number; readonly seat: number; readonly stack: number; readonly why: SeatWhy; readonly from: number | null }
+  | { readonly kind: 'chips'; readonly accountId: number; readonly table: number; readonly chips: number }
+  | { readonly kind: 'stand'; readonly accountId: number; readonly table: number }
+  | { readonly kind: 'openTable'; readonly table: number }
+  | { readonly kind: 'closeTable'; readonly table: number }
+  /** Tables that may deal their next hand now (hand-for-hand: the round's). */
+  | { readonly kind: 'deal'; readonly tables: readonly number[] }
+  | { readonly kind: 'notice'; readonly notice: Notice };
+
+export type Notice =
+  | { readonly type: 'state'; readonly state: Phase }
+  | { readonly type: 'clock'; readonly level: number; readonly onBreak: boolean }
+  | { readonly type: 'finished'; readonly accountId: number; readonly place: number; readonly tied: number; readonly prize: number; readonly bounties: number }
+  | { readonly type: 'removed'; readonly accountId: number; readonly why: ExclusionWhy }
+  | { readonly type: 'qualified'; readonly accountId: number; readonly target: string }
+  | { readonly type: 'handForHand'; readonly on: boolean };
+
+export interface Refusal {
+  readonly ok: false;
+  readonly code: 'REGISTRATION_CLOSED' | 'ALREADY_REGISTERED' | 'TOURNAMENT_FULL' | 'NOT_REGISTERED' | 'SELF_EXCLUDED' | 'ACCOUNT_CLOSED' | 'NOT_NOW' | 'UNKNOWN_TABLE';
+  readonly rule?: string;
+  readonly message: string;
+}
+
+export interface Applied {
+  readonly ok: true;
+  readonly state: MachineState;
+  readonly effects: readonly Effect[];
+  /** The entrants and tables the event changed (or removed): what a store writes again. */
+  readonly changed: { readonly entrants: readonly number[]; readonly tables: readonly number[] };
+}
+
+/** What a person may do now (`legal`). */
+export interface Legal {
+  readonly register: boolean;
+  readonly unregister: boolean;
+  readonly rebuy: boolean;
+  readonly addOn: boolean;
+  readonly reEnter: boolean;
+}
