@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { Accounts, addressKey, DEFAULT_SCRYPT, hashPassword, verifyPassword, type ScryptParams } from './accounts';
+import { Accounts, DEFAULT_SCRYPT, hashPassword, verifyPassword, type ScryptParams } from './accounts';
+import { addressKey } from './login-throttle';
 import type { Db } from './db';
 import { openOperatorDatabase } from './schema';
 import { Wallet } from './wallet';

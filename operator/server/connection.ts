@@ -33,7 +33,7 @@ import type { Table } from '../tables/table';
 import type { TableRefusal } from '../tables/types';
 import type { TournamentHub } from '../tournaments/hub';
 import type { Wallet } from '../wallet';
-import { addressKey } from '../accounts';
+import { addressKey } from '../login-throttle';
 import { TokenBucket, type KeyedBuckets, type RateLimit } from './ratelimit';
 import { closeAccount, stopPlay } from './closure';
 import { tournamentRequest } from './tournament-requests';

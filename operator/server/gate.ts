@@ -14,7 +14,7 @@
  * Behind a trusted proxy (trustProxy) every socket comes from the proxy: the per-address cap is then
  * taken on the forwarded address at the upgrade, the global cap still at accept.
  */
-import { addressKey } from '../accounts';
+import { addressKey } from '../login-throttle';
 
 export interface ConnectionLimits {
   /** Time from TCP accept to `hello`. */

@@ -16,7 +16,7 @@ import type { Move, TableInfo } from '../../shared/protocol/messages';
 import { legalActions } from '../../shared/rules/engine';
 import { decide } from '../../shared/rules/decide';
 import { freeSeats, playerToMoveForBalancing, seatForBalancing, seatPlayer, setWaitForBigBlind, sitIn, sitOut } from '../../shared/rules/table';
-import { addressKey } from '../accounts';
+import { addressKey } from '../login-throttle';
 import type { Brain, MoneyResult, TablePlayer, TablePositions, TableRefusal } from './types';
 import { HandLoop, PLAYER, refusal, timeoutAction } from './hand-loop';
 import type { Member } from './streams';
