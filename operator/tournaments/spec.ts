@@ -7,40 +7,17 @@
  * a registration confirms (`tournamentVersion`, as `rulesVersion` for tables).
  */
 import { version } from '../../shared/protocol/conditions';
-import { validateStructure, type TournamentStructure } from '../../shared/rules/tournament';
-import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../shared/rules/variants';
-import type { MoneyKind } from '../wallet';
+import { validateStructure } from '../../shared/rules/tournament';
+import type { MachineSpec } from '../../shared/rules/tournament/machine/types';
+import { VARIANT_CODES, VARIANTS } from '../../shared/rules/variants';
 
-export interface TournamentSpec {
-  /** The Tech code of the trace (A 1.3.6.b): unique on the platform; letters, digits, `-`, `_`. */
-  readonly id: string;
-  readonly name: string;
-  readonly variant: VariantCode;
-  readonly money: MoneyKind;
-  /** To the prize pool, per entry (integer units). */
-  readonly buyIn: number;
-  /** To the operator, per entry (integer units). */
-  readonly fee: number;
-  /** `sit-and-go`: starts when `maxEntrants` have registered; `scheduled`: at `startAt`. */
-  readonly format: 'sit-and-go' | 'scheduled';
-  /** Seats per table (R-SEATS). */
-  readonly seats: number;
-  /** The field's cap; a sit & go starts when it is reached. */
-  readonly maxEntrants: number;
-  /** A scheduled tournament with fewer entrants at its start time is cancelled and refunded. */
-  readonly minEntrants: number;
+/**
+ * A tournament as the operator configures it: what the tournament machine needs of it (MachineSpec,
+ * each field described there), with its start time and its repetition.
+ */
+export interface TournamentSpec extends MachineSpec {
   /** Scheduled: the start time (ms since the epoch). */
   readonly startAt: number | null;
-  readonly structure: TournamentStructure;
-  /** Bounty: this part of each buy-in goes on the player's head (not in the prize pool; `T/G`). */
-  readonly bounty?: number;
-  /**
-   * Satellite (`T/S`, T 1-5): prizes are entries in `target`, each worth `seatValue` (the target's
-   * buy-in + fee); it ends when the remaining players are all qualified.
-   */
-  readonly satellite?: { readonly target: string; readonly seatValue: number };
-  /** A guaranteed prize pool: what the entries do not bring, the operator puts in (the overlay, a ledger `overlay` row). */
-  readonly guarantee?: number;
   /**
    * A scheduled tournament repeated every `everyMinutes` (issue 16): when one starts (or is cancelled),
    * the next opens, `everyMinutes` later, with the id `<series>-<its start in minutes, base 36>`.

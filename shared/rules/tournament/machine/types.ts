@@ -9,18 +9,31 @@ import type { Buckets } from './buckets';
 
 /** What the machine needs of a tournament's spec (operator/tournaments/spec.ts is one). */
 export interface MachineSpec {
+  /** The Tech code of the trace (A 1.3.6.b): unique on the platform; letters, digits, `-`, `_`. */
   readonly id: string;
   readonly name: string;
   readonly variant: VariantCode;
   readonly money: 'real' | 'play';
+  /** To the prize pool, per entry (integer units). */
   readonly buyIn: number;
+  /** To the operator, per entry (integer units). */
   readonly fee: number;
+  /** `sit-and-go`: starts when `maxEntrants` have registered; `scheduled`: at its start time. */
   readonly format: 'sit-and-go' | 'scheduled';
+  /** Seats per table (R-SEATS). */
   readonly seats: number;
+  /** The field's cap; a sit & go starts when it is reached. */
   readonly maxEntrants: number;
+  /** A scheduled tournament with fewer entrants at its start time is cancelled and refunded. */
   readonly minEntrants: number;
+  /** Bounty: this part of each buy-in goes on the player's head (not in the prize pool; `T /G`). */
   readonly bounty?: number;
+  /** A guaranteed prize pool: what the entries do not bring, the operator puts in (the overlay, a ledger `overlay` row). */
   readonly guarantee?: number;
+  /**
+   * Satellite (`T /S`, T 1-5): prizes are entries in `target`, each worth `seatValue` (the target's
+   * buy-in + fee); it ends when the remaining players are all qualified.
+   */
   readonly satellite?: { readonly target: string; readonly seatValue: number };
   readonly structure: TournamentStructure;
 }
