@@ -170,6 +170,24 @@ describe('out of the tournament, and leaving it', () => {
     expect(store.order).toEqual(['C1']);
   });
 
+  it('a table seated at and left within one frame still gets its tile, its last hand and the finish in view', async () => {
+    // Out on the first hand while the page was busy: the frame that applies the table's pushes finds
+    // its last one (gone) first. The player must still see where and how the tournament ended.
+    const { store, emit } = await storeWith([cash('C1')]);
+    const ours = at('A');
+    const last = { handId: 'A-1', endedAt: Date.now(), record: { handId: 'A-1' } as NonNullable<TableState['lastHand']>['record'] };
+    emit('table', at('A', { status: 'gone', view: { ...ours.view!, hand: null, turn: { seat: 0, actionMs: 15_000, timeBankMs: 30_000 } }, lastHand: last }));
+    expect(store.order).toEqual(['C1', 'A']);
+    const kept = store.states.get('A')!;
+    expect(kept.status).toBe('gone');
+    expect(kept.view?.turn).toBeNull();
+    expect(kept.lastHand?.handId).toBe('A-1');
+    expect(store.waiting).toEqual([]);
+    // Without a view there is nothing to show: no tile.
+    emit('table', at('B', { status: 'gone', view: null }));
+    expect(store.order).toEqual(['C1', 'A']);
+  });
+
   it('a table the player is out of waits for no decision, even when the last state shown was our turn (pushes coalesced)', async () => {
     // Our turn shown, then the hand ran out and we were out: the pushes in between were coalesced
     // (a tile is redrawn at most so often), so the tile kept the state where we were to act.

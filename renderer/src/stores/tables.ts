@@ -175,7 +175,12 @@ export const useTablesStore = defineStore('tables', () => {
       // nobody acts there any more, so a turn still in it goes, or the tile would wait for our decision.
       const view = s.view ?? before?.view ?? null;
       if (before) states.set(s.tableId, markRaw({ ...before, status: 'gone', pending: null, view: view && { ...view, turn: null }, lastHand: s.lastHand ?? before.lastHand }));
-      else order.value = order.value.filter((id) => id !== s.tableId);
+      else if (view !== null) {
+        // Seated and out within one frame (pushes are coalesced: out on the first hand, the page busy):
+        // the first state drawn is the last one, and the player still sees where and how it ended.
+        states.set(s.tableId, markRaw({ ...s, pending: null, view: { ...view, turn: null } }));
+        if (!order.value.includes(s.tableId)) order.value = [...order.value, s.tableId];
+      } else order.value = order.value.filter((id) => id !== s.tableId);
       return;
     }
     if (s.status === 'gone') {
