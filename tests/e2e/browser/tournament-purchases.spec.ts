@@ -100,10 +100,12 @@ async function buyAtTheBar(page: Page, api: HostApi, bar: Locator, what: 'rebuy'
   // The page showed our stack with them: before the next hand's blinds (the last hand's end plus the
   // chips), or, when the page drew that hand's pushes in one frame (they are coalesced per frame:
   // stores/tables.ts; seen in CI on a loaded machine), at the end of that hand or a later one.
-  const seats = ourSeats(api, tableId, name);
-  const withChips = [seats[at].stackBefore, ...seats.slice(at).map((s) => s.stackAfter)].map((n) => formatChips(n, 'fr'));
-  const shown = await stacks();
-  expect(shown.some((v) => withChips.includes(v)), `shown ${shown.join(' → ')}; with the chips ${withChips.join(', ')}`).toBe(true);
+  // (seen beside busy loops: 5 555 → 20 305, the blind already posted; the end drawn a moment later.)
+  const withChips = (): string[] => {
+    const seats = ourSeats(api, tableId, name);
+    return [seats[at].stackBefore, ...seats.slice(at).map((s) => s.stackAfter)].map((n) => formatChips(n, 'fr'));
+  };
+  await expect.poll(async () => (await stacks()).some((v) => withChips().includes(v)), { timeout: 20_000 }).toBe(true);
   await expect(button).toHaveCount(0);
 }
 
