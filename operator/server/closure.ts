@@ -14,10 +14,24 @@
  * asked by the wallet's stake guard and the cashier's deposit guard). The player's connection, if any,
  * is told with an `account.closed` push.
  */
-import type { ClosedReason } from '../accounts';
-import type { ServerContext } from './connection';
+import type { ServerMessage } from '../../shared/protocol/messages';
+import type { AccountView, Accounts, ClosedReason } from '../accounts';
+import type { TableManager } from '../tables/manager';
+import type { TournamentHub } from '../tournaments/hub';
 
-type Ctx = Pick<ServerContext, 'accounts' | 'manager' | 'tournaments' | 'byAccount' | 'log'>;
+/**
+ * What closing needs of the server: its own narrow view, so the connection module imports this one
+ * and never the reverse (no import cycle; the server's context has these fields).
+ */
+export interface ClosureContext {
+  readonly accounts: Accounts;
+  readonly manager: Pick<TableManager, 'standUp'>;
+  readonly tournaments?: Pick<TournamentHub, 'excludePlayer'>;
+  /** The connection signed in for each account: its view of the account, and a push to it. */
+  readonly byAccount: ReadonlyMap<number, { account: AccountView | null; send(message: ServerMessage): void }>;
+  readonly log: (line: string) => void;
+}
+type Ctx = ClosureContext;
 
 /**
  * The person leaves play: every real-money cash seat after the hand in progress (a seat with no hand

@@ -1,7 +1,20 @@
 // The TOML scanner: the character-level reading under the document parser (toml.ts): spaces,
 // comments and line ends, and the values, strings with their escapes, numbers, dates and times
 // (https://toml.io/en/v1.0.0). Split from toml.ts (issue 14 item 4, files under 600 lines).
-import type { TomlDateTime, TomlValue } from './toml';
+
+/** A TOML date, time or date-time, kept as its text (e.g. `00:00:00`, `2009-07-01T12:00:00Z`). */
+export interface TomlDateTime {
+  readonly type: 'datetime';
+  /** Which of the four TOML date/time forms it is. */
+  readonly form: 'local-time' | 'local-date' | 'local-date-time' | 'offset-date-time';
+  readonly text: string;
+}
+
+export type TomlValue = string | number | boolean | TomlDateTime | TomlValue[] | TomlTable;
+
+export interface TomlTable {
+  [key: string]: TomlValue;
+}
 
 /** Internal: a parse failure carried up the recursive descent, turned into a TomlError at the top. */
 export class Failure {

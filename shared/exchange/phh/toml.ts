@@ -17,21 +17,10 @@
 // TomlError has a line and column), so this position keeping would stay beside one. The scanner
 // (toml-scan.ts) and the document parser (here) are split to stay under 600 lines.
 
-import { Failure, Scanner } from './toml-scan';
+import { Failure, Scanner, type TomlDateTime, type TomlTable, type TomlValue } from './toml-scan';
 
-/** A TOML date, time or date-time, kept as its text (e.g. `00:00:00`, `2009-07-01T12:00:00Z`). */
-export interface TomlDateTime {
-  readonly type: 'datetime';
-  /** Which of the four TOML date/time forms it is. */
-  readonly form: 'local-time' | 'local-date' | 'local-date-time' | 'offset-date-time';
-  readonly text: string;
-}
-
-export type TomlValue = string | number | boolean | TomlDateTime | TomlValue[] | TomlTable;
-
-export interface TomlTable {
-  [key: string]: TomlValue;
-}
+// The values are declared with the scanner that makes them (one direction of import between the two).
+export type { TomlDateTime, TomlTable, TomlValue };
 
 export interface TomlDocument {
   readonly ok: true;
