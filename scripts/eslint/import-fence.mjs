@@ -14,12 +14,30 @@ function kindOf(spec) {
 }
 
 /**
+ * The layers of shared/ (DESIGN.md §2), each with the layers it may import: validate < rules <
+ * protocol and history (side by side: the wire's messages and the local history know nothing of each
+ * other) < exchange (the file formats read and write both) < api (the client API carries all of them).
+ */
+const SHARED_LAYERS = {
+  validate: [],
+  rules: ['validate'],
+  protocol: ['validate', 'rules'],
+  history: ['validate', 'rules'],
+  exchange: ['validate', 'rules', 'protocol', 'history'],
+  api: ['validate', 'rules', 'protocol', 'history', 'exchange'],
+};
+const sharedLayers = () =>
+  Object.entries(SHARED_LAYERS).map(([layer, below]) => ({ zone: `shared/${layer}`, folders: [layer, ...below].map((l) => `shared/${l}`), node: false, electron: false, packages: false }));
+
+/**
  * Zones, most specific first. `folders`: project folders that may be imported (relative imports);
  * `node`, `electron`, `packages`: whether those kinds of bare import are allowed.
  */
 export const ZONES = [
   // shared/node: Node code the client's services and the operator both need (DESIGN.md §2).
   { zone: 'shared/node', folders: ['shared'], node: true, electron: false, packages: true },
+  // shared/ in layers, each importing only those below it (SHARED_LAYERS).
+  ...sharedLayers(),
   { zone: 'shared', folders: ['shared'], deny: ['shared/node'], node: false, electron: false, packages: false },
   { zone: 'renderer', folders: ['renderer', 'shared', 'resources'], deny: ['shared/node'], node: false, electron: false, packages: true },
   { zone: 'electron/services', folders: ['electron/services', 'shared'], node: true, electron: false, packages: true },

@@ -6,20 +6,10 @@
  * same number with a chance of about one in 2^53 per pair. docs/exchange.md.
  */
 import type { HandRecord } from '../rules/record';
+import { hash53 } from '../validate/hash53';
 
-/** cyrb53: a fast, well-mixed 53-bit string hash. */
-export function hash53(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
+// Re-exported: the history's hand numbers use it too (electron/services/history/model.ts).
+export { hash53 };
 
 /**
  * Whether a hand id is written as its own number: a plain safe integer (no leading zero). Every

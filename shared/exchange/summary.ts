@@ -21,8 +21,8 @@
  * player's line alone. What the form has no field for (the name, sit & go or scheduled, the hands
  * kept, when the player registered, the count of bounties) is listed in docs/exchange.md.
  */
-import type { TournamentRecordView } from '../api/tournaments';
-import { tournamentRecordSchema } from '../api/tournaments';
+import type { TournamentRecordView } from '../history/tournament-record';
+import { tournamentRecordSchema } from '../history/tournament-record';
 import type { VariantCode } from '../rules/variants';
 import { validate } from '../validate';
 import { fail, type Fail } from './core';

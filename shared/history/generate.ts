@@ -14,7 +14,7 @@
  * The random tables of `test-support.ts` (every rule reading, dead blinds, odd plans) are for the
  * codec and store tests; this one is for volume and realism.
  */
-import { blankTournamentRecord, type TournamentRecordView } from '../api/tournaments';
+import { blankTournamentRecord, type TournamentRecordView } from './tournament-record';
 import type { Card } from '../rules/cards';
 import { apply, legalActions, reshuffleCards, startHand, viewFor } from '../rules/engine';
 import type { Action, HandConfig, HandState, LegalActions } from '../rules/engine';

@@ -4,7 +4,7 @@
  * finish and average field. Pure: the results page shows them, tests check them against a brute force.
  * A figure with nothing to divide by is null (shown as "—"), never 0 or NaN.
  */
-import type { TournamentResultsView } from '../api/tournaments';
+import type { TournamentResultsView } from './tournament-record';
 
 export type TournamentTotals = TournamentResultsView['real'];
 

@@ -11,7 +11,7 @@
  * the version of what was shown ({@link rulesVersion}) and the operator refuses a join whose version
  * is not the table's current one (`RULES_CHANGED`). One function, here, for both sides.
  */
-import { hash53 } from '../exchange/handNumber';
+import { hash53 } from '../validate/hash53';
 import type { TableRules } from '../rules/tableRules';
 import { arr, obj, str, type Infer } from '../validate';
 

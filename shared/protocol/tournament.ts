@@ -8,6 +8,7 @@
  *
  * Merged into the union of messages.ts; nothing else of the wire changes.
  */
+import { tournamentIdSchema, tournamentResultShape } from '../rules/tournament/result';
 import { arr, bool, int, nullable, obj, oneOf, str, type Infer } from '../validate';
 import { versionText } from './conditions';
 import { variantCode } from './game';
@@ -17,7 +18,7 @@ import { amount, millis, seatIndex } from './schema';
 export const TOURNAMENT_RESULTS_PAGE_MAX = 100;
 const rid = int({ min: 0, max: 2 ** 31 - 1 });
 /** Tournament ids: the trace's Tech code (A 1.3.6.b). */
-export const tournamentId = str({ min: 1, max: 60, pattern: /^[A-Za-z0-9][A-Za-z0-9_-]*$/ });
+export const tournamentId = tournamentIdSchema;
 export const tableRef = str({ min: 1, max: 64, pattern: /^[A-Za-z0-9][A-Za-z0-9_.-]*$/ });
 const count = int({ min: 0, max: 1_000_000 });
 export const tournamentStateSchema = oneOf('registering', 'running', 'finished', 'cancelled');
@@ -163,29 +164,9 @@ export const tournamentStandingSchema = obj({
 });
 export type TournamentStanding = Infer<typeof tournamentStandingSchema>;
 
-/** A finished tournament of the account (`tournament.results`): what it cost and what it paid. */
-export const tournamentResultShape = {
-  tournamentId,
-  name: str({ min: 1, max: 60 }),
-  variant: variantCode,
-  money: oneOf('real', 'play'),
-  format: oneOf('sit-and-go', 'scheduled'),
-  kinds: str({ max: 8 }),
-  buyIn: amount,
-  fee: amount,
-  /** Entries bought in the whole field. */
-  entries: count,
-  startedAt: millis,
-  endedAt: millis,
-  place: int({ min: 1, max: 1_000_000 }),
-  prize: amount,
-  bounties: amount,
-  rebuys: count,
-  addOns: count,
-  reEntries: count,
-  /** Everything the player paid: entries, rebuys, add-ons, with their fees. */
-  spent: amount,
-};
+// A finished tournament of the account (`tournament.results`): the rules' model of it, which the local
+// history builds on too (shared/rules/tournament/result.ts).
+export { tournamentResultShape };
 export const tournamentResultSchema = obj(tournamentResultShape);
 export type TournamentResult = Infer<typeof tournamentResultSchema>;
 

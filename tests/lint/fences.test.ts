@@ -13,9 +13,27 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 describe('import fences (DESIGN.md §2)', () => {
   it('shared/ may not import outside shared/', async () => {
     expect(await problems('shared/rules/bad.ts', "export { x } from '../../electron/services/settings';\n")).toEqual([
-      expect.stringMatching(/^cercle\/import-fence: shared\/ may not import electron\/services\/settings/),
+      expect.stringMatching(/^cercle\/import-fence: shared\/rules\/ may not import electron\/services\/settings/),
     ]);
     expect(await problems('shared/api/bad.ts', "import '../../renderer/src/api';\n")).toHaveLength(1);
+  });
+
+  it('shared/ is layered: validate < rules < protocol and history < exchange < api, each importing only below it', async () => {
+    // The imports that were there before the layers were fenced, each now refused.
+    expect(await problems('shared/protocol/bad.ts', "export { hash53 } from '../exchange/handNumber';\n")).toEqual([
+      expect.stringMatching(/^cercle\/import-fence: shared\/protocol\/ may not import shared\/exchange\/handNumber/),
+    ]);
+    expect(await problems('shared/history/bad.ts', "export type { TournamentPlay } from '../api/tournaments';\n")).toHaveLength(1);
+    expect(await problems('shared/exchange/bad.ts', "export type { TournamentPlay } from '../api/tournaments';\n")).toHaveLength(1);
+    expect(await problems('shared/rules/bad.ts', "export { versionText } from '../protocol/conditions';\n")).toHaveLength(1);
+    expect(await problems('shared/validate/bad.ts', "export type { HandRecord } from '../rules/record';\n")).toHaveLength(1);
+    // The wire and the local history side by side: neither imports the other.
+    expect(await problems('shared/history/bad.ts', "export { tournamentId } from '../protocol/tournament';\n")).toHaveLength(1);
+    expect(await problems('shared/protocol/bad.ts', "export { tournamentRecordSchema } from '../history/tournament-record';\n")).toHaveLength(1);
+    // Downward is allowed, at any distance.
+    expect(await problems('shared/api/ok.ts', "export { hash53 } from '../validate/hash53';\nexport { tournamentRecordSchema } from '../history/tournament-record';\n")).toEqual([]);
+    expect(await problems('shared/exchange/ok.ts', "export { tournamentRecordSchema } from '../history/tournament-record';\n")).toEqual([]);
+    expect(await problems('shared/history/ok.ts', "export { tournamentResultShape } from '../rules/tournament/result';\n")).toEqual([]);
   });
 
   it('shared/ may not import node:* or npm packages', async () => {
@@ -38,7 +56,7 @@ describe('import fences (DESIGN.md §2)', () => {
   it('shared/node/ holds Node code for the services and the operator, imported by neither shared/ nor renderer/', async () => {
     expect(await problems('shared/node/ok.ts', "import { readFileSync } from 'node:fs';\nimport Database from 'better-sqlite3';\nexport const f = [readFileSync, Database, process.pid];\n")).toEqual([]);
     expect(await problems('shared/rules/bad.ts', "export { lockFolder } from '../node/folder-lock';\n")).toEqual([
-      expect.stringMatching(/shared\/ may not import shared\/node\/folder-lock/),
+      expect.stringMatching(/shared\/rules\/ may not import shared\/node\/folder-lock/),
     ]);
     expect(await problems('renderer/src/bad.ts', "export { lockFolder } from '../../shared/node/folder-lock';\n")).toHaveLength(1);
     expect(await problems('operator/ok.ts', "export { lockFolder } from '../shared/node/folder-lock';\n")).toEqual([]);
