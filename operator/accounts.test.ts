@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Accounts, DEFAULT_SCRYPT, hashPassword, verifyPassword, type ScryptParams } from './accounts';
 import { addressKey } from './login-throttle';
-import type { Db } from './db';
+import type { Db } from '../shared/node/sqlite';
 import { openOperatorDatabase } from './schema';
 import { Wallet } from './wallet';
 import { tempDir } from '../tests/support/operator/temp-dir';

@@ -16,7 +16,7 @@
  *   regulatory trace, A 1.3.6.c.1) that is not a credential.
  */
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { Db } from './db';
+import type { Db } from '../shared/node/sqlite';
 import { DEFAULT_THROTTLE, LoginThrottle, addressKey, type ThrottlePolicy } from './login-throttle';
 import type { BanCheck } from './protection/bans';
 import { APOSTROPHES, dateInFrance, identityHashes, isAdult, legacyIdentityHashes, parseBirthDate } from './protection/identity';

@@ -35,7 +35,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FolderInUseError } from '../shared/node/folder-lock';
 import { ConfigError, DEFAULT_CONFIG_PATH, loadConfig } from './config/config';
-import type { Db } from './db';
+import type { Db } from '../shared/node/sqlite';
 import { replaceBanFile } from './protection/bans';
 import { DEFAULT_TOURNAMENTS_PATH, loadTournaments, TournamentsConfigError } from './tournaments/config';
 import { OPERATOR_MIGRATIONS } from './schema';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DatabaseTooNewError, openDatabase, schemaVersion, type Migration } from './db';
+import { DatabaseTooNewError, openDatabase, schemaVersion, type Migration } from '../shared/node/sqlite';
 import { OPERATOR_MIGRATIONS, openOperatorDatabase } from './schema';
 import { tempDir } from '../tests/support/operator/temp-dir';
 import { join } from 'node:path';

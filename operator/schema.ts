@@ -2,7 +2,7 @@
  * The operator database (accounts, sessions, wallets and their ledger): its migrations, in order.
  * The regulatory trace vault lives in its own file (trace/vault.ts), as a separate coffre.
  */
-import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from './db';
+import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from '../shared/node/sqlite';
 
 /** v1: accounts and sessions. */
 function accountsV1(db: Db): void {

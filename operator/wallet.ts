@@ -18,7 +18,7 @@
  * `buy-in:<table>:<request id>`): a repeated request returns the movement first recorded instead of
  * applying it twice.
  */
-import type { Db } from './db';
+import type { Db } from '../shared/node/sqlite';
 import { refuse, type Refusal } from './result';
 
 /** Kind of money: real money in cents, or play chips. Kept strictly apart. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from '../accounts';
-import { openDatabase, type Db } from '../db';
+import { openDatabase, type Db } from '../../shared/node/sqlite';
 import { OPERATOR_MIGRATIONS, openOperatorDatabase } from '../schema';
 import { registerPlayer, tempDir } from '../../tests/support/operator/temp-dir';
 import { Wallet } from '../wallet';

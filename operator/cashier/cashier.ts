@@ -13,7 +13,7 @@
  * FUNDS_RESERVED) and no other withdrawal either. A withdrawal is refused while the player has money
  * at a real-money table (their stack is not withdrawable until they leave).
  */
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import { refuse, type Refusal } from '../result';
 import type { Wallet } from '../wallet';
 import type { PaymentProvider, PaymentRequest, ProviderAnswer } from './provider';

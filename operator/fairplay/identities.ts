@@ -7,7 +7,7 @@
  * exclusions without the person), and this lists them for a person at the operator to settle (keep
  * one, close the others after their withdrawal). It decides nothing.
  */
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 
 /** The accounts holding one identity hash. */
 export interface DuplicateIdentity {

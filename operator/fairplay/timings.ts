@@ -9,7 +9,7 @@
  * `stats()` sums them up per account for the fair-play report (fairplay.ts), which decides what is
  * suspicious.
  */
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import type { MoneyKind } from '../wallet';
 import type { TablePlayer, TimedDecision } from '../tables/types';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HandRecord } from '../../shared/rules/record';
-import { openDatabase } from '../db';
+import { openDatabase } from '../../shared/node/sqlite';
 import { tempDir } from '../../tests/support/operator/temp-dir';
 import { HandHistoryStore, HISTORY_MIGRATIONS } from './history';
 

@@ -7,7 +7,7 @@
 import type { HandTournament, HistoryHand } from '../../shared/protocol/messages';
 import { HISTORY_DAYS } from '../../shared/protocol/version';
 import type { HandRecord } from '../../shared/rules/record';
-import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from '../db';
+import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from '../../shared/node/sqlite';
 
 const DAY_MS = 86_400_000;
 

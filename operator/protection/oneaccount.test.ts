@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../tests/support/operator/temp-dir';
 import { Accounts } from '../accounts';
-import { openDatabase, type Db } from '../db';
+import { openDatabase, type Db } from '../../shared/node/sqlite';
 import { fairPlayReport, formatFairPlayReport } from '../fairplay/fairplay';
 import { duplicateIdentities } from '../fairplay/identities';
 import { OPERATOR_MIGRATIONS, openOperatorDatabase } from '../schema';

@@ -5,7 +5,7 @@ import { Accounts } from '../accounts';
 import { runCli } from '../cli';
 import { Cashier } from '../cashier/cashier';
 import { TEST_CARDS, TestPaymentProvider } from '../cashier/provider';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import { openOperatorDatabase } from '../schema';
 import { registerPlayer, tempDir } from '../../tests/support/operator/temp-dir';
 import { Wallet } from '../wallet';

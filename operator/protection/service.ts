@@ -17,7 +17,7 @@
  * real-money buy-ins and top-ups at their time. Both over a sliding seven days (limits.ts); playing
  * time over consecutive seven-day periods from when the player first set that limit (playtime.ts).
  */
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import { refuse, type Refusal } from '../result';
 import type { MovementReason } from '../wallet';
 import { exclude, isExcluded, type Exclusion, type ExclusionChoice } from './exclusion';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from '../accounts';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import { openOperatorDatabase } from '../schema';
 import { ManualTimers } from '../tables/timers';
 import { tempDir } from '../../tests/support/operator/temp-dir';

@@ -18,7 +18,7 @@ import { Accounts, type AccountsOptions } from '../accounts';
 import { Cashier } from '../cashier/cashier';
 import { TestPaymentProvider, type PaymentProvider } from '../cashier/provider';
 import type { ConfiguredTable, OperatorConfig } from '../config/config';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import { Lobby } from '../lobby/lobby';
 import { openOperatorDatabase } from '../schema';
 import { PracticeHost } from '../practice/host';

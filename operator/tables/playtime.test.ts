@@ -12,7 +12,7 @@ import { legalActions } from '../../shared/rules/engine';
 import { makeTableRules } from '../../shared/rules/tableRules';
 import { tempDir } from '../../tests/support/operator/temp-dir';
 import { Accounts } from '../accounts';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import { HOUR_MS } from '../protection/limits';
 import { Protection } from '../protection/service';
 import { PlaytimeWatch, type TimeWarningNotice } from '../protection/watch';

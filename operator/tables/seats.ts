@@ -14,7 +14,7 @@
  * the wallet) ─ deleted once the POBILAN is in the vault. While a hand is in play the rows of its
  * players carry its id (`hand_id`): a row found with one after a crash was in a hand never settled.
  */
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import type { MoneyKind } from '../wallet';
 import type { TablePlayer } from './types';
 

@@ -7,7 +7,7 @@ import { legalActions } from '../../shared/rules/engine';
 import { makeTableRules, type TableRules } from '../../shared/rules/tableRules';
 import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../shared/rules/variants';
 import { Accounts } from '../accounts';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import { PracticeHost } from '../practice/host';
 import { openOperatorDatabase } from '../schema';
 import { tempDir } from '../../tests/support/operator/temp-dir';

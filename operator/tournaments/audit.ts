@@ -9,7 +9,7 @@
  * A tournament's fund is a `table_funds` row named `tournament:<id>` (tournament.ts), and its fees a
  * `rake` row from it; this splits the wallet's audit (wallet.ts `audit`) into those parts.
  */
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import type { MoneyKind } from '../wallet';
 
 export interface TournamentBooks {

@@ -6,7 +6,7 @@
  */
 import { bucketOf, emptyBuckets, entrantOf, tableOf, type Buckets } from '../../shared/rules/tournament/machine/buckets';
 import type { Applied, Entrant, MachineState, Table } from '../../shared/rules/tournament/machine';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 
 export class MachineStore {
   private readonly q;

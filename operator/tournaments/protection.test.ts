@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../tests/support/operator/temp-dir';
 import { tournamentSpec } from '../../tests/support/operator/tournament-env';
 import { Accounts } from '../accounts';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import { HOUR_MS } from '../protection/limits';
 import { Protection } from '../protection/service';
 import { openOperatorDatabase } from '../schema';

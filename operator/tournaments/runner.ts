@@ -11,7 +11,7 @@
 import { apply, init, type Applied, type Effect, type MachineEvent, type MachineOptions, type MachineSpec, type MachineState, type Refusal } from '../../shared/rules/tournament/machine';
 import { moneyResult, playerRecord } from '../tables/cash';
 import type { MoneyResult, TablePlayer } from '../tables/types';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import type { TraceOutbox } from '../trace/outbox';
 import type { Movement } from '../trace/records';
 import type { Wallet } from '../wallet';

@@ -5,7 +5,7 @@
  * on its next start the tournament as of its last completed hand (tournament.ts `restore`).
  */
 import type { TournamentResult } from '../../shared/protocol/tournament';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import { formatCode, type TournamentSpec } from './spec';
 import type { SavedEntrant, SavedState } from './tournament-types';
 

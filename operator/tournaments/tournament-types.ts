@@ -8,7 +8,7 @@ import type { Brain, TablePlayer, TableRefusal } from '../tables/types';
 import type { Table, TableOptions } from '../tables/table';
 import type { RandomInt } from '../tables/deck';
 import type { Timers } from '../tables/timers';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import type { TraceOutbox } from '../trace/outbox';
 import type { Wallet } from '../wallet';
 import type { TournamentStore } from './store';

@@ -28,7 +28,7 @@
  * players as prizes, each with its POBILAN. Référentiel 2 has no record of the operator's own money,
  * so those rows are matched to the record of the entry they came with (docs/trace.md).
  */
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import type { TraceData } from './records';
 import type { TraceVault } from './vault';
 

@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { existsSync, statSync } from 'node:fs';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 
 /** Thrown when the evidence asked for is not there or cannot be read as it is. */
 export class EvidenceError extends Error {

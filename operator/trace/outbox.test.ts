@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Accounts } from '../accounts';
 import { registerPlayer } from '../../tests/support/operator/temp-dir';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import { openOperatorDatabase } from '../schema';
 import { tempDir } from '../../tests/support/operator/temp-dir';
 import { TraceOutbox } from './outbox';

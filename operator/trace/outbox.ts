@@ -18,7 +18,7 @@
  * each append the vault's head is noted in the row; a later head on the next try means it went in.
  * Only this process appends to the vault (one operator per data folder, issue 12 item 1).
  */
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import { hashJoueur, type TraceData } from './records';
 import { prepareRecord, type TraceVault } from './vault';
 

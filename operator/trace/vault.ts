@@ -18,7 +18,7 @@
  * docs/trace.md). The heads the operator signs (seal.ts) catch records cut off the vault's end.
  */
 import { createHash } from 'node:crypto';
-import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from '../db';
+import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from '../../shared/node/sqlite';
 import { formatDateEvt, formatIdEvt, recordXml, TRACE_KINDS, TraceRecordError, type RecordHeader, type TraceData, type TraceKind } from './records';
 import { escapeAttr } from '../../shared/exchange/xml';
 import { openEvidence } from './evidence';

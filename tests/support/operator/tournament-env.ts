@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { Accounts } from '../../../operator/accounts';
-import type { Db } from '../../../operator/db';
+import type { Db } from '../../../shared/node/sqlite';
 import { openOperatorDatabase } from '../../../operator/schema';
 import { tempDir } from './temp-dir';
 import { TraceOutbox } from '../../../operator/trace/outbox';
