@@ -107,6 +107,13 @@ describe('the built bundles load only what the package ships', () => {
     expect(packages).toBeGreaterThan(5);
   });
 
+  it('every production dependency is loaded by a bundle: what only the renderer uses is bundled into it (a devDependency)', () => {
+    // A package under "dependencies" is copied into every installer; one the renderer's bundle already
+    // holds (uplot, the results chart) would ship twice.
+    const loaded = new Set(bundles().flatMap((f) => loadsOf(f).flatMap((l) => (l.spec === null ? [] : [packageOf(l.spec)]))));
+    expect(Object.keys(pkg.dependencies).filter((name) => !loaded.has(name))).toEqual([]);
+  });
+
   it('the preload requires nothing but electron (a sandboxed preload cannot load npm packages)', () => {
     expect(loadsOf('out/preload/index.cjs').map((l) => l.spec)).toEqual(['electron']);
   });
