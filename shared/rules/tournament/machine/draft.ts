@@ -3,8 +3,24 @@
  * entrants and tables maps are copied on their first change only, each changed entrant or table
  * replaced by a new object; everything else is shared with the state before.
  */
+import { variantOf } from '../../variants';
 import { bucketGet, bucketOf, tableList } from './buckets';
-import type { Effect, Entrant, MachineState, Table } from './types';
+import type { Effect, Entrant, MachineSpec, MachineState, Table } from './types';
+
+/** A game without blinds (Stud, Razz, Stud Hi-Lo: antes and a bring-in, R-FORCED): balanced by position. */
+export const withoutBlinds = (spec: MachineSpec): boolean => variantOf(spec.variant).forcedBets === 'ante-bring-in';
+
+/**
+ * Stud: the free seats in the order they opened (TDA: the last seat to open at the short table is the
+ * one a balanced player fills). A seat freed goes last, a seat taken leaves the list.
+ */
+function reopened(was: Table, t: Table): readonly number[] {
+  let list = (was.opened ?? []).filter((i) => t.seats[i] === null);
+  t.seats.forEach((x, i) => {
+    if (x === null && was.seats[i] !== null) list = [...list, i];
+  });
+  return list;
+}
 
 export const seatedCount = (t: Table): number => t.seats.reduce<number>((n, x) => n + (x === null ? 0 : 1), 0);
 
@@ -75,7 +91,7 @@ export class Draft {
     return tableList(this.s);
   }
 
-  setTable(no: number, t: Table | null): void {
+  setTable(no: number, given: Table | null): void {
     const k = bucketOf(no);
     if (this.ownTables.size === 0) this.s.tables = [...this.s.tables];
     if (!this.ownTables.has(k)) {
@@ -84,6 +100,7 @@ export class Draft {
     }
     const m = this.s.tables[k] as Record<string, Table>;
     const was = m[no] as Table | undefined;
+    const t = was && given && withoutBlinds(this.s.spec) ? { ...given, opened: reopened(was, given) } : given;
     const before = was ? seatedCount(was) : -1;
     const after = t ? seatedCount(t) : -1;
     if (before !== after) {

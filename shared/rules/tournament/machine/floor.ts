@@ -7,7 +7,7 @@ import { drawSeats } from '../field';
 import { FieldIndex } from '../field-index';
 import { clockAt } from '../structure';
 import { entrantIds } from './buckets';
-import { seatedCount, type Draft } from './draft';
+import { seatedCount, withoutBlinds, type Draft } from './draft';
 import { bubbles } from './pool';
 import type { SeatWhy, Table } from './types';
 
@@ -95,15 +95,32 @@ export function seatLate(d: Draft, id: number, why: SeatWhy): void {
   place(d, id, t.no, free[d.random(free.length)], why);
 }
 
-/** The player a balancing move takes (T 6-9): the next big blind, the first seated after the big blind. */
-function nextBigBlind(d: Draft, t: Table): number {
+/** The first player in (not deciding a rebuy) seated at `from` or after it, clockwise. */
+function firstFrom(d: Draft, t: Table, from: number): number {
   const n = t.seats.length;
-  const from = t.bigBlind ?? -1;
-  for (let k = 1; k <= n; k++) {
+  for (let k = 0; k < n; k++) {
     const id = t.seats[(from + k + n) % n];
     if (id !== null && d.entrant(id).status === 'in') return id;
   }
   throw new Error(`${d.s.spec.id}: table ${t.no} has nobody to move`);
+}
+
+/** The player a balancing move takes (T 6-9): the next big blind, the first seated after the big blind. */
+const nextBigBlind = (d: Draft, t: Table): number => firstFrom(d, t, (t.bigBlind ?? -1) + 1);
+
+/**
+ * T 6-9 and 6-10 in a game without blinds (Stud, Razz, Stud Hi-Lo): the regulation names the big
+ * blind only, so Cercle takes the TDA's reading for stud-only events, "players are moved by position
+ * (the last seat to open at the short table is the seat filled)": the seat filled is the last one to
+ * open at the receiving table (a free seat never taken since the draw: drawn, as T 6-11's seats), and
+ * the player moved is the one in that position at the giving table (the next one clockwise when that
+ * seat is empty there), so their place in the order of the next hand's dealing does not change.
+ */
+function studMove(d: Draft, from: Table, to: Table): { id: number; seat: number } {
+  const opened = (to.opened ?? []).filter((i) => to.seats[i] === null);
+  const free = to.seats.flatMap((x, i) => (x === null ? [i] : []));
+  const seat = opened.length > 0 ? opened[opened.length - 1] : free[d.random(free.length)];
+  return { id: firstFrom(d, from, seat), seat };
 }
 
 /**
@@ -140,6 +157,9 @@ export function rebalance(d: Draft): void {
         if (id === undefined) continue;
         const free = to.seats.flatMap((x, i) => (x === null ? [i] : []));
         place(d, id, to.no, free[d.random(free.length)], 'broken');
+      } else if (withoutBlinds(d.s.spec)) {
+        const mv = studMove(d, from, to);
+        place(d, mv.id, to.no, mv.seat, 'balance');
       } else {
         place(d, nextBigBlind(d, from), to.no, worstSeat(d, to), 'balance');
       }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply, init, legal } from './machine';
 import { bubbles } from './pool';
+import { readyStructure } from '../structure';
 import { must, run, seatedAt, spec, who } from './test-support';
 import type { Effect, MachineEvent, MachineSpec, MachineState, RoundRanking } from './types';
 import { entrantIds, entrantOf, tableList, tableOf } from './buckets';
@@ -265,5 +266,28 @@ describe('legal (what a person may do now)', () => {
     // Every legal request is accepted, every other refused with its rule.
     expect(apply(state, { type: 'addOn', accountId: 1 }).ok).toBe(true);
     expect(apply(state, { type: 'rebuy', accountId: 1 })).toMatchObject({ ok: false, rule: 'T 5-2' });
+  });
+});
+
+describe('stud balancing by position (T 6-9, 6-10 without blinds; TDA: stud-only events move by position)', () => {
+  const stud = () => spec({ variant: '7SHL', seats: 7 }, { ...readyStructure('7SHL', 'regular'), lateRegistrationLevels: 0 });
+
+  it('the seat filled is the last to open at the short table; the player moved sits in that position at the long one', () => {
+    let { state } = started(stud(), 12, 'stack', 3);
+    const [a, b] = tableNos(state);
+    expect([seatedAt(state, a).length, seatedAt(state, b).length]).toEqual([6, 6]);
+    // A is in a hand (no big blind in Stud) while B loses a player in each of two hands.
+    state = run(state, [{ type: 'handStarted', table: a, bigBlind: null }]).state;
+    const seatsB = tableOf(state, b)!.seats;
+    const [x1, x2] = seatedAt(state, b).slice(-2).reverse();
+    const winner = seatedAt(state, b)[0];
+    state = hand(state, b, [x1], winner).state;
+    state = hand(state, b, [x2], winner).state;
+    const opened = seatsB.indexOf(x2);
+    const seatsA = tableOf(state, a)!.seats;
+    let mover: number | null = null;
+    for (let k = 0; k < seatsA.length && mover === null; k++) mover = seatsA[(opened + k) % seatsA.length];
+    const r = must(state, { type: 'handEnded', table: a, stacks: seatedAt(state, a).map((id) => ({ accountId: id, stack: entrantOf(state, id)!.stack })), busts: [] });
+    expect(seatEffects(r.effects).find((e) => e.why === 'balance')).toMatchObject({ accountId: mover, from: a, table: b, seat: opened });
   });
 });

@@ -103,6 +103,11 @@ export interface Table {
   /** The big blind's seat of the hand in play, or else of the last hand (T 6-10 counts from it). */
   readonly bigBlind: number | null;
   readonly inHand: boolean;
+  /**
+   * Stud (no blinds): the free seats in the order they opened, the last opened last; a player moved
+   * in to balance takes the last (TDA: "in stud-only events, players are moved by position").
+   */
+  readonly opened?: readonly number[];
 }
 
 export interface MachineState {
