@@ -193,7 +193,8 @@ export function reEnter(d: Draft, id: number, inscription: string): Refusal | nu
   entryMoney(d, e.who, inscription, true, e.auto);
   unbust(d, id);
   d.s.entries++;
-  d.set(id, { inscription, status: 'in', stack: d.s.spec.structure.startingStack, pending: 0, reEntries: e.reEntries + 1, bounty: d.s.spec.bounty ?? 0, bustAt: null });
+  // A new entry starts as a registration does: the starting stack, and the table's own time bank.
+  d.set(id, { inscription, status: 'in', stack: d.s.spec.structure.startingStack, pending: 0, reEntries: e.reEntries + 1, bounty: d.s.spec.bounty ?? 0, bustAt: null, timeBank: undefined });
   seatLate(d, id, 'back');
   return null;
 }

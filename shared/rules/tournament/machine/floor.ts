@@ -55,7 +55,9 @@ function place(d: Draft, id: number, table: number, seat: number, why: SeatWhy):
   if (t.seats[seat] !== null) throw new Error(`${d.s.spec.id}: table ${table} seat ${seat} is taken`);
   d.setTable(table, { ...t, seats: t.seats.map((x, i) => (i === seat ? id : x)) });
   d.set(id, { table, seat });
-  d.emit({ kind: 'seat', accountId: id, table, seat, stack: e.stack, why, from: from === t.no ? null : from });
+  // The time bank left at the last table goes with the player (none reported: the table's own).
+  const bank = e.timeBank === undefined ? {} : { timeBank: e.timeBank };
+  d.emit({ kind: 'seat', accountId: id, table, seat, stack: e.stack, why, from: from === t.no ? null : from, ...bank });
 }
 
 /** R-RANDSEAT, T 1-4: every player drawn to a table and seat, the fewest tables, sizes within one. */

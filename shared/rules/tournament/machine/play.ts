@@ -76,7 +76,7 @@ export function handStarted(d: Draft, no_: number, bigBlind: number | null): Ref
  * for the hand break (T 5-3), a practice player rebuys at once. A hand of a hand-for-hand round: its
  * busts wait for the round's end to be ranked with the other tables' (T 8-16).
  */
-export function handEnded(d: Draft, no_: number, stacks: readonly { accountId: number; stack: number }[], busts: readonly (readonly Bust[])[]): Refusal | null {
+export function handEnded(d: Draft, no_: number, stacks: readonly { accountId: number; stack: number; timeBank?: number }[], busts: readonly (readonly Bust[])[]): Refusal | null {
   const t = d.table(no_);
   if (!t) return no('UNKNOWN_TABLE', `no table ${no_}`);
   if (!t.inHand) return no('NOT_NOW', `table ${no_} is not in a hand`);
@@ -85,7 +85,7 @@ export function handEnded(d: Draft, no_: number, stacks: readonly { accountId: n
   for (const x of stacks) {
     const e = d.find(x.accountId);
     if (!e || e.table !== no_ || e.status !== 'in') continue;
-    d.set(x.accountId, { stack: x.stack + e.pending, pending: 0 });
+    d.set(x.accountId, { stack: x.stack + e.pending, pending: 0, ...(x.timeBank === undefined ? {} : { timeBank: x.timeBank }) });
     if (e.pending > 0) d.emit({ kind: 'chips', accountId: x.accountId, table: no_, chips: e.pending });
   }
   for (const g of [...busts].reverse()) {

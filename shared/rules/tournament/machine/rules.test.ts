@@ -291,3 +291,19 @@ describe('stud balancing by position (T 6-9, 6-10 without blinds; TDA: stud-only
     expect(seatEffects(r.effects).find((e) => e.why === 'balance')).toMatchObject({ accountId: mover, from: a, table: b, seat: opened });
   });
 });
+
+describe('the time bank follows the player (a move, a broken table, the final draw)', () => {
+  it("a balanced player's seat carries the time bank their last hand left them", () => {
+    let { state } = started(spec({ seats: 9 }), 14);
+    const [a, b] = tableNos(state);
+    const bbSeat = tableOf(state, a)!.seats.findIndex((x) => x !== null);
+    state = run(state, [{ type: 'handStarted', table: a, bigBlind: bbSeat }]).state;
+    const bIds = seatedAt(state, b);
+    state = hand(state, b, bIds.slice(1, 4), bIds[0]).state;
+    const aIds = seatedAt(state, a);
+    const r = must(state, { type: 'handEnded', table: a, stacks: aIds.map((id) => ({ accountId: id, stack: entrantOf(state, id)!.stack, timeBank: 1000 * id })), busts: [] });
+    const moved = seatEffects(r.effects).find((e) => e.why === 'balance')!;
+    expect(moved.timeBank).toBe(1000 * moved.accountId);
+    expect(entrantOf(r.state, moved.accountId)!.timeBank).toBe(1000 * moved.accountId);
+  });
+});

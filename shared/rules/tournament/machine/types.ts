@@ -92,6 +92,8 @@ export interface Entrant {
   readonly excluded: ExclusionWhy | null;
   /** Absent (T 2-14, 2-15): dealt in, blinded, their hand dead at the first action. */
   readonly absent: boolean;
+  /** The time bank left (ms) as the table's last ended hand reported it: it follows the player on a move. */
+  readonly timeBank?: number;
   /** A practice player: rebuys and takes the add-on whenever they may. */
   readonly auto: boolean;
 }
@@ -173,7 +175,13 @@ export type MachineEvent =
   | { readonly type: 'cancel' }
   | { readonly type: 'tick'; readonly elapsed: number }
   | { readonly type: 'handStarted'; readonly table: number; readonly bigBlind: number | null }
-  | { readonly type: 'handEnded'; readonly table: number; readonly stacks: readonly { readonly accountId: number; readonly stack: number }[]; readonly busts: readonly (readonly Bust[])[] }
+  | {
+      readonly type: 'handEnded';
+      readonly table: number;
+      /** Each seat's stack, and the time bank it has left (ms) when the table keeps one: carried to a move's `seat`. */
+      readonly stacks: readonly { readonly accountId: number; readonly stack: number; readonly timeBank?: number }[];
+      readonly busts: readonly (readonly Bust[])[];
+    }
   | { readonly type: 'rebuy'; readonly accountId: number }
   | { readonly type: 'declineRebuy'; readonly accountId: number }
   | { readonly type: 'addOn'; readonly accountId: number }
@@ -189,7 +197,8 @@ export type Effect =
   | { readonly kind: 'money'; readonly way: 'in' | 'out'; readonly who: Who; readonly amount: number; readonly key: string; readonly record: RecordKind; readonly inscription: string; readonly supervision: boolean; readonly motif?: string; readonly what?: string; readonly at?: number }
   | { readonly kind: 'fee'; readonly amount: number; readonly key: string }
   | { readonly kind: 'overlay'; readonly amount: number; readonly key: string }
-  | { readonly kind: 'seat'; readonly accountId: number; readonly table: number; readonly seat: number; readonly stack: number; readonly why: SeatWhy; readonly from: number | null }
+  /** `timeBank`: the time bank the player had left at their last table (absent when none was reported). */
+  | { readonly kind: 'seat'; readonly accountId: number; readonly table: number; readonly seat: number; readonly stack: number; readonly why: SeatWhy; readonly from: number | null; readonly timeBank?: number }
   | { readonly kind: 'chips'; readonly accountId: number; readonly table: number; readonly chips: number }
   | { readonly kind: 'stand'; readonly accountId: number; readonly table: number }
   | { readonly kind: 'openTable'; readonly table: number }
