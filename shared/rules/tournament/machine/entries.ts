@@ -7,6 +7,7 @@ import type { Draft } from './draft';
 import { seatLate } from './floor';
 import { rebuyBounty } from './pool';
 import { disqualify, pushGroup, unbust } from './ranking';
+import { supervision } from './trace';
 import type { Entrant, ExclusionWhy, Refusal, Who } from './types';
 
 export const no = (code: Refusal['code'], message: string, rule?: string): Refusal => ({ ok: false, code, message, ...(rule ? { rule } : {}) });
@@ -67,12 +68,13 @@ export function register(d: Draft, who: Who, inscription: string, auto: boolean)
 /** An entry (buy-in + fee) with its POINSCRIT (A 1.3.6.c.1); a late entry's fee to the operator at once. */
 function entryMoney(d: Draft, who: Who, inscription: string, late: boolean, auto: boolean): void {
   const s = d.s;
-  d.emit({ kind: 'money', way: 'in', who, amount: s.spec.buyIn + s.spec.fee, key: `t-entry:${inscription}`, record: 'POINSCRIT', inscription, supervision: auto });
+  const flag = supervision({ auto, absent: false, excluded: null }, 'request');
+  d.emit({ kind: 'money', way: 'in', who, amount: s.spec.buyIn + s.spec.fee, key: `t-entry:${inscription}`, record: 'POINSCRIT', inscription, supervision: flag });
   if (late && s.spec.fee > 0) d.emit({ kind: 'fee', amount: s.spec.fee, key: `t-fee:${inscription}` });
 }
 
 function refund(d: Draft, e: Entrant, motif: string, byOperator: boolean): void {
-  d.emit({ kind: 'money', way: 'out', who: e.who, amount: d.s.spec.buyIn + d.s.spec.fee, key: `t-refund:${e.inscription}`, record: 'POANNUL', inscription: e.inscription, supervision: byOperator || e.auto, motif });
+  d.emit({ kind: 'money', way: 'out', who: e.who, amount: d.s.spec.buyIn + d.s.spec.fee, key: `t-refund:${e.inscription}`, record: 'POANNUL', inscription: e.inscription, supervision: supervision(e, byOperator ? 'operator' : 'request'), motif });
   d.drop(e.who.accountId);
   d.s.entries--;
 }
@@ -116,7 +118,7 @@ export const mayRebuyNow = rebuyAllowed;
 
 /** A purchase (price to the pool, fee to the operator) with its POACHAT (A 1.3.6.d.4). */
 function purchase(d: Draft, e: Entrant, price: number, fee: number, key: string, what: string): void {
-  d.emit({ kind: 'money', way: 'in', who: e.who, amount: price + fee, key, record: 'POACHAT', inscription: e.inscription, supervision: e.auto, what });
+  d.emit({ kind: 'money', way: 'in', who: e.who, amount: price + fee, key, record: 'POACHAT', inscription: e.inscription, supervision: supervision(e, 'request'), what });
   if (fee > 0) d.emit({ kind: 'fee', amount: fee, key: `${key}:fee` });
 }
 
@@ -189,7 +191,7 @@ export function reEnter(d: Draft, id: number, inscription: string): Refusal | nu
   if (!e || e.status !== 'out' || e.place !== null) return no('NOT_NOW', 'no re-entry now', 'R-TOURN-FORMATS');
   if (e.excluded) return excludedRefusal(e.excluded);
   if (e.reEntries >= d.s.spec.structure.reEntries || !lateOpen(d)) return no('REGISTRATION_CLOSED', 'no re-entry now', 'R-TOURN-FORMATS');
-  d.emit({ kind: 'money', way: 'out', who: e.who, amount: 0, key: `t-prize:${e.inscription}`, record: 'POBILAN', inscription: e.inscription, supervision: e.auto, at: e.bustAt ?? d.s.elapsed });
+  d.emit({ kind: 'money', way: 'out', who: e.who, amount: 0, key: `t-prize:${e.inscription}`, record: 'POBILAN', inscription: e.inscription, supervision: supervision(e, 'request'), at: e.bustAt ?? d.s.elapsed });
   entryMoney(d, e.who, inscription, true, e.auto);
   unbust(d, id);
   d.s.entries++;

@@ -8,6 +8,7 @@ import type { Draft } from './draft';
 import { addOn, declineRebuy, mayRebuyNow, no, rebuy } from './entries';
 import { dealable, drawStart, mayDeal, rebalance } from './floor';
 import { fieldOpen } from './pool';
+import { supervision } from './trace';
 import { closeRegistration, disqualify, flushRound, maybeFinish, payBounty, placeBusted, pushGroup } from './ranking';
 import type { Bust, Refusal } from './types';
 
@@ -33,7 +34,7 @@ export function cancel(d: Draft): Refusal | null {
   if (s.phase !== 'registering') return no('NOT_NOW', 'only a tournament not started is cancelled');
   for (const id of entrantIds(s)) {
     const e = d.entrant(id);
-    d.emit({ kind: 'money', way: 'out', who: e.who, amount: s.spec.buyIn + s.spec.fee, key: `t-refund:${e.inscription}`, record: 'POANNUL', inscription: e.inscription, supervision: true, motif: 'Tournoi annulé (remboursement intégral)' });
+    d.emit({ kind: 'money', way: 'out', who: e.who, amount: s.spec.buyIn + s.spec.fee, key: `t-refund:${e.inscription}`, record: 'POANNUL', inscription: e.inscription, supervision: supervision(e, 'operator'), motif: 'Tournoi annulé (remboursement intégral)' });
   }
   s.phase = 'cancelled';
   d.emit({ kind: 'notice', notice: { type: 'state', state: 'cancelled' } });

@@ -6,6 +6,7 @@ import { bountyShares, sharedPrizes } from '../payouts';
 import type { Draft } from './draft';
 import { closeTable } from './floor';
 import { alive, chipsIssued, poolParts, prizeTable, seatsWon } from './pool';
+import { supervision, type Cause } from './trace';
 import type { Entrant } from './types';
 
 /** The field is final (late registration and rebuys over): the prizes are fixed, the overlay paid in. */
@@ -41,8 +42,12 @@ export function unbust(d: Draft, id: number): void {
   d.set(id, { bust: null });
 }
 
-/** The bounty on `e`'s head to the winners of the pot that eliminated them (R-ODDCHIP order). */
-export function payBounty(d: Draft, e: Entrant, by: readonly number[]): void {
+/**
+ * The bounty on `e`'s head to the winners of the pot that eliminated them, split equally, the units
+ * left one each in the order of `by` (the engine's odd-chip order, R-ODDCHIP). `operator`: the bounty
+ * of a player the operator takes out, theirs.
+ */
+export function payBounty(d: Draft, e: Entrant, by: readonly number[], cause: Cause = 'hand'): void {
   if (e.bounty <= 0) return;
   const winners = by.filter((id) => d.find(id) !== undefined);
   const to = winners.length > 0 ? winners : [e.who.accountId];
@@ -60,16 +65,20 @@ export function payBounty(d: Draft, e: Entrant, by: readonly number[]): void {
       key: `t-bounty:${e.inscription}:${e.rebuys}:${e.reEntries}:${id}`,
       record: 'POGAIN',
       inscription: w.inscription,
-      supervision: true,
+      supervision: supervision(w, cause),
       what: `Prime sur ${e.who.name}`,
     });
   });
 }
 
-/** The place and prize of one player, with its POBILAN; a satellite's seat is a `qualified` notice. */
+/**
+ * The place and prize of one player, with its POBILAN dated at their bust (A 1.3.6.b: the entry ended
+ * then, even when its place is known only later: a bust in late registration, a hand-for-hand round);
+ * a satellite's seat is a `qualified` notice.
+ */
 function pay(d: Draft, id: number, place: number, prize: number, tied: number, seat: boolean): void {
   const e = d.set(id, { place, prize, status: 'out', table: null, seat: null });
-  d.emit({ kind: 'money', way: 'out', who: e.who, amount: prize, key: `t-prize:${e.inscription}`, record: 'POBILAN', inscription: e.inscription, supervision: e.absent || e.auto, at: d.s.elapsed });
+  d.emit({ kind: 'money', way: 'out', who: e.who, amount: prize, key: `t-prize:${e.inscription}`, record: 'POBILAN', inscription: e.inscription, supervision: supervision(e, 'hand'), at: e.bustAt ?? d.s.elapsed });
   d.emit({ kind: 'notice', notice: { type: 'finished', accountId: id, place, tied, prize, bounties: e.won } });
   if (seat && d.s.spec.satellite) d.emit({ kind: 'notice', notice: { type: 'qualified', accountId: id, target: d.s.spec.satellite.target } });
 }
@@ -111,7 +120,7 @@ export function flushRound(d: Draft): void {
 /**
  * T 13-1 for a person who may no longer play (R-EXCLUDE, R-BANNED): stood up, their chips out of play,
  * the bounty on their head theirs, ranked as a bust now (above the busts of a round still being
- * played: ranked with them at its end, above all of them).
+ * played: ranked with them at its end, above all of them), their POBILAN dated now.
  */
 export function disqualify(d: Draft, id: number): void {
   const e = d.entrant(id);
@@ -123,8 +132,8 @@ export function disqualify(d: Draft, id: number): void {
     if (t.seats.every((x) => x === null || x === id)) closeTable(d, t.no);
   }
   d.s.removed += chips;
-  d.set(id, { status: 'out', stack: 0, pending: 0, table: null, seat: null });
-  payBounty(d, d.entrant(id), [id]);
+  d.set(id, { status: 'out', stack: 0, pending: 0, table: null, seat: null, bustAt: d.s.elapsed });
+  payBounty(d, d.entrant(id), [id], 'operator');
   d.emit({ kind: 'notice', notice: { type: 'removed', accountId: id, why: e.excluded ?? 'closed' } });
   if (d.s.round.tables.length > 0) {
     d.s.round = { ...d.s.round, busts: [...d.s.round.busts, { id, stack: chipsIssued(d.s) + chips, table: -1 }] };

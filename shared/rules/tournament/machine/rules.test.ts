@@ -307,3 +307,57 @@ describe('the time bank follows the player (a move, a broken table, the final dr
     expect(entrantOf(r.state, moved.accountId)!.timeBank).toBe(1000 * moved.accountId);
   });
 });
+
+describe('the trace: dates and supervision (A 1.3.6.b, 1.3.6.c)', () => {
+  it('a bust during late registration placed when it closes: its POBILAN carries the bust time', () => {
+    let { state } = started(spec({ seats: 9 }, { lateRegistrationLevels: 3, reEntries: 1 }), 6);
+    const [t] = tableNos(state);
+    const [x, y] = seatedAt(state, t);
+    state = run(state, [{ type: 'tick', elapsed: 120_000 }]).state;
+    state = hand(state, t, [x], y).state;
+    const r = must(state, { type: 'tick', elapsed: 31 * 60_000 });
+    expect(r.state.poolFinal).toBe(true);
+    const bilan = r.effects.find((e): e is Effect & { kind: 'money' } => e.kind === 'money' && e.record === 'POBILAN')!;
+    expect(bilan).toMatchObject({ inscription: `i${x}`, at: 120_000 });
+  });
+
+  it('the re-entered entry, busted again during late registration: each POBILAN at its own bust', () => {
+    let { state } = started(spec({ seats: 9 }, { lateRegistrationLevels: 3, reEntries: 1 }), 6);
+    const [t] = tableNos(state);
+    const [x, y] = seatedAt(state, t);
+    state = run(state, [{ type: 'tick', elapsed: 60_000 }]).state;
+    state = hand(state, t, [x], y).state;
+    state = run(state, [{ type: 'tick', elapsed: 120_000 }, { type: 're-enter', accountId: x, inscription: 'i1-b' }, { type: 'tick', elapsed: 240_000 }]).state;
+    const t2 = entrantOf(state, x)!.table!;
+    state = hand(state, t2, [x], seatedAt(state, t2).find((id) => id !== x)!).state;
+    const r = must(state, { type: 'tick', elapsed: 31 * 60_000 });
+    const bilan = r.effects.find((e): e is Effect & { kind: 'money' } => e.kind === 'money' && e.record === 'POBILAN' && e.who.accountId === x)!;
+    expect(bilan).toMatchObject({ inscription: 'i1-b', at: 240_000 });
+  });
+
+  it('supervision: set on what the player did not do (the operator, a practice player, an absent player)', () => {
+    const sp = spec({ seats: 9, bounty: 100 });
+    const begun = started(sp, 3);
+    let state = begun.state;
+    const effects = begun.effects;
+    const [t] = tableNos(state);
+    const [x, y] = seatedAt(state, t);
+    const money = (fx: readonly Effect[]) => fx.filter((e): e is Effect & { kind: 'money' } => e.kind === 'money');
+    // Registrations: the player's own.
+    expect(money(effects).every((e) => !e.supervision)).toBe(true);
+    // A bounty won and a place reached in a hand the player played: theirs too.
+    const r = hand(state, t, [x], y);
+    expect(money(r.effects).map((e) => [e.record, e.supervision])).toEqual([
+      ['POGAIN', false],
+      ['POBILAN', false],
+    ]);
+    // An absent player's place: the operator's.
+    state = run(r.state, [{ type: 'absent', accountId: y, absent: true }]).state;
+    const z = seatedAt(state, t).find((id) => id !== y)!;
+    const end = hand(state, t, [y], z);
+    expect(money(end.effects).filter((e) => e.who.accountId === y).map((e) => [e.record, e.supervision])).toEqual([['POBILAN', true]]);
+    // A cancellation: the operator's.
+    const c = must(run(init(spec(), 1), [{ type: 'register', who: who(1), inscription: 'i1' }]).state, { type: 'cancel' });
+    expect(money(c.effects).map((e) => e.supervision)).toEqual([true]);
+  });
+});
