@@ -6,6 +6,7 @@ import { mayAddOn, mayRebuy, registrationOpen } from '../structure';
 import type { Draft } from './draft';
 import { seatLate } from './floor';
 import { rebuyBounty } from './pool';
+import { setAbsent } from './absence';
 import { disqualify, pushGroup, unbust } from './ranking';
 import { supervision } from './trace';
 import type { Entrant, ExclusionWhy, Refusal, Who } from './types';
@@ -88,7 +89,7 @@ export function unregister(d: Draft, id: number): Refusal | null {
     return null;
   }
   if (d.s.phase !== 'running') return no('REGISTRATION_CLOSED', 'the tournament is over');
-  d.set(id, { absent: true });
+  setAbsent(d, id, true);
   return null;
 }
 

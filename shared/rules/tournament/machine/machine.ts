@@ -5,6 +5,7 @@
  * person may do now. No I/O, no timers, no clock of its own: the runner sends the clock's ticks.
  */
 import { mayAddOn } from '../structure';
+import { setAbsent } from './absence';
 import { emptyBuckets } from './buckets';
 import { Draft } from './draft';
 import { addOn, declineRebuy, exclude, lateOpen, mayRebuyNow, reEnter, rebuy, register, unregister } from './entries';
@@ -80,7 +81,7 @@ function step(d: Draft, event: MachineEvent): Refusal | null {
     case 'absent': {
       const e = d.find(event.accountId);
       if (!e || e.status !== 'in') return { ok: false, code: 'NOT_REGISTERED', message: 'you are not playing in this tournament' };
-      d.set(event.accountId, { absent: event.absent });
+      setAbsent(d, event.accountId, event.absent);
       return null;
     }
   }

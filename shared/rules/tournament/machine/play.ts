@@ -7,6 +7,7 @@ import { entrantIds } from './buckets';
 import type { Draft } from './draft';
 import { addOn, declineRebuy, mayRebuyNow, no, rebuy } from './entries';
 import { dealable, drawStart, mayDeal, rebalance } from './floor';
+import { absenceOver } from './absence';
 import { fieldOpen } from './pool';
 import { supervision } from './trace';
 import { closeRegistration, disqualify, flushRound, maybeFinish, payBounty, placeBusted, pushGroup } from './ranking';
@@ -59,6 +60,8 @@ export function tick(d: Draft, elapsed: number): Refusal | null {
     const e = d.entrant(id);
     if (e.status === 'deciding' && !mayRebuyNow(d, e)) declineRebuy(d, id);
     else if (e.auto && e.status === 'in' && mayAddOn(s.spec.structure, elapsed, e.addOn)) addOn(d, id);
+    // T 2-15: a freeroll's absent player past the delay, between their table's hands (else at its end).
+    else if (absenceOver(d, e) && !(e.table !== null && d.table(e.table)!.inHand)) disqualify(d, id, 'absent');
   }
   return null;
 }
@@ -110,6 +113,8 @@ export function handEnded(d: Draft, no_: number, stacks: readonly { accountId: n
   }
   // R-EXCLUDE, R-BANNED: excluded players leave at the end of their hand (T 13-1).
   for (const id of t.seats) if (id !== null && d.find(id)?.excluded && d.entrant(id).status === 'in') disqualify(d, id);
+  // T 2-15: a freeroll's absent players whose delay ran out during the hand leave at its end.
+  for (const id of t.seats) if (id !== null && d.find(id) && absenceOver(d, d.entrant(id))) disqualify(d, id, 'absent');
   if (inRound) {
     d.s.round = { ...d.s.round, tables: d.s.round.tables.filter((x) => x !== no_) };
     if (d.s.round.tables.length === 0) flushRound(d);

@@ -118,23 +118,24 @@ export function flushRound(d: Draft): void {
 }
 
 /**
- * T 13-1 for a person who may no longer play (R-EXCLUDE, R-BANNED): stood up, their chips out of play,
- * the bounty on their head theirs, ranked as a bust now (above the busts of a round still being
+ * T 13-1 for a person who may no longer play (R-EXCLUDE, R-BANNED), and T 2-15 for a freeroll's
+ * absent player past the delay ("leurs jetons sont retirés du tournoi"): stood up, their chips out of
+ * play, the bounty on their head theirs, ranked as a bust now (above the busts of a round still being
  * played: ranked with them at its end, above all of them), their POBILAN dated now.
  */
-export function disqualify(d: Draft, id: number): void {
+export function disqualify(d: Draft, id: number, why: 'excluded' | 'absent' = 'excluded'): void {
   const e = d.entrant(id);
   const chips = e.stack + e.pending;
   if (e.table !== null) {
     const t = d.table(e.table)!;
     d.setTable(t.no, { ...t, seats: t.seats.map((x) => (x === id ? null : x)) });
-    d.emit({ kind: 'stand', accountId: id, table: t.no });
+    d.emit(why === 'absent' ? { kind: 'stand', accountId: id, table: t.no, why } : { kind: 'stand', accountId: id, table: t.no });
     if (t.seats.every((x) => x === null || x === id)) closeTable(d, t.no);
   }
   d.s.removed += chips;
   d.set(id, { status: 'out', stack: 0, pending: 0, table: null, seat: null, bustAt: d.s.elapsed });
   payBounty(d, d.entrant(id), [id], 'operator');
-  d.emit({ kind: 'notice', notice: { type: 'removed', accountId: id, why: e.excluded ?? 'closed' } });
+  if (why === 'excluded') d.emit({ kind: 'notice', notice: { type: 'removed', accountId: id, why: e.excluded ?? 'closed' } });
   if (d.s.round.tables.length > 0) {
     d.s.round = { ...d.s.round, busts: [...d.s.round.busts, { id, stack: chipsIssued(d.s) + chips, table: -1 }] };
   } else {

@@ -308,6 +308,44 @@ describe('the time bank follows the player (a move, a broken table, the final dr
   });
 });
 
+describe('absent players (T 2-15)', () => {
+  const freeroll = (over: Partial<MachineSpec> = {}) => spec({ seats: 9, buyIn: 0, fee: 0, guarantee: 10_000, absenceDelay: 5 * 60_000, ...over });
+
+  it('in a freeroll, an absent player past the delay has their chips taken out of the tournament', () => {
+    let { state } = started(freeroll(), 4);
+    const [t] = tableNos(state);
+    const [x] = seatedAt(state, t);
+    state = run(state, [{ type: 'tick', elapsed: 60_000 }, { type: 'absent', accountId: x, absent: true }]).state;
+    // Within the delay (counted from when they went absent): still in, blinded.
+    state = run(state, [{ type: 'tick', elapsed: 5 * 60_000 }]).state;
+    expect(entrantOf(state, x)!.status).toBe('in');
+    const r = must(state, { type: 'tick', elapsed: 6 * 60_000 });
+    expect(entrantOf(r.state, x)!).toMatchObject({ status: 'out', place: 4, table: null });
+    expect(r.state.removed).toBe(10_000);
+    expect(r.effects).toContainEqual({ kind: 'stand', accountId: x, table: t, why: 'absent' });
+  });
+
+  it('in a freeroll, an absent player in a hand when the delay runs out leaves at its end', () => {
+    let { state } = started(freeroll(), 4);
+    const [t] = tableNos(state);
+    const [x] = seatedAt(state, t);
+    state = run(state, [{ type: 'absent', accountId: x, absent: true }, { type: 'handStarted', table: t, bigBlind: null }, { type: 'tick', elapsed: 6 * 60_000 }]).state;
+    expect(entrantOf(state, x)!.status).toBe('in');
+    const r = must(state, { type: 'handEnded', table: t, stacks: seatedAt(state, t).map((id) => ({ accountId: id, stack: id === x ? 9_000 : 10_000 })), busts: [] });
+    expect(entrantOf(r.state, x)!).toMatchObject({ status: 'out', place: 4 });
+    expect(r.state.removed).toBe(9_000);
+  });
+
+  it('with an entry paid in advance, the absent player is blinded until they come back or their stack is gone', () => {
+    let { state } = started(spec({ seats: 9, absenceDelay: 5 * 60_000 }), 4);
+    const [t] = tableNos(state);
+    const [x] = seatedAt(state, t);
+    state = run(state, [{ type: 'absent', accountId: x, absent: true }, { type: 'tick', elapsed: 20 * 60_000 }]).state;
+    expect(entrantOf(state, x)!).toMatchObject({ status: 'in', absent: true, table: t });
+    expect(state.removed).toBe(0);
+  });
+});
+
 describe('the trace: dates and supervision (A 1.3.6.b, 1.3.6.c)', () => {
   it('a bust during late registration placed when it closes: its POBILAN carries the bust time', () => {
     let { state } = started(spec({ seats: 9 }, { lateRegistrationLevels: 3, reEntries: 1 }), 6);

@@ -35,6 +35,11 @@ export interface MachineSpec {
    * buy-in + fee); it ends when the remaining players are all qualified.
    */
   readonly satellite?: { readonly target: string; readonly seatValue: number };
+  /**
+   * A freeroll's delay for absent players (T 2-15, ms on the tournament clock): past it, an absent
+   * player's chips are taken out of the tournament. Unset: one level (`structure.levelMinutes`).
+   */
+  readonly absenceDelay?: number;
   readonly structure: TournamentStructure;
 }
 
@@ -92,6 +97,8 @@ export interface Entrant {
   readonly excluded: ExclusionWhy | null;
   /** Absent (T 2-14, 2-15): dealt in, blinded, their hand dead at the first action. */
   readonly absent: boolean;
+  /** Since when (the clock's ms) the player is absent: a freeroll's delay counts from it (T 2-15). */
+  readonly absentAt?: number | null;
   /** The time bank left (ms) as the table's last ended hand reported it: it follows the player on a move. */
   readonly timeBank?: number;
   /** A practice player: rebuys and takes the add-on whenever they may. */
@@ -200,7 +207,8 @@ export type Effect =
   /** `timeBank`: the time bank the player had left at their last table (absent when none was reported). */
   | { readonly kind: 'seat'; readonly accountId: number; readonly table: number; readonly seat: number; readonly stack: number; readonly why: SeatWhy; readonly from: number | null; readonly timeBank?: number }
   | { readonly kind: 'chips'; readonly accountId: number; readonly table: number; readonly chips: number }
-  | { readonly kind: 'stand'; readonly accountId: number; readonly table: number }
+  /** `why: 'absent'`: a freeroll's absent player whose delay ran out, their chips out of the tournament (T 2-15). */
+  | { readonly kind: 'stand'; readonly accountId: number; readonly table: number; readonly why?: 'absent' }
   | { readonly kind: 'openTable'; readonly table: number }
   | { readonly kind: 'closeTable'; readonly table: number }
   /** Tables that may deal their next hand now (hand-for-hand: the round's). */
