@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { placesProblem } from '../../../../operator/tournaments/places';
+import { readyStructure } from '../structure';
 import { apply, init } from './machine';
 import { bubbles, chipsIssued, poolParts } from './pool';
 import { must, randomHand, rngOf, run, spec, who } from './test-support';
@@ -94,6 +95,11 @@ function playOut(sp: MachineSpec, players: number, seed: number, opts: { replay:
     } else if (inHand.length > 0) {
       const t = inHand[Math.floor(rng() * inHand.length)];
       step(randomHand(state, t, rng).ended);
+    } else if (x < 0.03 && sp.buyIn + sp.fee === 0) {
+      // A freeroll's player goes absent (T 2-15: their chips leave the tournament past the delay).
+      const ins = entrantIds(state).filter((id) => entrantOf(state, id)!.status === 'in' && !entrantOf(state, id)!.absent);
+      if (ins.length > 0) step({ type: 'absent', accountId: ins[Math.floor(rng() * ins.length)], absent: true });
+      else step({ type: 'tick', elapsed: state.elapsed + 60_000 });
     } else if (x < 0.02 && sp.money === 'real') {
       const ins = entrantIds(state).filter((id) => entrantOf(state, id)!.status === 'in');
       step({ type: 'exclude', accountId: ins[Math.floor(rng() * ins.length)], why: 'self-excluded' });
@@ -149,6 +155,15 @@ describe('the tournament machine over random fields', () => {
       const sp = spec({ satellite: { target: 'main', seatValue: seed % 2 ? 5000 : 4400 } });
       const played = playOut(sp, 12 + seed * 2, seed, { replay: false });
       checkEnd(played);
+    }
+  });
+
+  it('stud freezeouts (balanced by position) and freerolls with absent players (T 2-15)', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const stud = spec({ variant: '7SHL', seats: 2 + (seed % 6) }, { ...readyStructure('7SHL', 'regular'), lateRegistrationLevels: 0 });
+      checkEnd(playOut(stud, 8 + seed * 3, seed, { replay: seed <= 4 }));
+      const freeroll = spec({ buyIn: 0, fee: 0, guarantee: 50_000, absenceDelay: 3 * 60_000, seats: 2 + (seed % 8) });
+      checkEnd(playOut(freeroll, 8 + seed * 3, seed, { replay: seed <= 4 }));
     }
   });
 
