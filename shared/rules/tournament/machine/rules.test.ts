@@ -308,6 +308,27 @@ describe('the time bank follows the player (a move, a broken table, the final dr
   });
 });
 
+describe('odd units of a bounty (R-ODDCHIP, T 8-13)', () => {
+  it("go to the pot's winners in the order the table gives (`Bust.by`: the engine's odd-chip order)", () => {
+    const sp = spec({ seats: 9, bounty: 301 });
+    const { state } = started(sp, 4);
+    const [t] = tableNos(state);
+    const [x, y, z] = seatedAt(state, t);
+    const ids = seatedAt(state, t);
+    const r = must(run(state, [{ type: 'handStarted', table: t, bigBlind: null }]).state, {
+      type: 'handEnded',
+      table: t,
+      stacks: ids.map((id) => ({ accountId: id, stack: id === x ? 0 : id === z ? 15_000 : id === y ? 15_000 : 10_000 })),
+      busts: [[{ accountId: x, stackAtStart: 10_000, by: [z, y] }]],
+    });
+    const gains = r.effects.filter((e): e is Effect & { kind: 'money' } => e.kind === 'money' && e.record === 'POGAIN');
+    expect(gains.map((g) => [g.who.accountId, g.amount])).toEqual([
+      [z, 151],
+      [y, 150],
+    ]);
+  });
+});
+
 describe('absent players (T 2-15)', () => {
   const freeroll = (over: Partial<MachineSpec> = {}) => spec({ seats: 9, buyIn: 0, fee: 0, guarantee: 10_000, absenceDelay: 5 * 60_000, ...over });
 

@@ -171,7 +171,10 @@ export interface MachineState {
 export interface Bust {
   readonly accountId: number;
   readonly stackAtStart: number;
-  /** The winners of the pot that eliminated them (the bounty's, R-ODDCHIP order). */
+  /**
+   * The winners of the pot that eliminated them (the bounty's), in the engine's odd-chip order for
+   * that pot (R-ODDCHIP: its shares' order; from the button's left with blinds, by highest card in Stud).
+   */
   readonly by: readonly number[];
 }
 
