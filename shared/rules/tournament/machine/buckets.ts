@@ -3,12 +3,12 @@
  * copies one bucket and the list of buckets, not the whole map, so an event costs the same at 100,000
  * entrants as at 100 while every state stays a value (JSON, compared and replayed as it is).
  */
-import type { Entrant, MachineState, Table } from './types';
+import type { Buckets, Entrant, MachineState, Table } from './types';
 
 export const BUCKETS = 256;
 
 /** Keys are non-negative safe integers (account ids, table numbers). */
-export type Buckets<T> = readonly Readonly<Record<string, T>>[];
+export type { Buckets };
 
 export const emptyBuckets = <T>(): Buckets<T> => Array.from({ length: BUCKETS }, () => ({}));
 

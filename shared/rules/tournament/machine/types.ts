@@ -5,7 +5,12 @@
  */
 import type { TournamentStructure } from '../structure';
 import type { VariantCode } from '../../variants';
-import type { Buckets } from './buckets';
+
+/**
+ * A large map (entrants by account, tables by number) as 256 buckets by key (buckets.ts reads and
+ * writes them). Declared here, not in buckets.ts, so the state's types import nothing of the machine.
+ */
+export type Buckets<T> = readonly Readonly<Record<string, T>>[];
 
 /** What the machine needs of a tournament's spec (operator/tournaments/spec.ts is one). */
 export interface MachineSpec {
