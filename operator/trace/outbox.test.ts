@@ -78,6 +78,22 @@ describe('the trace outbox (issue 12 item 5)', () => {
     expect(vault.verifyChain().ok).toBe(true);
   });
 
+  it('a record of an earlier event carries the time of that event, in the vault and its chain', () => {
+    // A tournament entry busted at 03:04:05 and closed when its place is known, 2 minutes later
+    // (A 1.3.6.b: DateEvt is the game event's time, not the writing's).
+    const box = new TraceOutbox(db, vault, undefined, () => now);
+    const bust = now;
+    now += 120_000;
+    box.put(inscrit);
+    box.put(bilan, bust);
+    expect(box.flush()).toBe(true);
+    expect(vault.get(1)!.xml).toContain('<DateEvt>2026-01-02T03:06:05</DateEvt>');
+    expect(vault.get(2)!.xml).toContain('<DateEvt>2026-01-02T03:04:05</DateEvt>');
+    expect(vault.get(2)!.dateEvt.getTime()).toBe(Date.parse('2026-01-02T03:04:05Z'));
+    expect(vault.verifyChain().ok).toBe(true);
+    box.close();
+  });
+
   it('never writes a record twice when the process died between its append and its removal', () => {
     const box = new TraceOutbox(db, vault, undefined, () => now);
     box.put(inscrit);

@@ -76,11 +76,13 @@ export class TraceOutbox {
 
   /**
    * Puts a record in the outbox: call it inside the transaction that moves its money. Throws
-   * (TraceRecordError) if the record breaks the format, so that transaction is undone.
+   * (TraceRecordError) if the record breaks the format, so that transaction is undone. `eventAt`: the
+   * time of the event it records when that is not now (DateEvt, "date et heure de l'évènement de jeu":
+   * a tournament entry busted earlier and closed when its place is known, A 1.3.6.b).
    */
-  put(given: TraceData): void {
+  put(given: TraceData, eventAt?: number): void {
     const data = given.kind === 'POJEU' ? given : { ...given, hashJoueur: this.hashJoueurOf(given.idJoueur) };
-    const at = this.clock();
+    const at = eventAt ?? this.clock();
     // Rendered once, here: a record that breaks the format throws before its money moves.
     const xml = prepareRecord(this.vault.idOper, this.vault.idCoffre, new Date(at), data);
     const text = encode(data);
