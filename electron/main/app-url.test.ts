@@ -1,5 +1,5 @@
 /**
- * The app's own URLs (issue 11 item 1): `new URL('app://cercle/…').origin` is "null" in Node, so the
+ * The app's own URLs: `new URL('app://cercle/…').origin` is "null" in Node, so the
  * check compares protocol + host. The accepted URLs are the exact ones the app produces (the window's
  * start page, a pop-out's route, the built assets); the refused ones are the lookalikes an attacker or a
  * mistake could produce.

@@ -1,5 +1,5 @@
 /**
- * What is an URL of the app (issue 11 item 1): the one place that reads the scheme, host and path of an
+ * What is an URL of the app: the one place that reads the scheme, host and path of an
  * `app://cercle/...` URL, for the IPC sender check, the navigation guards and the protocol handler.
  *
  * Why not `new URL(url).origin`: main runs Node's WHATWG URL, whose origin of a non-special scheme such

@@ -22,7 +22,7 @@ import { denyAllPermissions, hardenApp } from './security';
 // In development (`electron-vite dev`) the renderer comes from Vite's server; never in a packaged app.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 const startUrl = devServerUrl ?? APP_START_URL;
-// Issue 11 item 1: our pages compared on protocol + host (app-url.ts), not on Node's "null" origin.
+// Our pages compared on protocol + host (app-url.ts), not on Node's "null" origin.
 const isAppUrl = appUrlCheck(devServerUrl);
 
 // Checklist 4: the renderer process sandbox for every window.
@@ -45,7 +45,7 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 /**
- * Issue 11 item 6: one owner per data folder. After the single-instance lock (which only knows other
+ * One owner per data folder. After the single-instance lock (which only knows other
  * desktop apps) and before any file is read or written, the app takes the folder's lock; a browser host
  * (or a CLI) on the same folder keeps it, and this app says so in one line and quits without touching
  * anything, instead of "recovering" the live seats of the other one.
@@ -121,7 +121,7 @@ async function start(): Promise<void> {
     updates,
     openExternal: (url) => shell.openExternal(url),
     // A table in its own window: the same page on the table's route (one window per table), only for
-    // a table the player sits at, at most 24 (issue 11 item 5, pop-outs.ts).
+    // a table the player sits at, at most 24 (pop-outs.ts).
     popOut: popOuts({
       isSeated: (tableId) => core.tables().some((t) => t.tableId === tableId && (t.status === 'live' || t.status === 'syncing')),
       open: (tableId) => createMainWindow(`/table/${encodeURIComponent(tableId)}`),

@@ -1,5 +1,5 @@
 /**
- * Pop-outs (issue 11 item 5): only for a table the player sits at, one window per table, at most 24.
+ * Pop-outs: only for a table the player sits at, one window per table, at most 24.
  * The windows here are plain objects with the three methods used; the rule is the unit.
  */
 import { EventEmitter } from 'node:events';

@@ -1,5 +1,5 @@
 /**
- * Tables in their own windows (SPEC "tables tiled or popped out"; issue 11 item 5): a pop-out opens only
+ * Tables in their own windows (SPEC "tables tiled or popped out"): a pop-out opens only
  * for a table the player is seated at, one window per table, and at most {@link MAX_POP_OUTS} at once
  * (DESIGN.md §5: 24 tables is the most the client is built and measured for). The page asks through the
  * client API, so a renderer (or anything able to call it) cannot open windows at will.

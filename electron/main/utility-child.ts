@@ -10,7 +10,7 @@ export function utilityChild(entry: string, env: Record<string, string>): ChildH
   const child = utilityProcess.fork(entry, [], {
     serviceName: 'Cercle embedded operator',
     stdio: 'pipe',
-    // Issue 11 item 5: a minimal environment, never the whole process.env (Electron's default when
+    // A minimal environment, never the whole process.env (Electron's default when
     // `env` is left out: electronjs.org/docs/latest/api/utility-process#utilityprocessforkmodulepath-args-options).
     env: embeddedChildEnv(process.env, env),
   });

@@ -38,7 +38,7 @@ export function safeStorageVault(dataDir: string): TokenVault {
         rmSync(file, { force: true });
         return;
       }
-      writeFileAtomic(file, safeStorage.encryptString(token), { mode: 0o600 }); // shared/node/atomic-file.ts, issue 14 item 5
+      writeFileAtomic(file, safeStorage.encryptString(token), { mode: 0o600 }); // whole or not at all (shared/node/atomic-file.ts)
     },
   };
 }

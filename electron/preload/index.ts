@@ -2,7 +2,7 @@
  * The preload: builds `window.cercle` from the client API contract. It exposes named functions only,
  * never `ipcRenderer` itself (Electron's checklist item 20), and passes on only the contract's event
  * names. Payloads pushed by main are not validated again here: main is trusted, and its data was
- * validated where it entered (the wire, renderer→main calls, files; DESIGN.md §3, issue 14 item 3).
+ * validated where it entered (the wire, renderer→main calls, files; DESIGN.md §3).
  * Runs sandboxed: its only import at run time is `electron`.
  */
 import { contextBridge, ipcRenderer } from 'electron';

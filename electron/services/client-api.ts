@@ -70,17 +70,17 @@ export function createHandlers(s: ClientServices): Handlers {
     resultsSeries: async (a) => core.resultsSeries(a),
     resultsSessions: async (a) => core.resultsSessions(a),
     playerStats: async (a) => core.playerStats(a),
-    // The stored tournaments and their results (issue 17 item 4), read by the history's reader worker.
+    // The stored tournaments and their results, read by the history's reader worker.
     tournamentHistory: (a) => core.reader.call('tournaments', a),
     tournamentResults: (a) => core.reader.call('tournamentResults', a),
-    // History exchange jobs (issue 6): import and export off the main thread, progress as `historyJob` events.
+    // History exchange jobs: import and export off the main thread, progress as `historyJob` events.
     historyExport: async (a) => core.historyExport(a),
     historyImportBegin: async () => core.historyImportBegin(),
     historyImportChunk: async (a) => core.historyImportChunk(a),
     historyImportStart: async (a) => core.historyImportStart(a),
     historyJobCancel: async (a) => core.historyJobCancel(a),
     historyJobs: async () => core.historyJobs(),
-    // The cashier and the protection duties (issue 18; client/cashier.ts).
+    // The cashier and the protection duties (client/cashier.ts).
     cashierDeposit: (a) => core.cashier.deposit(a),
     cashierWithdraw: (a) => core.cashier.withdraw(a),
     cashierMovements: (a) => core.cashier.movements(a),
@@ -88,7 +88,7 @@ export function createHandlers(s: ClientServices): Handlers {
     protectionSetLimit: (a) => core.cashier.setLimit(a),
     protectionExclude: (a) => core.cashier.exclude(a),
     accountClose: () => core.cashier.close(),
-    // Tournaments (issue 17; client/tournaments.ts).
+    // Tournaments (client/tournaments.ts).
     tournaments: () => core.tournaments.list(),
     tournamentDetails: (a) => core.tournaments.details(a),
     tournamentRegister: (a) => core.tournaments.register(a),

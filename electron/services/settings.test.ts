@@ -45,7 +45,7 @@ describe('SettingsStore', () => {
     expect(new SettingsStore(dir).get()).toEqual({ ...DEFAULT_SETTINGS, language: 'en' });
   });
 
-  it('wait for the big blind: a default of the player, unticked for a file written before the setting existed, kept when changed (issue 13)', () => {
+  it('wait for the big blind: a default of the player, unticked for a file written before the setting existed, kept when changed', () => {
     const dir = fresh();
     writeFileSync(join(dir, 'settings.json'), '{"language": "fr", "fourColorDeck": false, "sounds": true, "callGuard": true}');
     const s = new SettingsStore(dir);

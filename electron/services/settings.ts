@@ -62,7 +62,7 @@ export class SettingsStore {
   }
 
   private write(s: Settings): void {
-    // Whole or not at all (shared/node/atomic-file.ts, issue 14 item 5).
+    // Whole or not at all (shared/node/atomic-file.ts).
     writeFileAtomic(this.file, `${JSON.stringify(s, null, 2)}\n`, { mode: 0o600 });
   }
 }

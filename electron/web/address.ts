@@ -1,5 +1,5 @@
 /**
- * The browser host's address, kept per data folder (issue 13 defect 2): a host started again on the
+ * The browser host's address, kept per data folder: a host started again on the
  * same folder listens on the same port with the same token when it can, so a tab left open
  * reconnects by itself and carries on. `--port N` chooses the port; `--port 0` asks for a fresh one
  * (and a fresh token), as tests do. The file is the player's own (mode 0600, like the settings): the

@@ -28,9 +28,9 @@ const { values } = parseArgs({
     'between-hands': { type: 'string' },
     // Benchmarks: this many practice tables of each game (24 tables open at once).
     'practice-tables': { type: 'string' },
-    // Tests and benchmarks (issue 17): the embedded operator's tournaments from this file instead.
+    // Tests and benchmarks: the embedded operator's tournaments from this file instead.
     tournaments: { type: 'string' },
-    // Tests (issue 17's rebuy, add-on and finish flows): the tournaments' clock this many times faster.
+    // Tests (the rebuy, add-on and finish flows): the tournaments' clock this many times faster.
     'tournament-clock': { type: 'string' },
   },
 });
@@ -85,7 +85,7 @@ if (values['tournament-clock'] !== undefined) {
   }
   timing.tournamentClockRate = n;
 }
-// One owner per data folder (issue 11 item 6): a second browser host or the desktop app on the same
+// One owner per data folder: a second browser host or the desktop app on the same
 // folder would "recover" the live seats of the first. Refuse before touching any file.
 try {
   lockFolder(dataDir, 'the Cercle browser host');

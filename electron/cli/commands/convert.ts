@@ -58,7 +58,7 @@ export const convertCommand: Command = {
     const [input, output] = files;
     let text: string;
     try {
-      // issue 12 item 6: over the bound, refused before reading (a 200 MB text used to take 3.5 GB).
+      // Over the bound, refused before reading (a 200 MB text used to take 3.5 GB).
       const size = (await stat(input)).size;
       if (size > EXCHANGE_FILE_MAX_BYTES) {
         io.err(`cercle convert: ${input}: ${exchangeFileTooLarge(size)} (nothing converted)`);

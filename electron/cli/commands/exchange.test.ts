@@ -73,7 +73,7 @@ describe('cercle convert', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('an input over the stated bound (32 MiB) is refused before it is read, nothing written (issue 12 item 6)', async () => {
+  it('an input over the stated bound (32 MiB) is refused before it is read, nothing written', async () => {
     // 200 MB, sparse: nothing on disk, and nothing should be read of it.
     const big = join(scratch, 'big.txt');
     writeFileSync(big, '');
@@ -83,13 +83,13 @@ describe('cercle convert', () => {
     const started = Date.now();
     const r = await run(convertCommand, ['--to', 'phh', big, out]);
     const grewMiB = Math.round((process.memoryUsage().rss - rss) / 1024 / 1024);
-    console.log(`issue 12 item 6: a 200 MB input refused in ${Date.now() - started} ms, memory +${grewMiB} MiB: ${r.err.join(' ')}`);
+    console.log(`a 200 MB input refused in ${Date.now() - started} ms, memory +${grewMiB} MiB: ${r.err.join(' ')}`);
     expect(r.code).toBe(1);
     expect(r.err).toEqual([`cercle convert: ${big}: the file has 200 MiB; at most 32 MiB are read at once: split it (docs/exchange.md) (nothing converted)`]);
     expect(existsSync(out)).toBe(false);
   });
 
-  it('a hand over the limits the history can hold (a 500-character name): exit 1, its line, nothing written (issue 12 item 6)', async () => {
+  it('a hand over the limits the history can hold (a 500-character name): exit 1, its line, nothing written', async () => {
     // Another tool's POJEU (no Cercle extension in Info): the names are the file's.
     const text = readFileSync(pojeu, 'utf8')
       .split('\n')
@@ -145,7 +145,7 @@ describe('cercle export', () => {
       const back = importHands(format, readFileSync(out, 'utf8'));
       if (!back.ok) throw new Error(back.message);
       // Play-money hands: every format says so (POJEU and PHH in the extension, PokerStars text by its
-      // "(Play Money)" marker; issue 13 defect 1); POJEU also writes whole chips.
+      // "(Play Money)" marker); POJEU also writes whole chips.
       const money = { money: 'play' };
       expect(back.hands.map((h) => h.meta)).toEqual([1, 2, 3].map((i) => ({ tableName: `T${i}`, endedAt: Math.floor(stored[i].day / 1000) * 1000, ...money })));
       if (format === 'pojeu') expect(readFileSync(out, 'utf8')).not.toMatch(/<CaveAvant>\d+\.\d\d</);
@@ -154,7 +154,7 @@ describe('cercle export', () => {
     });
   }
 
-  it('--format pokerstars-summary: the tournaments that ended in the period; a tournament hand is written with its tournament (issue 17 item 5)', async () => {
+  it('--format pokerstars-summary: the tournaments that ended in the period; a tournament hand is written with its tournament', async () => {
     const tdata = join(scratch, 'tdata');
     const st = HistoryStore.open(join(tdata, HISTORY_FILE));
     const t: TournamentRecordView = { tournamentId: 'sng-thnl-6-1', name: 'SNG', variant: 'THNL', money: 'real', format: 'sit-and-go', kinds: '', buyIn: 450, fee: 50, entries: 6, registeredAt: local(2026, 3, 10, 10), startedAt: local(2026, 3, 10, 11), endedAt: local(2026, 3, 10, 13), place: 1, prize: 2700, bounties: 0, rebuys: 0, addOns: 0, reEntries: 0, spent: 500, hands: 0 };

@@ -125,7 +125,7 @@ export const exportCommand: Command = {
             io.err(`cercle export: ${h.reason}`);
             return EXIT_FAILED;
           }
-          // A tournament hand with its tournament's entry and name, as the app's export job writes it (issue 17 item 5).
+          // A tournament hand with its tournament's entry and name, as the app's export job writes it.
           hands.push({ record: h.record, meta: exchangeMetaOf(s, tournamentOf) });
         }
         cursor = page.next;
@@ -144,7 +144,7 @@ export const exportCommand: Command = {
   },
 };
 
-/** `--format pokerstars-summary`: the summaries of the tournaments that ended in the period (issue 17 item 5). */
+/** `--format pokerstars-summary`: the summaries of the tournaments that ended in the period. */
 async function summaries(store: HistoryStore, period: { from: number; to: number }, out: string, io: CliIo): Promise<number> {
   let text: string;
   let count: number;

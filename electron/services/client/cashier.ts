@@ -1,5 +1,5 @@
 /**
- * The cashier and the player-protection calls of the client API (issue 18; docs/protection.md): deposits,
+ * The cashier and the player-protection calls of the client API (docs/protection.md): deposits,
  * withdrawals and their movements (R-CASHIER), the self-set limits and counters (R-LIMITS, R-TIMELIMIT),
  * self-exclusion and closing the account (R-EXCLUDE), and the operator's pushes turned into events: the
  * playing-time warning (art. 16-1, `protectionWarning`), the account closed (R-BANNED, `accountClosed`). Each call is one request on the operator link (`OperatorLink.request`);

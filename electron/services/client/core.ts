@@ -8,7 +8,7 @@
  *   by itself) or another one from the settings (URL and pins; login with a username and password).
  * - Tables: each followed table's model (electron/services/link/table.ts) is pushed to the pages as a
  *   `TableState`, gathered over one display frame (pace.ts); the pace of redraws is decided once, by
- *   the page (stores/tables.ts, issue 14 item 3). "Pending" is read from the link's action outbox.
+ *   the page (stores/tables.ts). "Pending" is read from the link's action outbox.
  * - Money (R-TRACKER): the tracker is updated by the link as hands end and chips move; its view (session,
  *   today) is pushed after every change. Balances are read again after anything that moves them.
  * - Secrets: the session token never leaves main (`TokenVault`: safeStorage in Electron, memory only
@@ -40,14 +40,14 @@ const HISTORY_FILE = 'history.sqlite';
 
 export class ClientCore {
   readonly history: HistoryStore;
-  /** The history's reads off the main thread (issue 14 item 7); `history` writes and keeps the tracker's totals. */
+  /** The history's reads off the main thread; `history` writes and keeps the tracker's totals. */
   readonly reader: HistoryReader;
   readonly tracker: Tracker;
   /** Bulk import and export off the main thread; main's writes go through its gate (history/jobs.ts). */
   readonly jobs: HistoryJobs;
-  /** The cashier and protection calls (issue 18; cashier.ts). */
+  /** The cashier and protection calls (cashier.ts). */
   readonly cashier: ClientCashier;
-  /** The tournament calls and the `tournament` event (issue 17; tournaments.ts). */
+  /** The tournament calls and the `tournament` event (tournaments.ts). */
   readonly tournaments: ClientTournaments;
   private readonly syncViews: (HistoryJobView & { startedAt: number })[] = [];
   private syncing: Promise<void> | null = null;
@@ -137,7 +137,7 @@ export class ClientCore {
           const why = `the embedded operator stopped (${signal ?? `code ${code}`})`;
           this.log(why);
           this.embedded = null;
-          // Issue 13 defect 2: say so at once and start it again by ourselves.
+          // Say so at once and start it again by ourselves.
           this.relaunchLater(why);
         });
         ({ url, pins } = this.embedded);
@@ -167,9 +167,9 @@ export class ClientCore {
     });
     this.link = link;
     this.unsubscribers = [
-      // The tracker is fed by the core, not the transport (issue 14 item 6): each table model gets it
+      // The tracker is fed by the core, not the transport: each table model gets it
       // as it is made, before any frame reaches it.
-      // A tournament table's hands carry the level at their start (issue 17 item 3).
+      // A tournament table's hands carry the level at their start.
       link.on('model', (model) => model.feed(this.tracker, (id) => this.tournaments.levelOf(id))),
       this.cashier.attach(link),
       this.tournaments.attach(link),
@@ -233,8 +233,8 @@ export class ClientCore {
   }
 
   /**
-   * The embedded operator is gone: the status says so with the time of the next try (issue 13
-   * defect 2), then it is started again and the link rebuilt; tries back off to 10 s apart.
+   * The embedded operator is gone: the status says so with the time of the next try, then it is started again
+   * and the link rebuilt; tries back off to 10 s apart.
    */
   private relaunchLater(reason: string): void {
     if (this.closed || this.relaunchTimer !== null) return;
@@ -353,7 +353,7 @@ export class ClientCore {
   }
 
   // -------------------------------------------------------------------------------------------
-  // History exchange jobs and the operator sync (issue 6; history/jobs.ts, history/sync.ts)
+  // History exchange jobs and the operator sync (history/jobs.ts, history/sync.ts)
 
   historyExport(a: CallArgs<'historyExport'>): CallResult<'historyExport'> {
     const r = this.jobs.exportHands(a.filter, a.format, a.handId);
@@ -406,7 +406,7 @@ export class ClientCore {
       moneyOf: (tableId) => this.lobbyTables.get(tableId)?.money ?? null,
       marksFile: join(this.o.dataDir, SYNC_FILE),
       stopped: () => this.closed || this.link !== link,
-      tournaments: { source: link.tournaments, put: tournamentRecords(this.history).syncTournament }, // issue 17 item 6
+      tournaments: { source: link.tournaments, put: tournamentRecords(this.history).syncTournament },
     })
       .then((r) => {
         Object.assign(view, { state: r.ok ? 'done' : 'failed', done: r.fetched, total: r.fetched, stored: r.stored, duplicates: r.duplicates, skipped: r.skipped, message: r.reason?.slice(0, 2000) ?? null });
@@ -443,7 +443,7 @@ export class ClientCore {
       view: model?.view ?? null,
       seq: model?.seq ?? null,
       lastHand: extra?.lastHand ?? null,
-      // The one owner of "pending" is the link's outbox (issue 14 item 3).
+      // The one owner of "pending" is the link's outbox.
       pending: (model && this.link?.pendingFor(tableId)) ?? null,
       error: extra?.error ?? null,
       cashedOut: extra?.cashedOut ?? null,
@@ -470,11 +470,11 @@ export class ClientCore {
     } else if (change.type === 'gone') {
       const e = this.extra(tableId);
       e.cashedOut = change.cashedOut;
-      e.tournamentId = model.tournamentId; // a tournament's table ends without a cash-out (issue 17 item 1)
+      e.tournamentId = model.tournamentId; // a tournament's table ends without a cash-out
       // A gone table is shown once more (the cash-out), then forgotten. Its last view goes with it:
       // the changes marked since the last push (the hand's end, the cards shown, the pot won) are
       // forgotten below, so a tournament tile kept after a bust showed the hand stopped at our
-      // all-in, the opponent's cards hidden and no board (issue 17 item 3: seen in the finish flow's screenshot).
+      // all-in, the opponent's cards hidden and no board (seen in the finish flow's screenshot).
       const state = { ...this.tableState(tableId, model), status: 'gone' as const, pending: null };
       this.o.broadcast('table', state);
       this.extras.delete(tableId);
@@ -565,7 +565,7 @@ export class ClientCore {
     return { ok: true };
   }
 
-  /** A nickname instead of "guest-…" (issue 13); the operator checks it and refuses it while seated. */
+  /** A nickname instead of "guest-…"; the operator checks it and refuses it while seated. */
   async rename(a: CallArgs<'rename'>): Promise<Outcome> {
     const link = this.link;
     if (!link) return notConnected();
@@ -648,7 +648,7 @@ export class ClientCore {
     const answer = link.act(a.tableId, a.move, { actionId: a.actionId });
     this.markTable(a.tableId); // shows it pending: the outbox holds it now
     const r = await answer;
-    if (!r.ok) e.error = tableRefusal(r); // every detail, to the screen (issue 14 item 1)
+    if (!r.ok) e.error = tableRefusal(r); // every detail, to the screen
     this.markTable(a.tableId);
     return r.ok ? { ok: true } : refusal(r);
   }

@@ -1,6 +1,6 @@
 /**
  * What a ClientCore is built from (core.ts): where the session token is kept, and the options the
- * desktop app and the browser host pass. Apart from core.ts to keep it under 600 lines (issue 14).
+ * desktop app and the browser host pass. Apart from core.ts to keep it under 600 lines.
  */
 import type { EventName, EventPayload, Settings } from '../../../shared/api';
 import type { EmbeddedOperatorProcess } from '../embedded/launcher';

@@ -1,13 +1,13 @@
 /**
  * The client API's `Outcome` of a refusal from the operator, or of a call made while no operator is
- * connected (core.ts; apart from it to keep it under 600 lines, issue 14).
+ * connected (core.ts; apart from it to keep it under 600 lines).
  */
 import type { Outcome, TableRefusalView } from '../../../shared/api';
 import { refusalDetails } from '../../../shared/protocol/refusal';
 import type { Refused } from '../link/link';
 
 /**
- * The refusal as the screen gets it (issue 14 item 1): the code, the message, and every detail the
+ * The refusal as the screen gets it: the code, the message, and every detail the
  * operator (or the client's own `decide`) gave (the rule, the range, the chips a call adds), unchanged.
  */
 export function tableRefusal(r: Refused): TableRefusalView {

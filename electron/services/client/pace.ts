@@ -1,5 +1,5 @@
 /**
- * When a table is pushed to the pages (issue 14 item 3). Changes of a table are gathered over one
+ * When a table is pushed to the pages. Changes of a table are gathered over one
  * display frame (FRAME_MS) and pushed together: nothing faster can be drawn, and a table whose
  * practice players act every few ms would otherwise cost the page a message per action. That is
  * coalescing without urgency rules; the one throttle of table pushes — what is drawn when, by focus,

@@ -1,5 +1,5 @@
 /**
- * Where main stores the local record of each tournament (issue 17 item 4): the history store's
+ * Where main stores the local record of each tournament: the history store's
  * `putTournament` (an upsert by tournament id). A refused write is thrown, so that the caller logs it
  * (client/tournaments.ts) or counts it (history/sync.ts).
  */
@@ -14,7 +14,7 @@ export function tournamentRecords(store: HistoryStore): { putTournament: (t: Tou
   return {
     putTournament: (t, at) => done(store.putTournament(t, at)),
     // The operator's results do not say when the player registered, nor a tie: a record kept here knows
-    // them (not a refunded registration's: the result is of a later one, issue 17 item 4).
+    // them (not a refunded registration's: the result is of a later one).
     syncTournament: (t) => {
       const known = store.tournament(t.tournamentId);
       if (!known || known.refundedAt !== undefined) return done(store.putTournament(t));

@@ -1,5 +1,5 @@
 /**
- * Main's tournaments and the money they move (issue 17 item 4; R-TRACKER): the real history store
+ * Main's tournaments and the money they move (R-TRACKER): the real history store
  * (a SQLite file) and the real tracker, with the operator link as the neighbour stood in for (its
  * tournament news and the lobby's list; the whole path against a real operator is in
  * tests/integration/client-tournament.test.ts). Main stopped while a tournament runs: when it starts
@@ -100,7 +100,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('a tournament running when main stops (issue 17 item 4)', () => {
+describe('a tournament running when main stops', () => {
   it('goes on from the history’s record: the entry not taken off, a bounty won before not counted again', async () => {
     let now = T0;
     const store = HistoryStore.open(join(dir, 'history.sqlite'), { now: () => now });

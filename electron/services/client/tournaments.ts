@@ -1,17 +1,17 @@
 /**
- * The client API's tournament calls and the `tournament` event, in main (issue 17 items 1-4;
- * shared/api/tournaments.ts, docs/protocol.md "Tournaments"). A service like cashier.ts: each call is
+ * The client API's tournament calls and the `tournament` event, in main (shared/api/tournaments.ts,
+ * docs/protocol.md "Tournaments"). A service like cashier.ts: each call is
  * one request on the operator link; what the operator tells the player (`tournament.seat`, `.state`,
  * `.finished`, given by the link as its `tournament` event) is kept as one `TournamentPlay` per
  * tournament the player is in, pushed to the pages on each change.
  *
- * Money (R-TRACKER, issue 17 item 3): an entry paid (registration, re-entry, rebuy, add-on, each with
+ * Money (R-TRACKER): an entry paid (registration, re-entry, rebuy, add-on, each with
  * its fee) goes to the tracker's `entries` as it is paid, a refund (unregistered before the start, a
  * cancelled tournament) is taken off, and prizes and bounties go to `prizes` as they are won (bounties
  * from the standing's `you.bounties` as it grows, and the finish's total). Balances are read again
  * after each. Tournament chips are never money: the tables' models keep them out of the tracker.
  *
- * The local record (issue 17 item 4): each tournament the player enters is stored in the history
+ * The local record: each tournament the player enters is stored in the history
  * (`putTournament`, an upsert by id) on registration and again as it starts, on rebuys and add-ons,
  * as bounties are won, and at the finish (place, prize, bounties, end), each time with main's clock:
  * the history dates each payment and win by it (schema version 7), so "today" and the graph count
@@ -143,7 +143,7 @@ export class ClientTournaments {
     // registration accepted over `playing` (or `finished`) is the re-entry.
     const reEntry = before !== undefined && (before.status === 'finished' || before.status === 'playing');
     if (before !== undefined && (before.status === 'unregistered' || before.status === 'cancelled')) {
-      // Registered again after a refund: a new registration, a new record (issue 17 item 4); the
+      // Registered again after a refund: a new registration, a new record; the
       // refunded one stays in the history as refunded.
       this.plays.delete(a.tournamentId);
       this.records.delete(a.tournamentId);
@@ -357,7 +357,7 @@ export class ClientTournaments {
     let r = this.records.get(tournamentId);
     const kept = r === undefined ? this.o.storedTournament?.(tournamentId) : null;
     if (!r && kept && kept.refundedAt === undefined && kept.endedAt === null) {
-      // A tournament still running when main last stopped (issue 17 item 4): its record goes on from what
+      // A tournament still running when main last stopped: its record goes on from what
       // the history keeps (its registration, what was paid, the bounties won), so nothing paid or won
       // before is counted again, nor taken off.
       r = { ...kept };

@@ -1,5 +1,5 @@
 /**
- * What the embedded operator's process inherits (issue 11 item 5): only the few variables Node and
+ * What the embedded operator's process inherits: only the few variables Node and
  * SQLite read, never the whole environment of the client. Checked on a real child process.
  */
 import { afterEach, describe, expect, it } from 'vitest';

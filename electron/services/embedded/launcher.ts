@@ -106,7 +106,7 @@ export interface ChildHandle {
 }
 
 /**
- * What the embedded operator's process inherits of the client's environment (issue 11 item 5): only
+ * What the embedded operator's process inherits of the client's environment: only
  * what Node and SQLite read to run there, never the whole `process.env` (a token, a proxy password or a
  * CI secret in the player's environment has no business in the operator). The operator itself reads no
  * variable; Node and SQLite place temporary files with TMPDIR (TMP/TEMP on Windows), local time follows
@@ -194,7 +194,7 @@ export function keptPin(dataDir: string): string | null {
 }
 
 function keepPin(dataDir: string, pin: string): void {
-  // Whole or not at all (shared/node/atomic-file.ts, issue 14 item 5).
+  // Whole or not at all (shared/node/atomic-file.ts).
   writeFileAtomic(join(dataDir, EMBEDDED_PIN_FILE), `${JSON.stringify({ pin, since: new Date().toISOString() })}\n`, { mode: 0o600 });
 }
 

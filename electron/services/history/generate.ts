@@ -49,7 +49,7 @@ export function fillHistory(store: HistoryStore, o: GenerateOptions, progress?: 
       generateMs += t1 - t0;
       if (chunk.length === 0) break;
       const r = imp.add(chunk);
-      // The tournaments that ended in this chunk, as the client stores them when they end (issue 17 item 4).
+      // The tournaments that ended in this chunk, as the client stores them when they end.
       for (const h of chunk) if (h.finished !== undefined) store.putTournament(h.finished);
       storeMs += performance.now() - t1;
       done += chunk.length;

@@ -187,7 +187,7 @@ describe('history jobs in worker threads', () => {
     expect(b.count()).toBe(0);
   }, 60_000);
 
-  it('a file over the limits every later call checks is refused with its line, nothing stored (issue 12 item 6)', async () => {
+  it('a file over the limits every later call checks is refused with its line, nothing stored', async () => {
     const a = store('a');
     fillHistory(a, { hands: 30, seed: 5, end: END, days: 5 });
     const ja = jobs(a, 'a');

@@ -1,6 +1,6 @@
 /**
  * Bulk import and export of the hand history, run in worker threads (worker.ts) with progress and
- * cancel (issue 6; DESIGN.md §3 "Long work (bulk import, export) runs off the main thread").
+ * cancel (DESIGN.md §3 "Long work (bulk import, export) runs off the main thread").
  *
  * One writer at a time (SQLite WAL): how writes are routed
  * -------------------------------------------------------
@@ -74,7 +74,7 @@ function startWorker(entry: WorkerEntry, job: WorkerJob): Worker {
 }
 
 const EXTENSIONS: Record<ExportFormat, string> = { pojeu: 'xml', phh: 'phhs', pokerstars: 'txt', 'pokerstars-summary': 'summaries.txt' };
-/** Largest file the page may send (text): the exchange's bound (issue 12 item 6; docs/exchange.md). */
+/** Largest file the page may send (text): the exchange's bound (docs/exchange.md). */
 export const UPLOAD_MAX_BYTES = EXCHANGE_FILE_MAX_BYTES;
 /** Characters per upload chunk: ≤ 60 KB as JSON even when every character needs 6 bytes. */
 export const UPLOAD_CHUNK_CHARS = 10_000;
@@ -259,7 +259,7 @@ export class HistoryJobs {
 
   /**
    * Exports the hands of `filter`, or the one hand `handId` (its file holds that hand alone); with
-   * `pokerstars-summary`, the summaries of the tournaments that ended in the filter's period (issue 17 item 5).
+   * `pokerstars-summary`, the summaries of the tournaments that ended in the filter's period.
    */
   exportHands(filter: HistoryFilter, format: ExportFormat, handId?: string): Outcome<{ jobId: string; file: string }> {
     if (this.closed) return { ok: false, reason: 'closing' };

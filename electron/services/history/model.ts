@@ -1,6 +1,6 @@
 /**
  * The hand history's model: what callers pass and get back, the columns' meaning (flags, statistics'
- * sums), and the values derived from a hand when it is stored. Split out of store.ts (issue 14 item 6).
+ * sums), and the values derived from a hand when it is stored. Split out of store.ts.
  */
 import type { HandSummaryView, HistoryFilter } from '../../../shared/api';
 import { hash53, isNumericHandId } from '../../../shared/exchange/handNumber';
@@ -23,7 +23,7 @@ export interface HandMeta {
   money: MoneyKind;
   /** The player's own seat (the hero): results are theirs. */
   heroSeat: number;
-  /** A tournament's hand (its id and 0-based level): chips, not money; kept out of the cash results (issue 17 item 4). */
+  /** A tournament's hand (its id and 0-based level): chips, not money; kept out of the cash results. */
   tournament?: HandTournament | null;
 }
 
@@ -74,7 +74,7 @@ export interface Totals {
 
 /**
  * A group of a period's results (a game, a game and stakes, a local day): its cash hands, and its
- * tournament money moved in the period (issue 17 item 4: `entries` paid, `prizes` won; a tournament's
+ * tournament money moved in the period (`entries` paid, `prizes` won; a tournament's
  * money has a game but no stakes: in the `stakes` grouping it is the game's line without stakes).
  * The group's result is `net + prizes − entries`; the groups add up to the period's totals.
  */
@@ -97,8 +97,8 @@ export interface ResultsQuery {
 }
 
 /**
- * A period's totals of one money kind: its cash hands, and its tournament money (issue 17 item 4,
- * R-TRACKER) as it moved in the period (schema version 7, `tournament_money`): `entries` paid in it
+ * A period's totals of one money kind: its cash hands, and its tournament money (R-TRACKER) as it moved in
+ * the period (schema version 7, `tournament_money`): `entries` paid in it
  * (entries, re-entries, rebuys, add-ons, fees), `prizes` won in it (bounties as they are won, prizes
  * at the end). A refunded registration counts nowhere. The period's result is `net + prizes − entries`.
  */
@@ -149,7 +149,7 @@ export const F_SHOWDOWN = 2;
 export const F_ALL_IN = 4;
 export const F_WON = 8;
 export const F_LOST = 16;
-/** Schema version 6: a tournament's hand (its chips are not money: kept out of the cash totals, graph and statistics; issue 17 item 4). */
+/** Schema version 6: a tournament's hand (its chips are not money: kept out of the cash totals, graph and statistics). */
 export const F_TOURNAMENT = 32;
 /** The SQL test of a cash hand over `hands h` (read in the time, net and results indexes). */
 export const CASH_ONLY = '(h.flags & 32) = 0';
@@ -295,7 +295,7 @@ export function stakesOf(record: HandRecord): number {
 export function derive(meta: HandMeta, record: HandRecord): Derived | string {
   if (record === null || typeof record !== 'object') return 'no hand record';
   if (typeof record.handId !== 'string') return 'a hand needs its id to be stored once (R-HISTORY)';
-  // issue 12 item 6: nothing is stored that the history's readers (shared/api) would refuse to return.
+  // Nothing is stored that the history's readers (shared/api) would refuse to return.
   if (record.handId.length < 1 || record.handId.length > HAND_ID_MAX) return `a hand id has 1 to ${HAND_ID_MAX} characters`;
   if (!Number.isSafeInteger(meta.playedAt)) return 'playedAt must be a whole number of ms';
   if (typeof meta.tableId !== 'string') return 'tableId must be text';
@@ -307,7 +307,7 @@ export function derive(meta: HandMeta, record: HandRecord): Derived | string {
   if (meta.money !== 'real' && meta.money !== 'play') return "money is 'real' or 'play'";
   const tournament = meta.tournament ?? null;
   if (tournament !== null) {
-    // issue 17 item 4: the wire's checks (shared/protocol), so that what is stored can be returned.
+    // The wire's checks (shared/protocol), so that what is stored can be returned.
     const bad = handTournamentSchema.check(tournament, 'tournament');
     if (bad !== null) return bad;
   }

@@ -1,5 +1,5 @@
 /**
- * The history's name dictionary (issue 14 item 6: one dictionary instead of three lookups): player
+ * The history's name dictionary (one dictionary instead of three lookups): player
  * names, table ids and hand-id prefixes are stored once each and referred to by small integers.
  * Both directions are cached; after a rolled-back transaction `forget()` drops the caches (they may
  * name rows that no longer exist).

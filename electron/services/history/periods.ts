@@ -1,8 +1,8 @@
 /**
  * The hero's results over a period (R-TRACKER, R-RESULTS): read from the day and hour totals kept as
  * hands arrive (DESIGN.md §3 "a result over a year is read, not recomputed"), local days included.
- * Split out of store.ts (issue 14 item 6). Cash hands, and the tournament money that moved in the
- * period (schema version 7 `tournament_money`, issue 17 item 4): `entries` paid in it, `prizes` won in
+ * Split out of store.ts. Cash hands, and the tournament money that moved in the
+ * period (schema version 7 `tournament_money`): `entries` paid in it, `prizes` won in
  * it (a bounty when won, a prize at the end), in the totals and in each group (a day's, a game's), never
  * a tournament hand's chips. A group's result is its cash net plus its tournament net; the groups add
  * up to the totals.
@@ -29,13 +29,13 @@ export class Periods {
                     WHERE day >= ? AND day < ? GROUP BY money, variant, stakes`),
       hourTotals: p(`SELECT money, variant, stakes, sum(hands) AS hands, sum(net) AS net, sum(rake) AS rake FROM hour_totals
                      WHERE hour >= ? AND hour < ? GROUP BY money, variant, stakes`),
-      // Cash hands only (schema version 6: a tournament hand's chips are not money, issue 17 item 4).
+      // Cash hands only (schema version 6: a tournament hand's chips are not money).
       handTotals: p(`SELECT flags & 1 AS money, variant, stakes, count(*) AS hands, sum(hero_net) AS net, sum(hero_rake) AS rake FROM hands h INDEXED BY hands_by_time
                      WHERE played_at >= ? AND played_at < ? AND ${CASH_ONLY} GROUP BY money, variant, stakes`),
       hourByHour: p(`SELECT hour, money, sum(hands) AS hands, sum(net) AS net, sum(rake) AS rake FROM hour_totals
                      WHERE hour >= ? AND hour < ? GROUP BY hour, money`),
       handsInRange: p(`SELECT played_at, flags & 1 AS money, hero_net, hero_rake FROM hands h INDEXED BY hands_by_time WHERE played_at >= ? AND played_at < ? AND ${CASH_ONLY}`),
-      // Tournament money when it moved (R-TRACKER, issue 17 item 4; schema version 7): per money kind, per
+      // Tournament money when it moved (R-TRACKER; schema version 7): per money kind, per
       // game, per minute (a local day starts on a minute in every zone), from the covering time index.
       money: p(`SELECT money, 0 AS variant, total(entries) AS entries, total(prizes) AS prizes FROM tournament_money INDEXED BY tournament_money_by_time
                 WHERE at >= ? AND at < ? GROUP BY money`),
@@ -67,7 +67,7 @@ export class Periods {
       }
       return g;
     };
-    // Cash totals, or a tournament's money (issue 17 item 4): in the period's totals and in its group (its day, its game).
+    // Cash totals, or a tournament's money: in the period's totals and in its group (its day, its game).
     const add = (m: number, t: Partial<PeriodTotals>, key: () => Group): void => {
       if (money !== null && m !== money) return;
       const k = key();

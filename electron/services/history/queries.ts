@@ -1,7 +1,7 @@
 /**
  * The history's reads of hands (R-HISTORY, R-RESULTS): a stored hand, a page of hands, the per-hand
- * rows of the results page and the statistics' sums. Split out of store.ts (issue 14 item 6); run by
- * the reader worker in the desktop app (reader.ts: reads off Electron's main thread, issue 14 item 7).
+ * rows of the results page and the statistics' sums. Split out of store.ts; run by
+ * the reader worker in the desktop app (reader.ts: reads off Electron's main thread).
  */
 import type Database from 'better-sqlite3';
 import { VARIANT_IDS, decodeHand, isDecodeRefusal } from '../../../shared/history/compact';
@@ -31,7 +31,7 @@ type Statement = Database.Statement;
 
 /**
  * The results page's reads (graph, sessions, statistics) are of cash hands unless the filter asks for
- * tournament hands (issue 17 item 4: tournament chips are not money; the history page's list shows both).
+ * tournament hands (tournament chips are not money; the history page's list shows both).
  */
 export function cashUnlessSaid(filter: HandFilter): HandFilter {
   return filter.kind === undefined && filter.tournamentId === undefined ? { ...filter, kind: 'cash' } : filter;
@@ -77,7 +77,7 @@ export class HandQueries {
       allIn: (row.flags & F_ALL_IN) !== 0,
       pot: row.pot,
       cards: unpackCards(row.hero_cards),
-      // Schema version 6 (issue 17 item 4): a tournament's hand names it and its level.
+      // Schema version 6: a tournament's hand names it and its level.
       tournament: row.tournament === null ? null : { tournamentId: this.names.text('tournament', row.tournament) ?? '', level: row.level ?? 0 },
     };
   }
@@ -171,7 +171,7 @@ export class HandQueries {
       if (player === undefined) return null;
     }
     if (filter.tournamentId !== undefined) {
-      // Schema version 6: one tournament's hands (issue 17 item 4), read from its own index.
+      // Schema version 6: one tournament's hands, read from its own index.
       const t = this.names.find('tournament', filter.tournamentId);
       if (t === undefined) return null;
       where.push('h.tournament = ?');

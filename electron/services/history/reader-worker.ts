@@ -1,5 +1,5 @@
 /**
- * The history reader's thread (reader.ts; issue 14 item 7): a read-only connection to the history file
+ * The history reader's thread (reader.ts): a read-only connection to the history file
  * and the reads of the client API, answered one at a time in order. Started by reader.ts directly
  * (tests, development) or through worker.ts's bundle (history-worker.cjs) when `workerData` says
  * `cercleHistoryReader`.

@@ -1,5 +1,5 @@
 /**
- * The history's reads run in the reader worker (issue 14 item 7), not on the thread that asks: proven
+ * The history's reads run in the reader worker, not on the thread that asks: proven
  * structurally, without timing. Main blocks itself (Atomics.wait) right after asking for a year's
  * graph, and the worker's answer is counted meanwhile; a read run on main could not complete while main
  * is blocked. The answers equal the store's own reads, through main's writer committing meanwhile (WAL).
@@ -39,7 +39,7 @@ function hands(n: number, seed: number): { meta: HandMeta; record: HandRecord }[
   });
 }
 
-describe('the history reader worker (issue 14 item 7)', () => {
+describe('the history reader worker', () => {
   it('answers while the asking thread is blocked: the read runs in the worker', async () => {
     const file = join(dir, 'history.sqlite');
     const store = HistoryStore.open(file);
@@ -109,7 +109,7 @@ describe('the history reader worker (issue 14 item 7)', () => {
     await expect(reader.call('stats', {})).rejects.toThrow(/closed/);
   });
 
-  it('serves the History list’s lines with the hero’s own cards (issue 13 habits, schema version 4)', async () => {
+  it('serves the History list’s lines with the hero’s own cards (schema version 4)', async () => {
     const file = join(dir, 'history.sqlite');
     const store = HistoryStore.open(file);
     const list = hands(120, 3);
@@ -132,7 +132,7 @@ describe('the history reader worker (issue 14 item 7)', () => {
     }
   });
 
-  it('serves the stored tournaments and their results (issue 17 item 4, schema version 6)', async () => {
+  it('serves the stored tournaments and their results (schema version 6)', async () => {
     const file = join(dir, 'history.sqlite');
     const store = HistoryStore.open(file);
     const list = [...generateHands({ hands: 1500, seed: 5, end: T0, days: 10, tournaments: 0.4 })];

@@ -1,5 +1,5 @@
 /**
- * The history's reads off the main thread (issue 14 item 7; DESIGN.md §3 and §5 "reads off Electron's
+ * The history's reads off the main thread (DESIGN.md §3 and §5 "reads off Electron's
  * main thread"): one long-lived worker thread with its own read-only connection to the history file
  * (WAL: it reads while main's writer commits a hand at a time), answering typed requests. Main's store
  * keeps the writing (one transaction per hand) and the tracker's totals; pages, hands, the graph, the
@@ -22,7 +22,7 @@ export interface ReadApi {
   series: { args: [filter: HistoryFilter, maxPoints: number]; result: CallResult<'resultsSeries'> };
   sessions: { args: [filter: HistoryFilter, gapMinutes: number]; result: CallResult<'resultsSessions'> };
   stats: { args: [filter: HistoryFilter]; result: CallResult<'playerStats'> };
-  /** The stored tournaments and their results (issue 17 item 4). */
+  /** The stored tournaments and their results. */
   tournaments: { args: [a: CallArgs<'tournamentHistory'>]; result: CallResult<'tournamentHistory'> };
   tournamentResults: { args: [a: CallArgs<'tournamentResults'>]; result: CallResult<'tournamentResults'> };
   /** Drops cached names (after main removed old hands and the names only they used). */

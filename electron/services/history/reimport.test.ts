@@ -1,5 +1,5 @@
 /**
- * Issue 13 defect 1: re-importing your own export changes nothing. Every generated hand (all 11
+ * Re-importing your own export changes nothing. Every generated hand (all 11
  * variants, real and play money) is exported in each format, read back, mapped as the import worker
  * maps it, and stored into the history that already holds it: nothing is stored, and every hand,
  * total and result reads as before (no duplicate, no play chips turned into euros). Formats are
@@ -60,10 +60,10 @@ function exported(s: HistoryStore): ExchangeHand[] {
   return stored(s).map(({ summary: h, record }) => ({ record, meta: { tableName: h.tableId, endedAt: h.playedAt, money: h.money } }));
 }
 
-describe('re-importing an export (issue 13 defect 1)', () => {
+describe('re-importing an export', () => {
   it('every generated hand, every variant, through each format and back, into the history that holds it, changes nothing', () => {
     // Ten hands of each game and money kind met in three seeds' periods. The generator opens each game
-    // once, in order, at a period's first tables (issue 15), so short periods of many seeds all hold the
+    // once, in order, at a period's first tables, so short periods of many seeds all hold the
     // same first games: a period of 60 days meets all 11.
     const generated: GeneratedHand[] = [];
     for (let seed = 1; seed <= 3; seed++) {
@@ -150,7 +150,7 @@ describe('re-importing an export (issue 13 defect 1)', () => {
   });
 });
 
-describe('the player’s cards in the History list (issue 13 habits)', () => {
+describe('the player’s cards in the History list', () => {
   it('every listed hand carries the hero’s own cards as its record knows them', () => {
     const generated = [...generateHands({ hands: 60, seed: 8, end: END, days: 2 })];
     store.addHands(generated);

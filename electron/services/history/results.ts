@@ -13,8 +13,8 @@ import type { HistoryStore } from './store';
 /**
  * The cumulative lines of the hands in order, with a first point at 0 before the first hand, at most
  * `maxPoints` points. A filter of period, money, game and stakes over more hands than points is read
- * from the graph's hour pieces (series.ts, schema version 5: a year at 1,000,000 hands ≤ 50 ms, issue 14
- * item 7); otherwise from the hands.
+ * from the graph's hour pieces (series.ts, schema version 5: a year at 1,000,000 hands ≤ 50 ms); otherwise
+ * from the hands.
  */
 export function resultsSeries(store: HistoryStore, filter: HistoryFilter, maxPoints: number): CallResult<'resultsSeries'> {
   if (filter.kind === 'tournament' && filter.tournamentId === undefined) return tournamentSeries(store, filter, maxPoints);
@@ -27,7 +27,7 @@ export function resultsSeries(store: HistoryStore, filter: HistoryFilter, maxPoi
 }
 
 /**
- * The graph of tournaments (issue 17 item 4): one point per movement of tournament money when it
+ * The graph of tournaments: one point per movement of tournament money when it
  * happened (an entry paid, a bounty won, the prize at the end: schema version 7), so a running
  * tournament's entry is on the line from the moment it is paid (R-TRACKER); the line ends on the
  * tournaments' net (prizes + bounties − spent). `hands[i]` counts the tournaments entered up to the

@@ -1,5 +1,5 @@
 /**
- * The results graph read from the hour pieces (issue 14 item 7, schema version 5): every kept point is
+ * The results graph read from the hour pieces (schema version 5): every kept point is
  * the per-hand truth computed here from the hands themselves, the end and the extremes are exact,
  * showdown + non-showdown = total, under the filters the pieces serve, with hands arriving out of
  * order; a version 4 file gets its pieces when opened (migration 5, a real file); removing old hands
@@ -97,7 +97,7 @@ function expectTrue(store: HistoryStore, stored: Played[], f: HistoryFilter, max
   for (let i = 1; i < s.hands.length; i++) expect(s.hands[i]).toBeGreaterThan(s.hands[i - 1]);
 }
 
-describe('the results graph from the hour pieces (issue 14 item 7, schema version 5)', () => {
+describe('the results graph from the hour pieces (schema version 5)', () => {
   it('every kept point is the per-hand truth; end and extremes exact; hands stored out of order, one by one and in bulk', () => {
     const store = HistoryStore.open(join(dir, 'h.sqlite'));
     const list = hands(1500, 21, 6);

@@ -1,6 +1,6 @@
 /**
  * The results graph's lines (R-RESULTS, docs/stats.md) read from per-hour pieces (schema version 5,
- * schema/v5.ts `hour_series`) instead of every hand (issue 14 item 7; DESIGN.md §5: a year's lines at
+ * schema/v5.ts `hour_series`) instead of every hand (DESIGN.md §5: a year's lines at
  * 1,000,000 hands ≤ 50 ms).
  *
  * Upkeep (`SeriesUpkeep`): new hands after their hour's stored ones extend the hour's pieces; a hand

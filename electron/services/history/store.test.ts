@@ -272,7 +272,7 @@ describe('the hand history store (R-HISTORY)', () => {
 
   describe('results of a period, read from the totals (R-TRACKER, R-RESULTS)', () => {
     function brute(list: Played[], from: number, to: number, money: MoneyKind) {
-      // No tournament here: a period's tournament entries and prizes are 0 (issue 17 item 4).
+      // No tournament here: a period's tournament entries and prizes are 0.
       const t = { hands: 0, net: 0, rake: 0, entries: 0, prizes: 0 };
       for (const p of list) {
         if (p.meta.money !== money || p.meta.playedAt < from || p.meta.playedAt >= to) continue;

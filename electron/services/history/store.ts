@@ -11,7 +11,7 @@
  * file that is not a Cercle history is refused too (`application_id`). Statements are prepared once
  * (page queries once per shape).
  *
- * Files (issue 14 item 6): model.ts (types, columns, derived values), schema/ (migrations), names.ts
+ * Files: model.ts (types, columns, derived values), schema/ (migrations), names.ts
  * (the name dictionary), writer.ts, queries.ts (hands, pages, results rows, statistics), periods.ts
  * (totals of a period), series.ts (the graph), reader.ts (the reads in a worker thread).
  *
@@ -62,7 +62,7 @@
  *     money, game, stakes) are read from whole hours, and only the hands of its partial hours are
  *     summed (DESIGN.md §3).
  *
- * Schema, version 3 (issue 13 defect 1: a hand is stored once whatever format it came through; schema/v3.ts)
+ * Schema, version 3 (a hand is stored once whatever format it came through; schema/v3.ts)
  * ---------------------------------------------------------------------------------------------
  *   hands.xnum INTEGER    the hand's exchange number (shared/exchange/handNumber.ts): the id itself
  *                         when it is a plain number, else its 53-bit hash. PokerStars text carries
@@ -73,19 +73,19 @@
  *     is nil (a 53-bit hash, the same second, the same game). Hands stored before version 3 are
  *     numbered after the migrations (`number_pending`, writer.ts `fillDerived`).
  *
- * Schema, version 4 (issue 13 habits: the player's cards in the History list; schema/v4.ts)
+ * Schema, version 4 (the player's cards in the History list; schema/v4.ts)
  * ---------------------------------------------------------------------------------------------
  *   hands.hero_cards INTEGER  the hero's cards as the record knows them at the end (a draw game's
  *                             final hand), packed 6 bits a card (code + 1, first card lowest), 0 for
  *                             none: up to 7 cards in a safe integer, read with the page, no record
  *                             decoded. Filled after the migrations for older hands (`cards_pending`).
  *
- * Schema, version 5 (the graph read, not recomputed: issue 14 item 7; schema/v5.ts, series.ts)
+ * Schema, version 5 (the graph read, not recomputed; schema/v5.ts, series.ts)
  * ---------------------------------------------------------------------------------------------
  *   hour_series(money, variant, stakes, hour, …) WITHOUT ROWID: per UTC hour and filter key (-1: any),
  *     the hour's piece of the results graph (hands, end sums, lowest and highest points).
  *
- * Schema, version 6 (tournaments: issue 17 item 4; schema/v6.ts, tournaments.ts)
+ * Schema, version 6 (tournaments; schema/v6.ts, tournaments.ts)
  * ---------------------------------------------------------------------------------------------
  *   tournaments(id, tid UNIQUE, name, variant, money, format, kinds, buy_in, fee, entries, registered_at,
  *               started_at, ended_at, place, prize, bounties, rebuys, add_ons, re_entries, spent)
@@ -100,7 +100,7 @@
  *   tournament hands (`kind`, `tournamentId`); the history's list shows both. A period's totals add the
  *   tournaments apart: `entries` and `prizes`, read from version 7's movements.
  *
- * Schema, version 7 (tournament money when it moves, refunds: issue 17 item 4; schema/v7.ts)
+ * Schema, version 7 (tournament money when it moves, refunds; schema/v7.ts)
  * ---------------------------------------------------------------------------------------------
  *   tournaments.refunded_at   a refunded registration (listed as such, in no result); a registration
  *     after it is a new row, the refunded one kept under `<tid> <registered_at>`.
@@ -110,7 +110,7 @@
  *     game), INDEX (tournament). The tournaments' graph line is read from it, the tournament results
  *     (ROI, ITM, finish) from `tournaments` (tournaments.ts).
  *
- * Schema, version 8 (a tied finish: issue 17, T 8-16; schema/v8.ts)
+ * Schema, version 8 (a tied finish: T 8-16; schema/v8.ts)
  * ---------------------------------------------------------------------------------------------
  *   tournaments.tied   how many share the places from `place` (NULL: alone, or not told).
  *
@@ -122,7 +122,7 @@
  * commit 20,000 hands a transaction. Both are synchronous: a large import runs in a worker thread with
  * its own connection (DESIGN.md §3: long work off the main thread); WAL lets the UI read meanwhile.
  * Reading: in the desktop app and the browser host the reads run in a reader worker with its own
- * read-only connection (reader.ts, issue 14 item 7); `HistoryStore.open(file, { readonly: true })`.
+ * read-only connection (reader.ts); `HistoryStore.open(file, { readonly: true })`.
  */
 import type Database from 'better-sqlite3';
 import { openDatabase } from '../../../shared/node/sqlite';
@@ -255,7 +255,7 @@ export class HistoryStore {
 
   /**
    * Whether this hand is stored, under its id or another one (the same exchange number, game and
-   * second: issue 13 defect 1); a hand that cannot be stored is not. The import's buffer asks it
+   * second); a hand that cannot be stored is not. The import's buffer asks it
    * (jobs.ts WriteGate) for the hands main receives while an import holds the file.
    */
   holds(meta: HandMeta, record: HandRecord): boolean {
@@ -266,7 +266,7 @@ export class HistoryStore {
 
   /**
    * Stores a tournament's record or replaces it by its id (registered, then finished, then synced: one
-   * row, never counted twice; issue 17 item 4). Its hands are stored with `addHand` and `meta.tournament`.
+   * row, never counted twice). Its hands are stored with `addHand` and `meta.tournament`.
    * `at`: when the client saw the change (its money's movements are dated by it; writer.ts).
    */
   putTournament(t: TournamentRecordView, at?: number): { ok: true } | { ok: false; reason: string } {

@@ -16,9 +16,9 @@
  * without it is not the player's and is skipped), and the money kind is the table's in the lobby; the
  * history protocol does not carry it, so a table no longer in the lobby is play money for a guest
  * (guests play only play money) and real money for an account. A tournament's hand carries its
- * tournament and level (`HistoryHand.tournament`), kept in `HandMeta.tournament` (issue 17 item 6).
+ * tournament and level (`HistoryHand.tournament`), kept in `HandMeta.tournament`.
  *
- * Tournaments (issue 17 item 6): after the hands, the account's finished tournaments are read the same
+ * Tournaments: after the hands, the account's finished tournaments are read the same
  * way (`tournament.results`, newest first, a page at a time) and each is stored with `putTournament`
  * (an upsert by tournament id: twice is once), back to a mark of their own in the same file (the key
  * `<operator> <username> tournaments`).
@@ -63,7 +63,7 @@ export interface SyncOptions {
   marksFile: string;
   /** Stop early (the link changed, the client closes). */
   stopped?: () => boolean;
-  /** The account's finished tournaments, and where they are stored (issue 17 item 6). */
+  /** The account's finished tournaments, and where they are stored. */
   tournaments?: { source: TournamentSyncSource; put: (t: TournamentRecordView) => void };
 }
 
@@ -95,7 +95,7 @@ function readMarks(file: string): Record<string, number> {
 
 function writeMarks(file: string, marks: Record<string, number>): void {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileAtomic(file, JSON.stringify(marks, null, 1)); // shared/node/atomic-file.ts, issue 14 item 5
+  writeFileAtomic(file, JSON.stringify(marks, null, 1)); // whole or not at all (shared/node/atomic-file.ts)
 }
 
 export async function syncHistory(o: SyncOptions): Promise<SyncResult> {
@@ -123,7 +123,7 @@ export async function syncHistory(o: SyncOptions): Promise<SyncResult> {
       }
       const money = o.moneyOf(h.tableId) ?? (o.guest ? 'play' : 'real');
       const meta: HandMeta = { playedAt: h.endedAt, tableId: h.tableId, money, heroSeat: seat.seat };
-      if (h.tournament) meta.tournament = h.tournament; // chips, not money (issue 17 item 6)
+      if (h.tournament) meta.tournament = h.tournament; // chips, not money
       const a = o.add(meta, h.record);
       if (a.stored) r.stored++;
       else if (a.duplicate) r.duplicates++;

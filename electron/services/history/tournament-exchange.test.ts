@@ -1,5 +1,5 @@
 /**
- * The jobs' tournament paths (issue 17 item 5): imported tournament hands keep their tournament and
+ * The jobs' tournament paths: imported tournament hands keep their tournament and
  * level; an exported tournament hand gets its entry and name from the stored tournament (looked up
  * once); the summaries written are the tournaments over in the period, oldest first, with the name
  * the player's hands give them; and, in real worker threads on real SQLite files (schema v6),

@@ -1,5 +1,5 @@
 /**
- * The history's tournaments in the import and export jobs (issue 17 item 5; docs/exchange.md): a
+ * The history's tournaments in the import and export jobs (docs/exchange.md): a
  * tournament hand exported with its tournament (buy-in, fee, name: PokerStars' header, POJEU's Tech,
  * PHH's event), the stored tournaments' summaries in the PokerStars summary form, and the ids a file
  * of summaries is imported under (the import itself is the store's `addTournaments`: one transaction).

@@ -1,6 +1,6 @@
 /**
- * Tournament money in the results (issue 17 item 4, finished in the seventh session; R-TRACKER,
- * R-RESULTS; schema version 7): on real SQLite files,
+ * Tournament money in the results (R-TRACKER, R-RESULTS;
+ * schema version 7): on real SQLite files,
  * - a day's and a game's line of a period's results carries its tournament entries and prizes, and the
  *   groups add up to the period's totals (cash hands and tournaments across days and games);
  * - a running tournament counts from the moment its entry is paid (totals, tournament results, graph),
@@ -57,7 +57,7 @@ function sumOf(groups: ResultGroup[], money: 'real' | 'play'): Record<(typeof KE
   return s;
 }
 
-describe("a period's groups carry their tournament money (issue 17 item 4)", () => {
+describe("a period's groups carry their tournament money", () => {
   it('by day, by game and by game and stakes: each line its entries and prizes, the lines adding up to the totals', () => {
     // Cash hands and tournaments of several games across the month.
     expect(new Set(finished.map((t) => t.variant)).size).toBeGreaterThan(3);
@@ -117,7 +117,7 @@ function record(id: string, at: number, over: Partial<TournamentRecordView> = {}
   return { ...blankTournamentRecord(id, head, at), spent: 1100, ...over };
 }
 
-describe('a running tournament counts from the moment its entry is paid (issue 17 item 4, R-TRACKER)', () => {
+describe('a running tournament counts from the moment its entry is paid (R-TRACKER)', () => {
   it('entry, next-day rebuy and bounty, then the prize: today, the periods, the tournament results and the graph equal the tracker, never twice', () => {
     // Registered at 23:30 in Paris, a rebuy and a bounty after midnight, the end at 01:40.
     const t0 = Date.UTC(2026, 0, 14, 22, 30);
@@ -206,7 +206,7 @@ describe('a running tournament counts from the moment its entry is paid (issue 1
   });
 });
 
-describe('a refunded registration (issue 17 item 4)', () => {
+describe('a refunded registration', () => {
   it('is stored as refunded, listed as such and in no result; registering again makes a new record', () => {
     const t0 = Date.UTC(2026, 0, 20, 10, 0);
     let now = t0;

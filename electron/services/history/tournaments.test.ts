@@ -1,5 +1,5 @@
 /**
- * Tournaments in the local history (issue 17 item 4; schema version 6): a generated history with
+ * Tournaments in the local history (schema version 6): a generated history with
  * sit & go's (shared/history/generate.ts `tournaments`) stored through the bulk importer as the client
  * stores it; the results (net, ROI, ITM, average finish, by format, game and buy-in) against a brute
  * force over the generated records; tournament hands never in the cash totals, graph or statistics;
@@ -275,7 +275,7 @@ describe('the history page and the tournament list', () => {
   });
 });
 
-describe('a tournament is stored once (issue 17 item 4: never double counted)', () => {
+describe('a tournament is stored once (never double counted)', () => {
   it('registered, finished, put again: one row; its hands before its record make no listed row', () => {
     const store = HistoryStore.open(join(dir, 'once.sqlite'));
     try {

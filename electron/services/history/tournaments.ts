@@ -1,5 +1,5 @@
 /**
- * The tournaments of the local history (issue 17 item 4; R-HISTORY, R-RESULTS): the list (newest
+ * The tournaments of the local history (R-HISTORY, R-RESULTS): the list (newest
  * registration first, keyset-paged), the results over the finished ones (net, ROI, in-the-money rate,
  * average finish: totals per money kind and groups by format, game or buy-in), and the graph's line of
  * tournaments. Schema version 6 (schema/v6.ts): one `tournaments` row per tournament, written by
@@ -9,7 +9,7 @@
  * Which time a filter's period reads: the list, the registration (a tournament is listed from the
  * moment the player registers, running or not); the results, the end of a finished tournament and the
  * registration of a running one (R-TRACKER: an entry paid is lost until a prize comes, so a running
- * tournament's spent and bounties so far count; issue 17 item 4); the graph, each movement of money
+ * tournament's spent and bounties so far count); the graph, each movement of money
  * when it happened (schema version 7 `tournament_money`: an entry when paid, a bounty when won, the
  * prize at the end). A refunded registration (`refunded_at`) is listed as such and in no result; one
  * kept apart after a new registration has the key `<tid> <registered_at>` (writer.ts).
@@ -160,7 +160,7 @@ export class TournamentQueries {
 
   /**
    * Results over the tournaments the player has finished (a place) whose end is in the filter's period,
-   * and the running ones registered in it (R-RESULTS, R-TRACKER; issue 17 item 4): per money kind (never
+   * and the running ones registered in it (R-RESULTS, R-TRACKER): per money kind (never
    * added together) and per group. net = prizes + bounties − spent, running ones' spent and bounties so
    * far included; ROI, ITM (a cash: a prize above 0) and average finish are of the finished ones
    * (shared/history/tournaments.ts). A refunded registration is in neither.

@@ -147,7 +147,7 @@ describe('the running win/loss (R-TRACKER)', () => {
     store.close();
   });
 
-  it('tournaments (issue 17 item 3): entries and refunds, prizes and bounties in the result; their hands stored, never counted as money', () => {
+  it('tournaments: entries and refunds, prizes and bounties in the result; their hands stored, never counted as money', () => {
     let now = START;
     const store = HistoryStore.open(join(dir, 'h.sqlite'), { now: () => now, utcOffsetMinutes: PARIS });
     const tracker = new Tracker(store, { now: () => now });

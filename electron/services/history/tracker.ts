@@ -11,7 +11,7 @@
  *   the last hand ended (a bet not yet won or lost): the session net is the hands' net plus `inPlay`,
  *   which is also the chips cashed out plus the chips on the tables minus the chips bought in.
  *
- * - Tournaments (issue 17 item 3): tournament chips are not money, so a tournament's hands are stored
+ * - Tournaments: tournament chips are not money, so a tournament's hands are stored
  *   (with their tournament and level) but never count in the hands' net, and its tables never count in
  *   the chips bought, on the tables or cashed out. What counts is the money: `entries` (an entry on
  *   registration, rebuys, add-ons, each with its fee; a refund taken off) and `prizes` (prizes and
@@ -72,7 +72,7 @@ export class Tracker {
   private readonly cashedOut = { real: 0, play: 0 };
   private readonly hands = { real: zero(), play: zero() };
   private readonly groups = new Map<string, ResultGroup>();
-  /** This session's tournament money (issue 17 item 3): paid in (refunds taken off, so it can go below 0) and won. */
+  /** This session's tournament money: paid in (refunds taken off, so it can go below 0) and won. */
   private readonly tournamentMoney = { real: { entries: 0, prizes: 0 }, play: { entries: 0, prizes: 0 } };
   private readonly listeners = new Set<() => void>();
 
@@ -138,7 +138,7 @@ export class Tracker {
 
   /**
    * Money paid into a tournament (`amount` > 0: the entry, a rebuy, an add-on, fees included) or
-   * refunded (`amount` < 0: unregistered before the start). R-TRACKER, issue 17 item 3.
+   * refunded (`amount` < 0: unregistered before the start). R-TRACKER.
    */
   tournamentEntry(tournamentId: string, money: MoneyKind, amount: number, variant?: VariantCode): TrackerEvent {
     if (!Number.isSafeInteger(amount) || amount === 0) return { ok: false, reason: 'an entry or a refund is a whole, non-zero amount' };
@@ -181,7 +181,7 @@ export class Tracker {
   /**
    * A hand ended: it is stored (once) and its net added to the session. A hand already stored is
    * not counted again. The table's chips become the hero's stack after the hand. A tournament's hand
-   * is stored and not counted: its chips are not money (issue 17 item 3).
+   * is stored and not counted: its chips are not money.
    */
   handEnded(meta: HandMeta, record: HandRecord): AddResult {
     const r = this.store.addHand(meta, record);
@@ -253,7 +253,7 @@ export class Tracker {
     if (!r.ok) return r;
     const money = (m: MoneyKind): MoneyView => {
       const inPlay = live ? this.inPlay(m).inPlay : 0;
-      // Tournament money of the span (issue 17 items 3-4): the stored tournaments' payments and wins
+      // Tournament money of the span: the stored tournaments' payments and wins
       // that happened in it (periods.ts, schema version 7): a bounty counts today when won.
       const t = r[m];
       return { ...t, inPlay, result: t.net + inPlay + t.prizes - t.entries };

@@ -38,7 +38,7 @@ import { HistoryStore, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
 import { bookOf, exchangeMetaOf, heroOfTournament, localTournamentId, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
 
-/** What an export writes: hands in an exchange format, or the tournaments' summaries (issue 17 item 5). */
+/** What an export writes: hands in an exchange format, or the tournaments' summaries. */
 export type ExportFormat = ExchangeFormat | 'pokerstars-summary';
 /** What an import reads: a format, or `auto` (hands in any format, or PokerStars tournament summaries). */
 export type ImportFormat = ExchangeFormat | 'pokerstars-summary' | 'auto';
@@ -148,7 +148,7 @@ export function parseInChunks(format: ExchangeFormat, text: string, progress: (d
  * The hands of a file as the store takes them: the hero's seat found (hands without one are skipped),
  * the time, table and money kind the file says. A file that does not say its money kind (PHH or
  * PokerStars text from another tool) is real money: other tools' files most often are; Cercle's own
- * exports always say it (issue 13 defect 1, docs/exchange.md).
+ * exports always say it (docs/exchange.md).
  */
 export function importedHands(
   hands: readonly ExchangeHand[],
@@ -175,7 +175,7 @@ export function importedHands(
         tableId: (m.tableName ?? `import-${format}`).slice(0, TABLE_ID_MAX) || `import-${format}`,
         money: m.money ?? 'real',
         heroSeat: seat,
-        // A tournament's hand keeps its tournament and level (issue 17 item 5); its entry is the summary's.
+        // A tournament's hand keeps its tournament and level; its entry is the summary's.
         ...(m.tournament !== undefined ? { tournament: { tournamentId: localId(m.tournament.tournamentId), level: m.tournament.level } } : {}),
       },
     });
@@ -185,7 +185,7 @@ export function importedHands(
 
 function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Array): void {
   post({ type: 'progress', phase: 'read', done: 0, total: 0 });
-  // issue 12 item 6: refused up front, before it is read, over the bound docs/exchange.md states.
+  // Refused up front, before it is read, over the bound docs/exchange.md states.
   const size = statSync(job.input).size;
   if (size > EXCHANGE_FILE_MAX_BYTES) {
     post({ type: 'failed', message: exchangeFileTooLarge(size), line: null });
@@ -262,7 +262,7 @@ function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Ar
 }
 
 /**
- * A file of PokerStars tournament summaries (issue 17 item 5): every summary read (all or nothing, the
+ * A file of PokerStars tournament summaries: every summary read (all or nothing, the
  * line of the first problem), then stored as tournaments in ONE transaction (store.ts
  * `addTournaments`): one that cannot be stored is named (its place, tournament and line) and none of
  * the file is stored; a tournament already stored is a duplicate and stays as it is.
@@ -381,7 +381,7 @@ function countHands(store: HistoryStore, job: Extract<WorkerJob, { kind: 'export
 }
 
 /**
- * The stored tournaments' summaries (issue 17 item 5): those that ended in the filter's period (and
+ * The stored tournaments' summaries: those that ended in the filter's period (and
  * its money, game, tournament), oldest first, in the PokerStars summary form. Tournaments not over are
  * left out (counted as skipped).
  */
@@ -406,7 +406,7 @@ function runExport(job: Extract<WorkerJob, { kind: 'export' }>, control: Int32Ar
     const total = countHands(store, job);
     post({ type: 'progress', phase: 'export', done: 0, total });
     out = new ChunkedExport(job.format, job.out);
-    // A tournament hand is written with its tournament's entry and name (issue 17 item 5).
+    // A tournament hand is written with its tournament's entry and name.
     const tournamentOf = tournamentLookup(bookOf(store));
     let done = 0;
     let cursor: string | null = null;
@@ -447,7 +447,7 @@ function runExport(job: Extract<WorkerJob, { kind: 'export' }>, control: Int32Ar
 }
 
 function main(): void {
-  // The same bundle (history-worker.cjs) runs the history's reader thread (reader.ts, issue 14 item 7).
+  // The same bundle (history-worker.cjs) runs the history's reader thread (reader.ts).
   if ((workerData as Partial<ReaderData> | undefined)?.cercleHistoryReader === true) {
     runReader(workerData as ReaderData);
     return;

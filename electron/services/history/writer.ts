@@ -2,7 +2,7 @@
  * The history's writer (R-HISTORY; DESIGN.md §3 "one transaction per hand, written once by hand id"):
  * a hand, its names, its players, the day and hour totals, the statistics' hour sums and the graph's
  * hour pieces, all in one transaction; bulk imports in large transactions; removal of old hands at the
- * player's request. Split out of store.ts (issue 14 item 6). Only one connection writes: main's store
+ * player's request. Split out of store.ts. Only one connection writes: main's store
  * (or an import worker while it holds the gate, jobs.ts).
  */
 import type Database from 'better-sqlite3';
@@ -85,11 +85,11 @@ export class HistoryWriter {
     this.q = {
       addHand: p(`INSERT INTO hands(prefix, number, played_at, table_ref, variant, stakes, flags, hero_seat, hero_net, hero_rake, pot, record, stats, hero_adj, xnum, hero_cards, tournament, level)
                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(prefix, number) DO NOTHING`),
-      // The same hand under another id (read back from PokerStars text): number, game, second of play (issue 13 defect 1).
+      // The same hand under another id (read back from PokerStars text): number, game, second of play.
       sameHand: p('SELECT 1 FROM hands INDEXED BY hands_by_xnum WHERE xnum = ? AND variant = ? AND played_at / 1000 = ? LIMIT 1').pluck(),
       putTournament: p(`UPDATE tournaments SET name = ?, variant = ?, money = ?, format = ?, kinds = ?, buy_in = ?, fee = ?, entries = ?, registered_at = ?,
                         started_at = ?, ended_at = ?, place = ?, tied = ?, prize = ?, bounties = ?, rebuys = ?, add_ons = ?, re_entries = ?, spent = ?, refunded_at = ? WHERE id = ?`),
-      // Schema version 7 (issue 17 item 4): the stored record's money, the refunded registration kept apart, the movements.
+      // Schema version 7: the stored record's money, the refunded registration kept apart, the movements.
       tournamentNow: p('SELECT name, money, variant, registered_at, refunded_at, spent, prize, bounties FROM tournaments WHERE id = ?'),
       keepRefunded: p(`INSERT OR REPLACE INTO tournaments(tid, name, variant, money, format, kinds, buy_in, fee, entries, registered_at, started_at, ended_at, place, tied, prize,
                         bounties, rebuys, add_ons, re_entries, spent, refunded_at)
@@ -245,7 +245,7 @@ export class HistoryWriter {
     if (r.changes === 0) return false;
     const hand = r.lastInsertRowid as number;
     for (const s of record.seats) this.pendingPlayers.push(this.names.id('player', s.player), hand);
-    // issue 17 item 4: a tournament hand's chips are not money; the cash totals, graph and statistics
+    // A tournament hand's chips are not money; the cash totals, graph and statistics
     // never count it (its tournament's entry and prize are counted from `tournaments`, periods.ts).
     if (d.tournament !== null) return true;
     const day = Math.floor(meta.playedAt / DAY);
@@ -259,7 +259,7 @@ export class HistoryWriter {
 
   /**
    * Stores a tournament's record, or replaces it (by the operator's id): registered, then finished, then
-   * perhaps synced again, it is one row, never counted twice (issue 17 item 4). `hands` is not taken
+   * perhaps synced again, it is one row, never counted twice. `hands` is not taken
    * from the record: the history counts the hands it holds. Refused with a reason when it does not
    * fit the client API's shape (shared/api/tournaments.ts).
    *
@@ -279,7 +279,7 @@ export class HistoryWriter {
   }
 
   /**
-   * Stores tournaments read from a file (a summaries import, issue 17 item 5) in ONE transaction, as a
+   * Stores tournaments read from a file (a summaries import) in ONE transaction, as a
    * hand import is (DESIGN.md §3): all of them or, when one cannot be stored (refused, or SQLite
    * fails), none, with the index of that one (null when the commit itself failed) and why. One already stored (`stored`, by id) or earlier
    * in the list is a duplicate and stays as it is (the record kept as it was played knows more than
@@ -326,7 +326,7 @@ export class HistoryWriter {
     let was = this.q.tournamentNow.get(ref) as Stored | undefined;
     if (was?.name === null) was = undefined; // a stub made by a hand: no record, no money yet
     if (was !== undefined && was.refunded_at !== null && t.refundedAt === undefined && was.registered_at !== t.registeredAt) {
-      // Issue 17 item 4: entered again after a refund, a new record; the refunded one stays listed apart.
+      // Entered again after a refund, a new record; the refunded one stays listed apart.
       this.q.keepRefunded.run(`${t.tournamentId} ${was.registered_at}`, ref);
       this.q.dropMoney.run(ref);
       was = undefined;
@@ -357,7 +357,7 @@ export class HistoryWriter {
       ref,
     );
     if (t.refundedAt !== undefined) {
-      // Refunded: neither paid nor won (the results leave it out, issue 17 item 4).
+      // Refunded: neither paid nor won (the results leave it out).
       this.q.dropMoney.run(ref);
       return;
     }
@@ -382,7 +382,7 @@ export class HistoryWriter {
   /**
    * Whether a hand with this exchange number, game and second of play is stored (schema version 3):
    * then it is this hand, whichever id it came with; the chance that two different hands share all
-   * three is nil (a 53-bit hash, the same second, the same game). Issue 13 defect 1.
+   * three is nil (a 53-bit hash, the same second, the same game).
    */
   sameHandStored(meta: HandMeta, d: Derived): boolean {
     return this.q.sameHand.get(d.xnum, d.variant, Math.trunc(meta.playedAt / 1000)) !== undefined;
@@ -511,7 +511,7 @@ export class HistoryWriter {
   }
 
   /**
-   * What frozen migrations leave to the current code (issue 14 item 6), run at open: the derived
+   * What frozen migrations leave to the current code, run at open: the derived
    * values (statistics, all-in adjusted net) of the hands listed in `derive_pending` (schema/v2.ts)
    * with their hour sums and graph pieces, the exchange numbers of those in `number_pending`
    * (schema/v3.ts), the hero's cards of those in `cards_pending` (schema/v4.ts), and the graph's
@@ -534,14 +534,14 @@ export class HistoryWriter {
       });
     }
     if (listed('number_pending')) {
-      // Schema version 3 (issue 13 defect 1): the number PokerStars text and POJEU carry for the hand.
+      // Schema version 3: the number PokerStars text and POJEU carry for the hand.
       this.fillHands('number_pending', 'h.prefix, h.number', 5000, () => {
         const update = this.db.prepare('UPDATE hands SET xnum = ? WHERE id = ?');
         return (id, [prefix, number]: [number, number]) => update.run(exchangeNumber(joinHandId(this.names.text('prefix', prefix) ?? '', number)), id);
       });
     }
     if (listed('cards_pending')) {
-      // Schema version 4 (issue 13 habits): the hero's cards as the record knows them at the end.
+      // Schema version 4: the hero's cards as the record knows them at the end.
       this.fillHands('cards_pending', 'h.hero_seat, h.record', 2000, () => {
         const update = this.db.prepare('UPDATE hands SET hero_cards = ? WHERE id = ?');
         return (id, [heroSeat, bytes]: [number, Uint8Array]) => {

@@ -1,5 +1,5 @@
 /**
- * The operator link's socket (issue 14 item 6: link.ts split into connection, requests, the action
+ * The operator link's socket (link.ts split into connection, requests, the action
  * outbox and the table streams): one WSS connection pinned by public key (pinning.ts), its heartbeat,
  * and frames in and out. Every frame received is validated with `parseServerMessage` (the wire is a
  * trust boundary, DESIGN.md §3); a bad one is reported and dropped. Reconnection is the link's.

@@ -1,6 +1,6 @@
 /**
  * The operator link (DESIGN.md §3 "The wire", docs/protocol.md): the client's one connection to an
- * operator, in the main process. Plain Node. Its parts (issue 14 item 6):
+ * operator, in the main process. Plain Node. Its parts:
  *
  * - connection.ts: the pinned WSS socket, its heartbeat, frames in (validated) and out;
  * - requests.ts: requests by `rid`, answered by a message or a refusal value (never thrown);
@@ -18,7 +18,7 @@
  * the missed frames or sends snapshots; a `ping` after the resume marks the end of that replay (the
  * operator answers requests in order), and only then is the link `connected` again.
  *
- * Tournaments (issue 17 item 1): the requests (list, details, register, unregister, rebuy, add-on,
+ * Tournaments: the requests (list, details, register, unregister, rebuy, add-on,
  * results) and `table.watch`; the operator's `tournament.seat`, `tournament.state` and
  * `tournament.finished` are given to the core (`tournament` event) after the link has ended the
  * models of tables the player left in that tournament (streams.ts `end`: no cash-out).
@@ -81,7 +81,7 @@ export class OperatorLink {
   balances: ServerMessageOf<'authed'>['balances'] | null = null;
   /** Frames dropped because they failed validation. */
   badFrames = 0;
-  /** The tournament requests (tournaments.ts; issue 17 item 1). */
+  /** The tournament requests (tournaments.ts). */
   readonly tournaments: TournamentRequests;
 
   constructor(readonly options: OperatorLinkOptions) {
@@ -346,7 +346,7 @@ export class OperatorLink {
         }
         break;
       case 'account':
-        // issue 13: the nickname chosen after sign-in names us from now on (seats, the hero's hands).
+        // The nickname chosen after sign-in names us from now on (seats, the hero's hands).
         if (this.account?.id === m.account.id) this.account = m.account;
         break;
       case 'lobby':
@@ -373,7 +373,7 @@ export class OperatorLink {
         return this.outbox.result(m);
       case 'tournament.seat':
         // The new table's snapshot and stream follow (streams.snapshot makes its model); a table of
-        // this tournament where we sat before is ours no more: a move (issue 17 item 1).
+        // this tournament where we sat before is ours no more: a move.
         for (const model of this.streams.all()) {
           if (model.tableId !== m.tableId && model.tournamentId === m.tournamentId && !this.streams.isWatched(model.tableId)) this.streams.end(model.tableId);
         }
@@ -461,12 +461,12 @@ export class OperatorLink {
     return this.ask<'authed'>({ type: 'login', username, password });
   }
 
-  /** `identity`: a real-money account (issue 18, R-AGE, R-BANNED); without it, play money only. */
+  /** `identity`: a real-money account (R-AGE, R-BANNED); without it, play money only. */
   register(username: string, password: string, identity?: { lastName: string; firstNames: string; birthDate: string }): Promise<Reply<ServerMessageOf<'authed'>>> {
     return this.ask<'authed'>(identity ? { type: 'register', username, password, identity } : { type: 'register', username, password });
   }
 
-  /** A new nickname (issue 13); refused while seated anywhere (`NAME_WHILE_SEATED`). */
+  /** A new nickname; refused while seated anywhere (`NAME_WHILE_SEATED`). */
   rename(username: string): Promise<Reply<ServerMessageOf<'account'>>> {
     return this.ask<'account'>({ type: 'account.rename', username });
   }
@@ -543,7 +543,7 @@ export class OperatorLink {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Tournaments (issue 17 item 1; docs/protocol.md "Tournaments")
+  // Tournaments (docs/protocol.md "Tournaments")
 
   /**
    * Watches a table without a seat: its snapshot and stream follow (a model, `watching`), as an

@@ -16,7 +16,7 @@ const answer = (m: ClientMessage, ok = true) => {
   return { type: 'table.actionResult' as const, rid: m.rid, tableId: m.tableId, actionId: m.actionId, ok, replayed: false };
 };
 
-describe('the action outbox: the one owner of "pending" (issue 14 item 3)', () => {
+describe('the action outbox: the one owner of "pending"', () => {
   it('holds one decision per table: the same click again waits for it, another move is refused, other tables are free', async () => {
     const { box, sent } = outbox();
     expect(box.pendingFor('t1')).toBeNull();

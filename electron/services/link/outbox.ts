@@ -1,5 +1,5 @@
 /**
- * The action outbox (issue 14 items 3 and 6): our decisions at the tables, each with an action id
+ * The action outbox: our decisions at the tables, each with an action id
  * kept until answered, across reconnections. It is the one owner of "pending": one decision in
  * flight per table, which the client core reads into the pages' `TableState` (`pendingFor`).
  *
@@ -62,7 +62,7 @@ export class ActionOutbox {
       if (existing.tableId === tableId && sameMove(existing.move, move)) return existing.promise;
       return Promise.resolve({ ok: false, actionId, code: 'ACTION_ID_REUSED', message: `action id ${actionId} is in use for another move`, local: true });
     }
-    // One decision in flight per table (issue 14 item 3: the outbox is the one owner of "pending"): the
+    // One decision in flight per table (the outbox is the one owner of "pending"): the
     // same move clicked twice waits for the first one's answer; another move is not ours to make yet.
     const inFlight = this.at(tableId);
     if (inFlight) {

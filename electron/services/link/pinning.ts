@@ -19,7 +19,7 @@ import { checkServerIdentity, connect, type PeerCertificate } from 'node:tls';
 
 import { isPin, spkiPin } from '../../../shared/node/pins';
 
-// The pin format and its computation are shared with the operator (shared/node/pins.ts, issue 14 item 5).
+// The pin format and its computation are shared with the operator (shared/node/pins.ts).
 export { isPin, PIN_PATTERN } from '../../../shared/node/pins';
 /** The pin of a certificate (DER or PEM): shared/node/pins.ts `spkiPin`. */
 export const spkiPinOf = spkiPin;

@@ -1,5 +1,5 @@
 /**
- * The link's requests and their answers (issue 14 item 6): each request carries a `rid` and resolves
+ * The link's requests and their answers: each request carries a `rid` and resolves
  * with the answer or a refusal value (never throws). Requests made while the link is down wait for
  * it; those in flight when it drops are answered `DISCONNECTED` (they may have been applied: the
  * caller looks again); a request without an answer in time is answered `TIMEOUT`.

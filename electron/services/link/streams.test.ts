@@ -1,7 +1,7 @@
 /**
  * The link's table streams (streams.ts) where watching meets a seat: a table we watched and where the
  * operator's `authed` (a resume after a break in the link) lists a seat of ours is followed as a seat
- * from then on, not watched again (issue 17, closing: the operator ended that watch when we sat).
+ * from then on, not watched again (the operator ended that watch when we sat).
  */
 import { describe, expect, it } from 'vitest';
 import { TableStreams } from './streams';

@@ -1,15 +1,15 @@
 /**
- * The table streams (issue 14 item 6): one TableModel per seat (table.ts) follows its table's
+ * The table streams: one TableModel per seat (table.ts) follows its table's
  * numbered stream with the rules engine; a gap, or a stream lost while away, gets a snapshot; hands
  * that ended unseen are fetched from the operator's history before the stream goes on; a seat
  * released while we were away is closed with the hands it played meanwhile.
  *
- * Tournament tables (issue 17 item 1) are tables: the operator sends `tournament.seat`, then the new
+ * Tournament tables are tables: the operator sends `tournament.seat`, then the new
  * table's snapshot (`rid: null`, a model is made for it) and stream. A table the player leaves in a
  * tournament (moved, or out) is ended here (`end`), without a cash-out: once its hand in progress has
  * ended, so that hand is stored. Watched tables (`table.watch`, no seat) are followed the same way;
  * after a reconnection the operator watches them again for the resumed session and sends each a fresh
- * snapshot with the resume's frames (issue 17, closing); one still without a snapshot once in step (an
+ * snapshot with the resume's frames; one still without a snapshot once in step (an
  * operator that did not keep it) is watched again from here, which the operator takes as the same watch.
  */
 import type { HistoryHand, ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
@@ -83,7 +83,7 @@ export class TableStreams {
   }
 
   /**
-   * A tournament table we no longer sit at (moved to another, or out: issue 17 item 1): its model ends
+   * A tournament table we no longer sit at (moved to another, or out): its model ends
    * without a cash-out (tournament chips are not money), after the hand in progress if ours is open.
    */
   end(tableId: string): void {

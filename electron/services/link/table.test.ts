@@ -19,7 +19,7 @@ import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../../shared/rules
 import { backoffDelay, DEFAULT_BACKOFF } from './backoff';
 import { TableModel, type HandSink } from './table';
 
-// The frames come from the real operator (issue 14 item 9): a `Table` of operator/tables with
+// The frames come from the real operator: a `Table` of operator/tables with
 // practice players around our seat, its frames to our account read through the wire's parser.
 
 const cleanups: (() => void)[] = [];
@@ -311,7 +311,7 @@ describe('hands missed while the stream was lost (backfill)', () => {
   });
 });
 
-describe('a tournament table (issue 17 item 1)', () => {
+describe('a tournament table', () => {
   it('stores each hand with the tournament and the level it started at, moves no chips in the tracker, and ends without a cash-out', () => {
     const op = operatorTable('THNL', 2);
     const calls: string[] = [];
@@ -360,7 +360,7 @@ describe('a tournament table (issue 17 item 1)', () => {
     m.onChange((c) => c.type === 'gone' && (gone = c.cashedOut));
     m.gone(1500);
     expect(gone).toBeNull();
-    // Tournament chips are not money: nothing bought, in play or cashed out (R-TRACKER, issue 17 item 3).
+    // Tournament chips are not money: nothing bought, in play or cashed out (R-TRACKER).
     expect(calls).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@
  * - Chips (R-TRACKER): the buy-in, the stack during a hand (`chipsNow`), top-ups (seen as a stack that
  *   grew between hands, which covers a top-up applied at once and one applied when the hand ended),
  *   the cash-out.
- * - Tournament tables (issue 17 item 1, `view.tournament`): their chips are the tournament's, not money,
+ * - Tournament tables (`view.tournament`): their chips are the tournament's, not money,
  *   so none of them goes to the tracker (no buy-in, chips in play or cash-out); their hands are stored
  *   with the tournament's id and the level at the hand's start (`HandMeta.tournament`), the level read
  *   from the last standing the client core knows (`feed`'s `levelOf`) when the hand began.
@@ -72,7 +72,7 @@ export interface ActionContext {
 /** Hand ids remembered per table to hand each one over once. */
 const ENDED_KEPT = 4096;
 
-/** The engine action for our seat's move: the rules package's, the one the operator uses (issue 14 item 1). */
+/** The engine action for our seat's move: the rules package's, the one the operator uses. */
 export { engineAction } from '../../../shared/rules/decide';
 
 export class TableModel {
@@ -121,7 +121,7 @@ export class TableModel {
 
   /**
    * The tracker this table's hands and chips go to, given by the client core as the model is made
-   * (before any frame): the transport never holds it (issue 14 item 6).
+   * (before any frame): the transport never holds it.
    */
   feed(sink: HandSink | null, levelOf?: (tournamentId: string) => number | null): void {
     this.sink = sink;
@@ -252,7 +252,7 @@ export class TableModel {
     const sink = this.sink;
     const seat = this.heroSeat;
     if (sink && seat !== null && !this.playing && table.tournament !== null) {
-      // A tournament's table: our hands are stored, its chips are not money (no buy-in, issue 17 item 3).
+      // A tournament's table: our hands are stored, its chips are not money (no buy-in).
       this.playing = true;
       this.settled = table.seats[seat]?.stack ?? 0;
     } else if (sink && seat !== null && !this.tracked && !this.playing) {
@@ -528,7 +528,7 @@ export class TableModel {
   /**
    * Checks a move with the rules engine before it leaves the machine (SPEC.md §1): null when it may
    * be sent, else the refusal naming the rule, as the operator would make it (the one decision path,
-   * shared/rules `decide`; issue 14 item 1). Only on a live stream (else the operator decides).
+   * shared/rules `decide`). Only on a live stream (else the operator decides).
    */
   check(move: Move): Omit<MoveRefusal, 'ok'> | null {
     if (this.status !== 'live' || this.held !== null) return null;
@@ -543,7 +543,7 @@ export class TableModel {
 
   /**
    * We left the table: `cashedOut` chips went back to the wallet (R-CASH); null when unknown. A
-   * tournament's table ends with null (moved to another table, or out): no money moved (issue 17 item 1).
+   * tournament's table ends with null (moved to another table, or out): no money moved.
    */
   gone(cashedOut: number | null): void {
     if (this.status === 'gone') return;

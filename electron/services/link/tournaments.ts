@@ -1,5 +1,5 @@
 /**
- * The link's tournament requests (issue 17 item 1; docs/protocol.md "Tournaments"): each one request
+ * The link's tournament requests (docs/protocol.md "Tournaments"): each one request
  * by `rid`, answered by the operator's message or a refusal value (requests.ts). Watching a table is
  * the link's own (`OperatorLink.watch`): its model lives with the table streams.
  */
@@ -40,7 +40,7 @@ export class TournamentRequests {
     return this.ask<'ok'>({ type: 'tournament.addOn', tournamentId });
   }
 
-  /** A page of the account's finished tournaments, newest first (issue 17 item 6; history/sync.ts). */
+  /** A page of the account's finished tournaments, newest first (history/sync.ts). */
   tournamentResults(cursor: string | null, limit: number = TOURNAMENT_RESULTS_PAGE_MAX): Promise<Reply<ServerMessageOf<'tournament.results'>>> {
     return this.ask<'tournament.results'>({ type: 'tournament.results', cursor, limit });
   }

@@ -1,6 +1,6 @@
 /**
  * The operator link's public types (link.ts and its parts: connection.ts, requests.ts, outbox.ts,
- * streams.ts; issue 14 item 6).
+ * streams.ts).
  */
 import type { LinkWhy } from '../../../shared/api/contract';
 import type { ProtectionDetails } from '../../../shared/protocol/cashier';
@@ -45,7 +45,7 @@ export interface Refused {
   retryAfterMs?: number;
   minVersion?: string;
   tableId?: string;
-  /** A cashier or protection refusal's details (issue 18: the limit, what is used, when room frees up). */
+  /** A cashier or protection refusal's details (the limit, what is used, when room frees up). */
   details?: ProtectionDetails;
   /** Refused on this machine, before anything was sent (the rules engine, SPEC.md §1). */
   local?: boolean;
@@ -70,7 +70,7 @@ export interface LinkEvents {
   /** The operator no longer knows the session (expired, revoked): log in again. */
   'signed-out': { code: string };
   lobby: TableInfo[];
-  /** The operator's conditions of play, served with the lobby (R-RULES; issue 15 item 8). */
+  /** The operator's conditions of play, served with the lobby (R-RULES). */
   conditions: PlayConditions;
   'lobby.table': TableInfo;
   /**
@@ -80,7 +80,7 @@ export interface LinkEvents {
   model: TableModel;
   table: { tableId: string; model: TableModel; change: TableChange };
   /**
-   * The operator's news of one of the player's tournaments (issue 17 item 1): where they sit (the new
+   * The operator's news of one of the player's tournaments: where they sit (the new
    * table's stream follows; the old table's model has ended), its state and their standing, their finish.
    */
   tournament: ServerMessageOf<'tournament.seat' | 'tournament.state' | 'tournament.finished'>;

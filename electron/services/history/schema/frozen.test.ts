@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 6: a migration is frozen. Each version's file imports no live code (only the type of a
+ * A migration is frozen. Each version's file imports no live code (only the type of a
  * migration), so changing the codec, the statistics or the writer cannot change what an old version does.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ function at(version: number): Database.Database {
 /** The names (tables, indexes) the later schema has and the earlier not. */
 const addedNames = (before: string[][], after: string[][]): string[] => after.filter((r) => !before.some((b) => b[1] === r[1])).map((r) => r[1]);
 
-describe('the history schema migrations (issue 14 item 6)', () => {
+describe('the history schema migrations', () => {
   it('one file per version, each importing only the Migration type', () => {
     const files = readdirSync(here).filter((f) => /^v\d+\.ts$/.test(f));
     expect(files.length).toBe(HISTORY_MIGRATIONS.length);
@@ -33,7 +33,7 @@ describe('the history schema migrations (issue 14 item 6)', () => {
   });
 });
 
-describe('schema version 6 (issue 17 item 4: tournaments)', () => {
+describe('schema version 6 (tournaments)', () => {
   it('adds the tournaments table, the hands’ tournament and level and their partial index, and nothing else; UNDO_V6 (the tests’ version 5 file) takes exactly that away', () => {
     const v5 = at(5);
     const v6 = at(6);
@@ -47,7 +47,7 @@ describe('schema version 6 (issue 17 item 4: tournaments)', () => {
   });
 });
 
-describe('schema version 7 (issue 17 item 4: tournament money when it moves, refunded registrations)', () => {
+describe('schema version 7 (tournament money when it moves, refunded registrations)', () => {
   it('adds the tournaments’ refunded_at, the tournament_money table and its two indexes, and nothing else (additive); UNDO_V7 takes exactly that away', () => {
     const v6 = at(6);
     const v7 = at(7);
@@ -62,7 +62,7 @@ describe('schema version 7 (issue 17 item 4: tournament money when it moves, ref
   });
 });
 
-describe('schema version 8 (issue 17: a tied finish kept)', () => {
+describe('schema version 8 (a tied finish kept)', () => {
   it('adds the tournaments’ tied column, and nothing else; a version 7 record reads NULL (not told); UNDO_V8 takes it away', () => {
     const v7 = at(7);
     v7.prepare("INSERT INTO tournaments(tid, name, variant, money, format, kinds, buy_in, fee, entries, registered_at, place, prize, bounties, rebuys, add_ons, re_entries, spent) VALUES ('t', 'T', 0, 0, 0, '', 100, 10, 4, 1, 2, 0, 0, 0, 0, 0, 110)").run();

@@ -1,14 +1,14 @@
 /**
- * The hand history's schema versions, one frozen migration each (issue 14 item 6: a migration never
+ * The hand history's schema versions, one frozen migration each (a migration never
  * calls live code, so adding version n + 1 cannot change what version n does). Index i brings the
  * schema from version i to i + 1. Values computed by live code (a hand's statistics, its all-in
  * adjusted net, its exchange number, the hero's cards, the graph's hour pieces) are filled by the
  * store after the migrations (writer.ts `fillDerived`).
  *
- * Versions 3 and 4 are issue 13's (main: the exchange number, the hero's cards), 5 is issue 14's
- * (`hour_series`): files already written by issue 13's build are at version 4 and only get version 5.
- * Version 6 is issue 17's (tournaments and their hands); 7 finishes issue 17's (tournament money when it
- * moves, refunded registrations); 8 keeps a tied finish (how many share the place).
+ * Versions 3 and 4 hold the exchange number and the hero's cards, 5 the graph's hour pieces
+ * (`hour_series`): a file at version 4 only gets version 5. Version 6 holds tournaments and their hands,
+ * 7 tournament money when it moves and refunded registrations; 8 keeps a tied finish (how many share the
+ * place).
  */
 import type { Migration } from '../../../../shared/node/sqlite';
 import { v1 } from './v1';

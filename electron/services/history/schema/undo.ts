@@ -1,6 +1,6 @@
 /**
  * Test support: SQL that takes a current history file back to an older schema version, so that tests
- * can open a real older file and watch the migrations bring it up (issue 14 item 6, issue 17 item 4).
+ * can open a real older file and watch the migrations bring it up.
  * Each entry undoes one version; run the ones above the version wanted, newest first, then set
  * `user_version`.
  */

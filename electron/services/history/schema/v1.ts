@@ -1,5 +1,5 @@
 /**
- * Schema version 1 of the hand history (frozen: issue 14 item 6; never edit a released migration,
+ * Schema version 1 of the hand history (frozen: never edit a released migration,
  * add the next version instead). Literal SQL only, no live code: what version 1 was stays what it was.
  * The tables are described in ../store.ts.
  */

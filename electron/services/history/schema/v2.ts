@@ -1,10 +1,10 @@
 /**
- * Schema version 2 of the hand history: the results page (docs/stats.md). Frozen (issue 14 item 6):
- * literal SQL only. Until issue 14 this migration decoded every hand with the live codec and computed
- * its statistics with the live shared/history code, so a later change of those would have changed what
- * "version 2" means. Now it only adds the columns and lists the hands whose derived values are still to
- * be computed (`derive_pending`); the store fills them with the current code once the migrations have
- * run (store.ts `fillDerived`), then drops the list.
+ * Schema version 2 of the hand history: the results page (docs/stats.md). Frozen:
+ * literal SQL only. Decoding every hand with the live codec and computing its statistics with the live
+ * shared/history code here would let a later change of those change what "version 2" means, so it only
+ * adds the columns and lists the hands whose derived values are still to be computed (`derive_pending`);
+ * the store fills them with the current code once the migrations have run (store.ts `fillDerived`),
+ * then drops the list.
  */
 import type { Migration } from '../../../../shared/node/sqlite';
 

@@ -1,6 +1,6 @@
 /**
- * Schema version 3 of the hand history (issue 13 defect 1: a hand is stored once whatever format it
- * came through). Frozen (issue 14 item 6): literal SQL only. The hands' exchange numbers are computed
+ * Schema version 3 of the hand history (a hand is stored once whatever format it
+ * came through). Frozen: literal SQL only. The hands' exchange numbers are computed
  * by live code (shared/exchange/handNumber.ts), so this version only adds the column and its index and
  * lists the hands stored before it (`number_pending`); the store numbers them with the current code
  * once the migrations have run (writer.ts `fillDerived`), then drops the list. The column is described

@@ -1,6 +1,6 @@
 /**
- * Schema version 4 of the hand history (issue 13 habits: the player's own cards on each line of the
- * History list). Frozen (issue 14 item 6): literal SQL only. The cards are read from each hand's record
+ * Schema version 4 of the hand history (the player's own cards on each line of the
+ * History list). Frozen: literal SQL only. The cards are read from each hand's record
  * by the live codec, so this version only adds the column and lists the hands stored before it
  * (`cards_pending`); the store fills them with the current code once the migrations have run
  * (writer.ts `fillDerived`), then drops the list. The column is described in ../store.ts.

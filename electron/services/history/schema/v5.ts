@@ -1,6 +1,6 @@
 /**
- * Schema version 5 of the hand history: the results graph's lines read, not recomputed (issue 14
- * item 7; DESIGN.md §5: a year's lines at 1,000,000 hands ≤ 50 ms). Frozen (issue 14 item 6): literal
+ * Schema version 5 of the hand history: the results graph's lines read, not recomputed (DESIGN.md §5: a
+ * year's lines at 1,000,000 hands ≤ 50 ms). Frozen: literal
  * SQL only, no live code.
  *
  *   hour_series(money, variant, stakes, hour, …) WITHOUT ROWID

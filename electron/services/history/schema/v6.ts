@@ -1,6 +1,6 @@
 /**
- * Schema version 6 of the hand history: tournaments (issue 17 item 4; R-HISTORY, R-RESULTS, R-TRACKER).
- * Frozen (issue 14 item 6): literal SQL only, no live code. The tables are described in ../store.ts.
+ * Schema version 6 of the hand history: tournaments (R-HISTORY, R-RESULTS, R-TRACKER).
+ * Frozen: literal SQL only, no live code. The tables are described in ../store.ts.
  *
  *   tournaments(id, tid UNIQUE, name, variant, money, format, kinds, buy_in, fee, entries, registered_at,
  *               started_at, ended_at, place, prize, bounties, rebuys, add_ons, re_entries, spent)

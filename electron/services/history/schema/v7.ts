@@ -1,6 +1,6 @@
 /**
  * Schema version 7 of the hand history: tournament money when it moves, and refunded registrations
- * (issue 17 item 4, finished in the seventh session; R-TRACKER, R-RESULTS). Frozen (issue 14 item 6): literal SQL only, no live code.
+ * (R-TRACKER, R-RESULTS). Frozen: literal SQL only, no live code.
  * Additive: one column and one table with its indexes.
  *
  *   tournaments.refunded_at  when the registration's entry came back (unregistered before the start,
@@ -17,7 +17,7 @@
  *     INDEX tournament_money_by_tournament (tournament): a tournament's rows (upkeep, removal).
  *
  * Filled from the version 6 records: a registration ended without a place is refunded (version 6
- * stored it so, spent 0: issue 17 item 4); the others pay their spent at their registration and get
+ * stored it so, spent 0); the others pay their spent at their registration and get
  * their prize and bounties at their end (version 6 knew no other times).
  */
 import type { Migration } from '../../../../shared/node/sqlite';

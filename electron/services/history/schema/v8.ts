@@ -1,6 +1,6 @@
 /**
- * Schema version 8 of the hand history: a tied finish kept (issue 17 items 3 and 4, T 8-16; protocol 5
- * `tournament.finished.tied`). Frozen (issue 14 item 6): literal SQL only, no live code. Additive: one
+ * Schema version 8 of the hand history: a tied finish kept (T 8-16; protocol 5
+ * `tournament.finished.tied`). Frozen: literal SQL only, no live code. Additive: one
  * column.
  *
  *   tournaments.tied  how many players share the places from `place` (out on the same hand with equal
