@@ -92,7 +92,7 @@ describe('accounts', () => {
     // Locked now from this address: even the right password is not checked.
     const locked = await accounts.login('grace', 'grace password', ip);
     expect(locked).toMatchObject({ ok: false, code: 'RATE_LIMITED', retryAfterMs: 30_000 });
-    // issue 12 item 3: not from another address (the owner is not locked out by a stranger's guesses).
+    // Not from another address (the owner is not locked out by a stranger's guesses).
     expect(await accounts.login('grace', 'grace password', { ip: '198.51.100.1' })).toMatchObject({ ok: true });
     now += 30_000;
     expect(await accounts.login('grace', 'wrong 5', ip)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
@@ -203,7 +203,7 @@ describe('accounts', () => {
     expect(stored.startsWith('scrypt$2048$8$1$')).toBe(true);
     expect(await stronger.login('leo', 'leo password', ip)).toMatchObject({ ok: true });
   });
-  // issue 13: a nickname chosen at sign-in instead of "guest-5e07b…".
+  // A nickname chosen at sign-in instead of "guest-5e07b…".
   it('renames a guest to a valid nickname, accented letters allowed, and it stays a guest', () => {
     const g = accounts.createGuest(ip);
     if (!g.ok) throw new Error(g.message);

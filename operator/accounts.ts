@@ -4,7 +4,7 @@
  *
  * - Passwords are hashed with scrypt (node:crypto), a random salt per user, the parameters stored with
  *   the hash (`scrypt$N$r$p$salt$hash`, base64) so they can be raised later; compared in constant time.
- * - Login attempts are rate-limited (docs/security.md "Lock-out"; issue 12 item 3): failures are
+ * - Login attempts are rate-limited (docs/security.md "Lock-out"): failures are
  *   counted per account and address, so guessing from one place locks that place out of that account
  *   and not the owner elsewhere; per address across accounts; and per account across addresses with
  *   a higher threshold, which slows a distributed guess without locking the owner out of an address
@@ -115,7 +115,7 @@ export type AccountRefusalCode =
   | 'IDENTITY_TAKEN';
 
 /**
- * A nickname chosen after sign-in (issue 13, "a nickname chosen at sign-in"): 3 to 20 Latin letters
+ * A nickname chosen after sign-in: 3 to 20 Latin letters
  * (accented allowed), digits, `_`, `.`, `-`, starting with a letter or digit, after NFC. Latin script
  * only, so a look-alike letter of another script cannot pass for a reserved prefix or another player
  * (R-NOBOT).
@@ -423,7 +423,7 @@ export class Accounts {
     // One attempt at a time per account: a burst of parallel guesses is counted one by one.
     return this.serialised(accountKey, async () => {
       const row = this.q.byKey.get(name);
-      // issue 12 item 3: the account-wide lock (a distributed guess) does not shut the owner out of an
+      // The account-wide lock (a distributed guess) does not shut the owner out of an
       // address the account has signed in from; the lock of this account from this address does.
       const known = row !== undefined && this.q.sessionIps.all(row.id).some((s) => addressKey(s.ip) === ipKey);
       const wait = Math.max(this.throttle.retryAfter(pairKey), this.throttle.retryAfter(addrKey), known ? 0 : this.throttle.retryAfter(accountKey));

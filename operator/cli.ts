@@ -2,7 +2,7 @@
  * The operator's command line (`npm run operator -- …`, i.e. `npx tsx operator/main.ts …`):
  *
  *   --port <port> --data <folder> [--config <file>] [--tournaments <file>] [--cert <pem> --key <pem>] [--max-connections <n>] [--max-per-address <n>]
- *       runs the operator (the tournaments of --tournaments, by default config/tournaments.default.json: issue 16) (connection caps: server/gate.ts, default 900 and 32); prints `wss://127.0.0.1:<port>` and `pin sha256/<base64>`; stops on
+ *       runs the operator (the tournaments of --tournaments, by default config/tournaments.default.json) (connection caps: server/gate.ts, default 900 and 32); prints `wss://127.0.0.1:<port>` and `pin sha256/<base64>`; stops on
  *       SIGINT/SIGTERM (hands in progress cancelled, every player cashed out)
  *   trace verify --data <folder> [--config <file>] [--head <hash>] [--heads <file>] [--key <pem>]
  *       recomputes the trace vault's hash chain, checks it against the heads the operator signed (the
@@ -248,7 +248,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const file = flags.get('file');
   if (trace && argv[1] === 'verify' && file !== undefined) {
-    // issue 15 item 6: an export verifies alone, without the vault (nor --data).
+    // An export verifies alone, without the vault (nor --data).
     const text = readText(file, io);
     if (text === null) return 2;
     const key = publicKeyOf(flags.get('key'), null, io);
@@ -336,7 +336,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         if (heads === null) return 1;
         io.out(`trace chain intact: ${v.count} records, head ${v.head.idEvt} ${v.head.hash}${publishedHash ? `; the published head ${publishedHash} is in it` : ''}`);
         io.out(heads);
-        // issue 12 item 5: the chain being whole is not enough; every movement needs its record.
+        // The chain being whole is not enough; every movement needs its record.
         const c = crossCheckFolder(dataDir, vault);
         if (c === null) return 0;
         for (const line of c.missing.slice(0, 50)) io.err(line);
@@ -382,7 +382,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     io.err(`--port must be a port number\n${USAGE}`);
     return 2;
   }
-  // issue 12 item 2: the caps follow the descriptor limit the operator is given (ulimit -n).
+  // The caps follow the descriptor limit the operator is given (ulimit -n).
   const connectionLimits: { global?: number; perAddress?: number } = {};
   for (const [flag, field] of [['max-connections', 'global'], ['max-per-address', 'perAddress']] as const) {
     const v = flags.get(flag);
@@ -394,7 +394,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     }
     connectionLimits[field] = n;
   }
-  // The tournaments offered (issue 16), checked like the lobby: a refused file starts nothing.
+  // The tournaments offered, checked like the lobby: a refused file starts nothing.
   let specs;
   try {
     specs = loadTournaments(resolve(flags.get('tournaments') ?? DEFAULT_TOURNAMENTS_PATH), Date.now());
@@ -413,7 +413,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       io.err(e.message);
       return 2;
     }
-    // issue 12 item 1: another operator holds the folder; nothing was read or written.
+    // Another operator holds the folder; nothing was read or written.
     if (e instanceof FolderInUseError) {
       io.err(e.message);
       return 1;

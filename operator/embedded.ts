@@ -40,18 +40,18 @@ export interface EmbeddedTiming {
   tablesPerVariant?: number;
   /**
    * The tournaments offered instead of the embedded ones: a tournaments file (absolute path), checked
-   * like `npm run operator --tournaments` (tests and benchmarks of issue 17: a small multi-table
+   * like `npm run operator --tournaments` (tests and benchmarks: a small multi-table
    * tournament starting within the minute, to be moved between its tables).
    */
   tournamentsFile?: string;
   /**
-   * Tests only (issue 17's browser flows of rebuys, add-ons and finishes): the tournaments' clock runs
+   * Tests only (the browser flows of rebuys, add-ons and finishes): the tournaments' clock runs
    * this many times faster (levels, the rebuy period, the add-on), the tables at their own pace.
    */
   tournamentClockRate?: number;
 }
 
-/** The embedded operator's tournaments (issue 16 item 9): play money, nothing to set up. */
+/** The embedded operator's tournaments: play money, nothing to set up. */
 const EMBEDDED_TOURNAMENTS: TournamentsConfig = {
   version: 1,
   sitAndGo: { money: 'play', buyIn: 1000, fee: 0, speed: 'turbo', sizes: [2, 6, 9] },
@@ -72,7 +72,7 @@ export async function startEmbeddedOperator(options: { dataDir: string; port?: n
     welcomePlayChips: EMBEDDED_PLAY_CHIPS,
     table: timingOf(options.timing),
     log: options.log,
-    // issue 16 item 9: a play-money sit & go of every variant and size, filled by practice players a
+    // A play-money sit & go of every variant and size, filled by practice players a
     // few seconds after a person registers, so a new user can play a tournament at once.
     // And a play-money multi-table tournament every 10 minutes, brought to 200 players by practice
     // players when a person registers (an instance nobody joined is cancelled; the next one opens).
@@ -142,7 +142,7 @@ function embeddedGuest(op: RunningOperator, dataDir: string): EmbeddedOperator['
   if (!g.ok) throw new Error(`embedded guest: ${g.message}`);
   const r = op.wallet.grantPlay(g.account.id, EMBEDDED_PLAY_CHIPS, { idempotencyKey: `grant:welcome:${g.account.id}` });
   if (!r.ok) throw new Error(`embedded guest grant: ${r.code}`);
-  // Whole or not at all, mode exact (shared/node/atomic-file.ts, issue 14 item 5): a crash never leaves half a token.
+  // Whole or not at all, mode exact (shared/node/atomic-file.ts): a crash never leaves half a token.
   writeFileAtomic(file, JSON.stringify({ token: g.session.token, accountId: g.account.id }), { mode: 0o600 });
   return { token: g.session.token, username: g.account.username, accountId: g.account.id };
 }

@@ -238,7 +238,7 @@ function decisionTimesV4(db: Db): void {
 }
 
 /**
- * v5: the trace's outbox (issue 12 item 5; trace/outbox.ts). A record is put here in the same
+ * v5: the trace's outbox (trace/outbox.ts). A record is put here in the same
  * transaction as the money movement it mirrors (a hand's POJEU with its settlement, a POINSCRIT with
  * its buy-in…), so the trace can never fall behind the money; it moves to the vault (trace.sqlite,
  * its own file) right after, or later when the vault is busy, and on the next start before recovery.
@@ -259,7 +259,7 @@ function traceOutboxV5(db: Db): void {
 }
 
 /**
- * v6: the cashier and the player-protection duties (issue 18; SPEC §2b, docs/protection.md).
+ * v6: the cashier and the player-protection duties (SPEC §2b, docs/protection.md).
  * - The ledger learns `withdrawal` (R-CASHIER): real money leaving a wallet for the player's card,
  *   and `payment_ref`, the provider's reference a deposit or withdrawal carries; rebuilt since SQLite
  *   cannot change a CHECK in place (rows copied as they are, triggers re-made).
@@ -366,7 +366,7 @@ function protectionV6(db: Db): void {
 }
 
 /**
- * v7: tournaments (issue 16 item 7; tournaments/store.ts). A tournament's state (its spec, where it
+ * v7: tournaments (tournaments/store.ts). A tournament's state (its spec, where it
  * stands, its clock, its counters and busted order) and each entrant's (chips as of the last settled
  * hand, table and seat, place and prize), written in the transaction that moves their money or settles
  * a hand, so an operator killed mid-tournament resumes it from the last completed hand.
@@ -393,7 +393,7 @@ function tournamentsV7(db: Db): void {
 }
 
 /**
- * v8: tournament results (issue 17 item 6; tournaments/store.ts `results`). A finished tournament keeps
+ * v8: tournament results (tournaments/store.ts `results`). A finished tournament keeps
  * when it ended (`ended_at`, set once when its state becomes `finished`); the entrants are found by
  * account, so a player's finished tournaments are read from what the tournaments saved anyway (the
  * place, prize, purchases and bounties of each entrant, written in the step that paid them).
@@ -408,14 +408,14 @@ function tournamentResultsV8(db: Db): void {
 }
 
 /**
- * v9: the operator's overlay (issue 16 item 1). A guaranteed prize pool larger than what the entries
+ * v9: the operator's overlay. A guaranteed prize pool larger than what the entries
  * brought is topped up by the operator: an `overlay` row from the operator's side (no account) into
  * the tournament's fund, its `balance_after` the operator's overlay total after it (`overlay_paid`, as
  * `rake_collected` for the rake). So the overlay is money the operator puts in, counted as such by the
  * audit (wallets + tables + rake = deposits + grants + overlays − withdrawals), never created from
  * nothing. The ledger is rebuilt as at v6 (SQLite cannot change a CHECK in place): rows copied as
  * they are, triggers re-made.
- * Also `tournament_tables` (issue 16 item 3): each running tournament table's blind positions after
+ * Also `tournament_tables`: each running tournament table's blind positions after
  * its last settled hand, written in that hand's step, so a restart goes on with the same button.
  */
 function overlayV9(db: Db): void {

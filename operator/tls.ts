@@ -68,7 +68,7 @@ type X509KeyPair = x509.X509CertificateCreateSelfSignedParams['keys'];
 type X509PublicKey = Parameters<typeof x509.SubjectKeyIdentifierExtension.create>[0];
 const cryptoProvider = webcrypto as unknown as X509Crypto;
 
-/** The pin of a certificate's public key, as clients pin it (one implementation: shared/node/pins.ts, issue 14 item 5). */
+/** The pin of a certificate's public key, as clients pin it (one implementation: shared/node/pins.ts). */
 export { spkiPin };
 
 /**

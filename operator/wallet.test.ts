@@ -60,7 +60,7 @@ describe('wallet', () => {
     expect(walletMovement(wallet.tableEntries('T1')[2])).toBeUndefined();
   });
 
-  it("the operator's overlay (issue 16 item 1): one row from the operator's side into a fund, counted as money in, its own total; a fund's prize out of it", async () => {
+  it("the operator's overlay: one row from the operator's side into a fund, counted as money in, its own total; a fund's prize out of it", async () => {
     const alice = await player('alice');
     expect(wallet.openTable('tournament:g', 'real')).toEqual({ ok: true });
     wallet.deposit(alice, 1_000, { idempotencyKey: 'dep-1' });

@@ -90,7 +90,7 @@ export interface KindTotals {
   readonly wallets: number;
   readonly tables: number;
   readonly rake: number;
-  /** Σ overlays: money the operator put into guaranteed prize pools (issue 16 item 1). */
+  /** Σ overlays: money the operator put into guaranteed prize pools. */
   readonly overlay: number;
 }
 
@@ -322,7 +322,7 @@ export class Wallet {
   }
 
   /**
-   * The operator's overlay (issue 16 item 1): what a guaranteed prize pool has beyond the entries'
+   * The operator's overlay: what a guaranteed prize pool has beyond the entries'
    * buy-ins, put by the operator into the tournament's fund (`tableId`), in its kind of money. One
    * ledger row from the operator's side, so the audit counts it as money in, the operator's.
    */

@@ -145,7 +145,7 @@ describe('a cashier stopped while the provider has not answered', () => {
   });
 });
 
-describe('operator schema v6 (issue 18)', () => {
+describe('operator schema v6', () => {
   it('rebuilds the ledger with `withdrawal`, keeping every row, and its triggers still guard it', () => {
     const t = tempDir();
     try {

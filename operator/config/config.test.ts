@@ -35,7 +35,7 @@ describe('the lobby configuration', () => {
     [{ ...entry, practicePlayers: 2 }, /practice players sit at play-money tables only/],
     [{ ...entry, buyIn: { min: 1000, max: 400 } }, /buyIn.min 1000 is more than buyIn.max 400/],
     [{ ...entry, colour: 'green' }, /unexpected field "colour"/],
-    // D art. 7 III: "les joueurs engagent un ante" (issue 15 item 2).
+    // D art. 7 III: "les joueurs engagent un ante".
     [{ ...entry, variant: '7SHL', seats: 7, stakes: { ante: 0, bringIn: 10, smallBet: 20 } }, /R-FORCED: D art. 7 III.*\(ante\)/],
     [{ ...entry, variant: '7SLL', seats: 7, stakes: { bringIn: 10, smallBet: 20 } }, /R-FORCED: D art. 7 III.*\(ante\)/],
   ])('refuses a bad entry with a message naming it (%#)', (bad, message) => {

@@ -33,7 +33,7 @@ describe('players\' hand histories (R-HISTORY)', () => {
     }
   });
 
-  it('a tournament hand names its tournament and the level it was dealt at; a cash hand, and a hand stored before v2, none (issue 17 item 4)', () => {
+  it('a tournament hand names its tournament and the level it was dealt at; a cash hand, and a hand stored before v2, none', () => {
     const t = tempDir();
     const now = Date.UTC(2026, 5, 1);
     const path = join(t.dir, 'h.sqlite');

@@ -27,7 +27,7 @@ const v1: Migration = (db) => {
 };
 
 /**
- * v2 (issue 17 item 4): a tournament hand names its tournament and the level (0-based) it was dealt
+ * v2: a tournament hand names its tournament and the level (0-based) it was dealt
  * at; null for cash hands (and the hands stored before).
  */
 const v2: Migration = (db) => {
@@ -75,7 +75,7 @@ export class HandHistoryStore {
 
   /**
    * Stores one player's view of a hand; written once per hand (a repeat is ignored). `tournament`: the
-   * tournament's id and the level the hand was dealt at (issue 17 item 4); absent for a cash hand.
+   * tournament's id and the level the hand was dealt at; absent for a cash hand.
    */
   add(accountId: number, tableId: string, handId: string, endedAt: number, record: HandRecord, tournament: HandTournament | null = null): void {
     this.q.add.run(accountId, handId, tableId, endedAt, JSON.stringify(record), tournament?.tournamentId ?? null, tournament?.level ?? null);

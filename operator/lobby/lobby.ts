@@ -1,8 +1,8 @@
 /**
  * The lobby (R-INFO, R-RULES): every table with its variant, stakes, table rules, buy-in range and
  * seats taken. Subscribers get the whole list once, then one `lobby.table` frame for each table whose
- * seat count changes; with the list, the operator's conditions of play (R-RULES, D art. 8 II 2°; issue 15
- * item 8), written from the settings its tables run with (tables/conditions.ts).
+ * seat count changes; with the list, the operator's conditions of play (R-RULES, D art. 8 II 2°), written
+ * from the settings its tables run with (tables/conditions.ts).
  */
 import { rulesVersion, type PlayConditions } from '../../shared/protocol/conditions';
 import type { TableInfo } from '../../shared/protocol/messages';
@@ -20,7 +20,7 @@ export class Lobby {
   constructor(readonly conditions: PlayConditions = playConditions()) {}
 
   /**
-   * The version of `table`'s rules as the lobby shows them now (R-INFO, issue 15 item 7): a join must
+   * The version of `table`'s rules as the lobby shows them now (R-INFO): a join must
    * carry it, else the player confirmed rules that are no longer the table's.
    */
   rulesVersionOf(table: LobbySource): string {

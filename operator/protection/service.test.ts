@@ -17,7 +17,7 @@ import { Protection } from './service';
 const MIN = 60_000;
 const ADULT = { lastName: 'Martin', firstNames: 'Jeanne', birthDate: '1990-05-04' };
 
-describe('protection service over the operator database (issue 18)', () => {
+describe('protection service over the operator database', () => {
   let t: ReturnType<typeof tempDir>;
   let path: string;
   let db: Db;

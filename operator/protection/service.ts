@@ -1,5 +1,5 @@
 /**
- * The player-protection duties over the operator database (issue 18; SPEC §2b; docs/protection.md):
+ * The player-protection duties over the operator database (SPEC §2b; docs/protection.md):
  * the self-set limits and their pending raises (R-LIMITS, R-TIMELIMIT), self-exclusion (R-EXCLUDE),
  * the closed account of a banned holder (R-BANNED), and effective playing time (R-TIMELIMIT). The
  * rules themselves are the pure functions of limits.ts, playtime.ts and exclusion.ts; this keeps
@@ -44,7 +44,7 @@ const CLOSED_WHY: Readonly<Record<string, string>> = {
   'excluded-permanently': 'you excluded yourself permanently',
 };
 
-/** Everything the "Jeu responsable" page shows (issue 18 item 6), as of `at`. */
+/** Everything the "Jeu responsable" page shows, as of `at`. */
 export interface ProtectionView {
   readonly at: number;
   /** Each limit in force with its pending raise and when it applies; null: not set yet (no default). */

@@ -45,10 +45,10 @@ export interface ServerContext {
   wallet: Wallet;
   /** Deposits and withdrawals (R-CASHIER; cashier/cashier.ts). */
   cashier: Cashier;
-  /** Limits, self-exclusion, playing time (issue 18; protection/service.ts). */
+  /** Limits, self-exclusion, playing time (protection/service.ts). */
   protection: Protection;
   manager: TableManager;
-  /** The operator's tournaments (issue 16); absent: none offered. */
+  /** The operator's tournaments; absent: none offered. */
   tournaments?: TournamentHub;
   lobby: Lobby;
   history: HandHistoryStore;
@@ -57,7 +57,7 @@ export interface ServerContext {
   serverVersion: string;
   heartbeatMs: number;
   rateLimit: RateLimit;
-  /** Account creation (guests, registrations) per address and overall (issue 12 item 2). */
+  /** Account creation (guests, registrations) per address and overall. */
   signup: { perAddress: KeyedBuckets; global: KeyedBuckets };
   /** Play chips given to a new account (guest or registered). */
   welcomePlayChips: number;
@@ -65,7 +65,7 @@ export interface ServerContext {
   byAccount: Map<number, Connection>;
   /**
    * Tables an account watched when its connection dropped, kept for a `resume` of the same session
-   * (issue 17, closing: watching survives a break in the link; KeptWatches).
+   * (watching survives a break in the link; KeptWatches).
    */
   keptWatches: KeptWatches;
   connections: Set<Connection>;
@@ -112,7 +112,7 @@ export class Connection {
    * from this address) does not act for it.
    */
   private readonly holds = new Set<Table>();
-  /** Tables followed without a seat (`table.watch`, issue 17 item 2). */
+  /** Tables followed without a seat (`table.watch`). */
   private readonly watched = new Set<Table>();
   private queue: Promise<void> = Promise.resolve();
   private readonly bucket: TokenBucket;
@@ -227,7 +227,7 @@ export class Connection {
       case 'balance':
         return this.send({ type: 'balance', rid: m.rid, balances: this.balances(account.id) });
       case 'account.rename': {
-        // issue 13: seats, hand histories and the table streams name a player by username, so it
+        // Seats, hand histories and the table streams name a player by username, so it
         // changes only while the account sits nowhere (no hand is ever written under two names).
         if (this.seatsOf(account.id).length > 0) return this.error(m.rid, 'NAME_WHILE_SEATED', 'leave your tables before changing your name');
         const r = this.ctx.accounts.rename(account.id, m.username);
@@ -347,7 +347,7 @@ export class Connection {
   }
 
   /**
-   * `table.watch` (issue 17 item 2): any table, cash or tournament, followed without a seat: `ok`, its
+   * `table.watch`: any table, cash or tournament, followed without a seat: `ok`, its
    * snapshot as no seat sees it, then its stream (never a hidden card: R-HIDDEN). At most
    * MAX_WATCHED tables per connection (the client tiles 24); a seat is not affected.
    */
@@ -358,7 +358,7 @@ export class Connection {
     // Tables gone, or where the account took a seat since, no longer count.
     for (const x of [...this.watched]) if (!x.isWatching(accountId)) this.watched.delete(x);
     if (!this.watched.has(t) && this.watched.size >= MAX_WATCHED) {
-      // Its own code (issue 17, closing): a limit on tables watched, not the message rate RATE_LIMITED says.
+      // Its own code: a limit on tables watched, not the message rate RATE_LIMITED says.
       return this.error(m.rid, 'WATCH_LIMIT', `at most ${MAX_WATCHED} tables are watched at once: stop watching one first`, { tableId: t.tableId });
     }
     const snap = t.watch(accountId, (frame) => this.sendRaw(frame));
@@ -379,7 +379,7 @@ export class Connection {
     return [...this.ctx.manager.tablesOf(accountId), ...(this.ctx.tournaments?.tablesOf(accountId) ?? [])];
   }
 
-  /** This connection follows a tournament table the player was seated at or moved to (issue 16 item 8). */
+  /** This connection follows a tournament table the player was seated at or moved to. */
   follow(t: Table): void {
     if (this.state !== 'authed' || this.account === null) return;
     this.sendSnapshot(t, null);
@@ -388,7 +388,7 @@ export class Connection {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Tournaments (issue 16 item 8)
+  // Tournaments
 
   private hello(m: ClientMessageOf<'hello'>): void {
     const min = this.ctx.minClientVersion;
@@ -419,7 +419,7 @@ export class Connection {
   private async authenticate(m: ClientMessageOf<'guest' | 'register' | 'login' | 'resume'>): Promise<void> {
     const a = this.ctx.accounts;
     if (m.type === 'guest' || m.type === 'register') {
-      // issue 12 item 2: a new account (and its welcome chips) is rationed per address and overall,
+      // A new account (and its welcome chips) is rationed per address and overall,
       // before any work (a registration's scrypt) is done.
       const key = addressKey(this.ip) ?? this.ip;
       const wait = Math.max(this.ctx.signup.perAddress.wait(key), this.ctx.signup.global.wait(''));
@@ -469,7 +469,7 @@ export class Connection {
   /** The account is this connection's: its seats are re-attached, with missed frames or snapshots. */
   private bind(rid: number, account: AccountView, sessionId: string, token: string, expiresAt: number, since: Map<string, number>, giveToken = true, resumed = false): void {
     if (this.state === 'closed') return;
-    // Watches the same session held (issue 17, closing): kept when its connection dropped, or still on
+    // Watches the same session held: kept when its connection dropped, or still on
     // an old connection the operator has not seen drop yet (a half-open socket this resume replaces).
     // A login (a new session) starts with none.
     const kept = this.ctx.keptWatches.take(account.id, resumed ? sessionId : null);
@@ -484,7 +484,7 @@ export class Connection {
     this.token = token;
     this.expiresAt = expiresAt;
     this.state = 'authed';
-    // issue 12 item 4: each seat takes this connection's address and session, R-NOBOT permitting; a
+    // Each seat takes this connection's address and session, R-NOBOT permitting; a
     // table where another account plays from this address is not rejoined (its seat waits out the
     // grace period, then leaves with its stack: R-CASH).
     const refused: { t: Table; r: TableRefusal }[] = [];
@@ -517,13 +517,13 @@ export class Connection {
       t.attach(account.id, (frame) => this.sendRaw(frame));
     }
     this.rewatch(account.id, kept);
-    // Where each of the player's tournaments stands now (issue 17 item 1): a client back after a break
+    // Where each of the player's tournaments stands now: a client back after a break
     // in the link, or on another machine, shows the tournament bar at once.
     this.ctx.tournaments?.tellAccount(account.id);
   }
 
   /**
-   * The tables this session watched, watched again after a `resume` (issue 17, closing): each a fresh
+   * The tables this session watched, watched again after a `resume`: each a fresh
    * snapshot as no seat sees it (`rid: null`) and its stream, as on a `table.watch`, so the client need
    * not ask. A table gone meanwhile (a tournament's table broken) is told as on its closing
    * (`table.left`, `cashedOut: 0`); one where the account took a seat meanwhile has its seat's stream.
@@ -583,7 +583,7 @@ export class Connection {
     this.unsubscribeLobby?.();
     this.unsubscribeLobby = null;
     // A dropped connection (not a logout, not a replacement: those cleared the account): its watches
-    // are kept for a resume of this session (issue 17, closing).
+    // are kept for a resume of this session.
     const account = this.account;
     if (account && this.sessionId !== null && this.ctx.byAccount.get(account.id) === this) {
       this.ctx.keptWatches.keep(account.id, this.sessionId, this.expiresAt, this.watchedIds(), this.ctx.now());
@@ -610,7 +610,7 @@ export class Connection {
       });
     }
     if (t.spec.mode === 'tournament') {
-      // A tournament's seats and chips are the tournament's (issue 16): one registers, rebuys and
+      // A tournament's seats and chips are the tournament's: one registers, rebuys and
       // leaves through it; leaving the table is leaving the tournament (a forfeit after the start).
       if (m.type === 'table.join' || m.type === 'table.topUp') return this.error(m.rid, 'BAD_MESSAGE', 'a tournament table: use tournament.register, tournament.rebuy or tournament.addOn', { tableId: t.tableId });
       if (m.type === 'table.leave') {
@@ -670,7 +670,7 @@ export class Connection {
         const r = t.act(id, m.actionId, m.move);
         const base = { type: 'table.actionResult' as const, rid: m.rid, tableId: t.tableId, actionId: m.actionId, replayed: r.replayed };
         if (r.ok) return this.send({ ...base, ok: true });
-        // The refusal as the table made it (shared/rules decide), every detail kept (issue 14 item 1).
+        // The refusal as the table made it (shared/rules decide), every detail kept.
         return this.send({ ...base, ok: false, code: r.code, message: r.message, ...refusalDetails(r) });
       }
     }

@@ -1,5 +1,5 @@
 /**
- * Bounds on open connections (issue 12 item 2): one address holding hundreds of idle sockets used to
+ * Bounds on open connections: one address holding hundreds of idle sockets used to
  * exhaust the operator's file descriptors and shut everyone out.
  *
  * - Every TCP connection must complete TLS, the WebSocket upgrade and `hello` within `helloTimeoutMs`,

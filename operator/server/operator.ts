@@ -69,9 +69,9 @@ export interface OperatorOptions {
   minClientVersion?: string;
   heartbeatMs?: number;
   rateLimit?: RateLimit;
-  /** Bounds on open connections and the hello deadline (gate.ts; issue 12 item 2). */
+  /** Bounds on open connections and the hello deadline (gate.ts). */
   connectionLimits?: Partial<ConnectionLimits>;
-  /** Account creation per address and overall (ratelimit.ts; issue 12 item 2). */
+  /** Account creation per address and overall (ratelimit.ts). */
   signupLimit?: SignupLimit;
   trustProxy?: boolean;
   welcomePlayChips?: number;
@@ -80,9 +80,9 @@ export interface OperatorOptions {
   log?: (line: string) => void;
   /** Names this process in another process's refusal of the data folder (default `the operator`). */
   owner?: string;
-  /** How often the vault's head goes to the log (default an hour; issue 15 item 6). */
+  /** How often the vault's head goes to the log (default an hour). */
   headLogMs?: number;
-  /** Told after each durable step of crash recovery (tests kill the process there: issue 12 item 1). */
+  /** Told after each durable step of crash recovery (tests kill the process there). */
   recoveryStep?: (step: RecoveryStep) => void;
   /** The payment provider (R-CASHIER); default the network-free test provider (cashier/provider.ts). */
   paymentProvider?: PaymentProvider;
@@ -95,7 +95,7 @@ export interface OperatorOptions {
   /** How often the ban file is looked at besides watching it (default 5 s; protection/ban-watch.ts). */
   banCheckMs?: number;
   /**
-   * Tournaments offered (issue 16): sit & go templates and scheduled tournaments; `practiceFillMs`:
+   * Tournaments offered: sit & go templates and scheduled tournaments; `practiceFillMs`:
    * play-money sit & go's fill with practice players this long after a person registers (null: never);
    * `clockRate`: tests only, the tournaments' clock that many times faster (TournamentDeps.clockRate).
    */
@@ -114,7 +114,7 @@ export interface RunningOperator {
   /** R-TIMELIMIT: what the tables tell of each player's play (protection/watch.ts). */
   playtime: PlaytimeWatch<ReturnType<Timers['set']>>;
   vault: TraceVault;
-  /** Records committed with their money, on their way to the vault (issue 12 item 5). */
+  /** Records committed with their money, on their way to the vault. */
   outbox: TraceOutbox;
   history: HandHistoryStore;
   manager: TableManager;
@@ -138,7 +138,7 @@ function packageVersion(): string {
 export async function startOperator(o: OperatorOptions): Promise<RunningOperator> {
   const log = o.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const synchronous = o.durability === 'normal' ? 'NORMAL' : 'FULL';
-  // One operator per data folder (issue 12 item 1): a second one would run crash recovery on the live
+  // One operator per data folder: a second one would run crash recovery on the live
   // tables of the first (the same chips at two tables). Taken before anything is read or written here;
   // FolderInUseError's one line names the folder and the process that holds it.
   const lock = lockFolder(o.dataDir, o.owner ?? 'the operator');
@@ -187,7 +187,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   const outbox = new TraceOutbox(db, vault, log);
   let recovered: RecoveryReport;
   try {
-    // issue 12 item 5: records committed with their money but not yet in the vault go in first (the
+    // Records committed with their money but not yet in the vault go in first (the
     // vault may make this wait up to its 5 s busy timeout), so recovery reads a complete vault.
     outbox.flush();
     // R-CASH: money left at tables by a crash goes back before anything else happens.
@@ -213,7 +213,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     );
   }
   for (const u of recovered.unaccounted) log(`table ${u.tableId} still holds ${u.held} that no seat accounts for: review the ledger`);
-  // R-RULES: the conditions of play written from the settings these tables run with (issue 15 item 8).
+  // R-RULES: the conditions of play written from the settings these tables run with.
   const lobby = new Lobby(playConditions(o.table ?? {}));
   // R-TIMELIMIT (art. 16-1): the tables report each player's play; warnings go to the player's
   // connection, when they have one (`context` exists by the time a hand is dealt).
@@ -254,13 +254,13 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     practiceField: o.tournaments?.practiceField,
     clockRate: o.tournaments?.clockRate,
     playtime,
-    // R-HISTORY: tournament hands too, with their tournament and level (issue 17 item 4).
+    // R-HISTORY: tournament hands too, with their tournament and level.
     history,
     store: new TournamentStore(db),
     error: (e) => log(`tournament error: ${(e as Error)?.stack ?? String(e)}`),
     log,
   });
-  // Tournaments left running by a crash resume from their last completed hand (issue 16 item 7).
+  // Tournaments left running by a crash resume from their last completed hand.
   const resumed = tournaments.restore();
   if (resumed.length > 0) log(`resumed ${resumed.length} tournaments: ${resumed.map((t) => `${t.spec.id} (${t.state}, ${t.remaining} players in)`).join(', ')}; hands in play were voided (every bet back)`);
   for (const spec of o.tournaments?.specs ?? []) tournaments.add(spec);
@@ -325,7 +325,7 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
   }
   const v = vault;
   const h = history;
-  // issue 15 item 6: the head (hash, count, time) published in the log every hour and on shutdown, so
+  // The head (hash, count, time) published in the log every hour and on shutdown, so
   // that a chain rewritten whole later is caught against it (`trace verify --head`; docs/trace.md).
   // R-TRACE: the head is also signed with the operator's key and kept in the folder's heads file,
   // which `trace verify` checks the vault against (records cut off the end; trace/seal.ts).

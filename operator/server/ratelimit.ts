@@ -7,7 +7,7 @@
  * before it stopped for `burst / perSecond` seconds) is closed.
  *
  * Per address and overall, {@link KeyedBuckets}: account creation (guests and registrations), so one
- * address cannot mint accounts (and their welcome play chips) without end (issue 12 item 2).
+ * address cannot mint accounts (and their welcome play chips) without end.
  */
 export interface RateLimit {
   perSecond: number;
@@ -37,7 +37,7 @@ export class TokenBucket {
     this.tokens = Math.min(this.limit.burst, this.tokens + ((t - this.last) * this.limit.perSecond) / 1000);
     this.last = t;
     // Only a bucket full again (the client paused) forgives the refusals: a token earned back every
-    // 1/perSecond while flooding does not (issue 12 item 2: the counter used to reset on each token,
+    // 1/perSecond while flooding does not (the counter used to reset on each token,
     // so a steady flood was never closed).
     if (this.tokens >= this.limit.burst) this.refused = 0;
     if (this.tokens >= 1) {
@@ -55,7 +55,7 @@ export interface Allowance {
   perHour: number;
 }
 
-/** Account creation (guest or registration): per address and overall (issue 12 item 2). */
+/** Account creation (guest or registration): per address and overall. */
 export interface SignupLimit {
   perAddress: Allowance;
   global: Allowance;

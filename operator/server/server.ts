@@ -71,7 +71,7 @@ export async function startWireServer(ctx: ServerContext, tls: TlsIdentity, o: W
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found\n');
   });
-  // issue 12 item 2: connections counted from TCP accept, each with its hello deadline (gate.ts).
+  // Connections counted from TCP accept, each with its hello deadline (gate.ts).
   const gate = new ConnectionGate(o.limits);
   const accepted = new Map<string, Accepted>();
   const socketKey = (s: { remoteAddress?: string; remotePort?: number }) => `${s.remoteAddress}|${s.remotePort}`;

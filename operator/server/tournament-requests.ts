@@ -1,8 +1,8 @@
 /**
- * A connection's tournament requests (issue 16 item 8, issue 17; docs/protocol.md "Tournaments"): the
+ * A connection's tournament requests (docs/protocol.md "Tournaments"): the
  * list and details, registration on the information shown (R-INFO), unregistering (refund before the
  * start, a forfeit after: R-TOURN-LEAVE), rebuy and add-on (T 5-2, 5-4), and the account's finished
- * tournaments. Out of connection.ts so that file stays one the reader can hold (issue 14 item 6).
+ * tournaments. Out of connection.ts so that file stays one the reader can hold.
  */
 import type { ErrorCode } from '../../shared/protocol/codes';
 import type { ClientMessageOf, ServerMessage } from '../../shared/protocol/messages';
@@ -41,7 +41,7 @@ export function tournamentRequest(m: TournamentMessage, c: TournamentRequestCont
       const r = hub.register(t.spec.id, { accountId: account.id, name: account.username, practice: false, ip: c.ip, sessionId: c.sessionId }, m.version);
       if (!r.ok) return refuse(r);
       c.send({ type: 'tournament.registered', rid: m.rid, tournamentId: t.spec.id, inscription: r.inscription });
-      // Where the tournament stands for the player at once (issue 17 item 1).
+      // Where the tournament stands for the player at once.
       return hub.tell(t, [account.id]);
     }
     case 'tournament.unregister': {

@@ -1,9 +1,9 @@
 /**
- * Watching tables without a seat (`table.watch`, issue 17 item 2): the per-connection limit, and what a
- * dropped connection watched, kept for a `resume` of the same session (issue 17, closing).
+ * Watching tables without a seat (`table.watch`): the per-connection limit, and what a
+ * dropped connection watched, kept for a `resume` of the same session.
  */
 
-/** Most tables a connection watches at once (issue 17 item 2: the client tiles up to 24 tables). */
+/** Most tables a connection watches at once (the client tiles up to 24 tables). */
 export const MAX_WATCHED = 24;
 
 /**

@@ -93,7 +93,7 @@ const CANCEL_REASONS: Record<CancelReason, string> = {
 };
 
 /**
- * The operator's log line of a voided hand (issue 15 item 4; docs/trace.md): which hand (the Pool its
+ * The operator's log line of a voided hand (docs/trace.md): which hand (the Pool its
  * POJEU would have had), why, and for each participant the stake given back and the cave restored.
  * Neither a POJEU (the hand has no outcome) nor a POANNUL (the inscriptions go on, A 1.3.6.c.6).
  */
@@ -123,7 +123,7 @@ export function playerRecord(p: TablePlayer, inscription: string, tech: string, 
 
 /**
  * The table's records, put in the trace outbox (trace/outbox.ts): called inside the step that moves
- * their money (TableHooks.step), they commit with it and reach the vault right after (issue 12 item 5).
+ * their money (TableHooks.step), they commit with it and reach the vault right after.
  */
 export function outboxTrace(outbox: TraceOutbox, spec: TableSpec): TableTrace {
   const description = `${spec.name}: ${describeTable(spec.rules, spec.money)}`;

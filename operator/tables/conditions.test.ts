@@ -3,7 +3,7 @@ import { conditionsVersion, playConditionsSchema } from '../../shared/protocol/c
 import { validate } from '../../shared/validate';
 import { playConditions } from './conditions';
 
-describe('the conditions of play, written from the tables\' settings (R-RULES, D art. 3 and 8 II 2°; issue 15 item 8)', () => {
+describe('the conditions of play, written from the tables\' settings (R-RULES, D art. 3 and 8 II 2°)', () => {
   it('say what the tables run with: the defaults (two time-outs, two minutes of grace)', () => {
     const c = playConditions();
     expect(validate(playConditionsSchema, c)).toMatchObject({ ok: true }); // what the lobby frame's schema accepts

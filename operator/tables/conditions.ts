@@ -1,5 +1,5 @@
 /**
- * The conditions under which bets are made (R-RULES, D art. 3 and 8 II 2°; issue 15 item 8), written
+ * The conditions under which bets are made (R-RULES, D art. 3 and 8 II 2°), written
  * from the settings the tables actually run with (`tableSettings`, streams.ts) and from what the table
  * code does (`timeoutAction`, `cancelHand`, `leave`, `detach`), in French then English. The lobby
  * serves them with their version (shared/protocol/conditions.ts); a join confirms them with the

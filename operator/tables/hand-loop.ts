@@ -1,5 +1,5 @@
 /**
- * A table's hand loop (issue 14 item 6: table.ts split into its streams, its hand loop and its
+ * A table's hand loop (table.ts split into its streams, its hand loop and its
  * requests), authoritative (DESIGN.md §1):
  *
  *   planNextHand ─▶ startHand ─▶ { deal from the CSPRNG deck (R-DEAL) | a decision } ─▶ …
@@ -9,9 +9,9 @@
  *     ─▶ settle: rake through TableMoney, one POJEU, records to history, afterHand
  *   between hands: pending top-ups (POACHAT), leaves (cash-out, POBILAN), repeated timeouts sit out
  *   a hand voided (the table stops, or a fault): every stake back on its cave, the reason in the
- *     operator's log; no POJEU, no POANNUL (docs/trace.md; issue 15 item 4)
+ *     operator's log; no POJEU, no POANNUL (docs/trace.md)
  *   records written without the player's action (time-outs, the disconnection grace, the table
- *   stopping, practice players) carry `supervision` (A 1.3.6.c; issue 15 item 5)
+ *   stopping, practice players) carry `supervision` (A 1.3.6.c)
  */
 import { randomBytes } from 'node:crypto';
 import { handViewFor } from '../../shared/protocol/hand';
@@ -97,7 +97,7 @@ export abstract class HandLoop extends TableStreams {
     if (this.opt.requireHuman && !this.humanPresent()) return;
     const plan = planNextHand(this.seating, { game: this.game, mode: this.spec.mode, firstButton: this.random(this.spec.seats) });
     if (!plan.ok) return;
-    // A tournament holds its tables between hands (start, breaks, hand-for-hand; issue 16).
+    // A tournament holds its tables between hands (start, breaks, hand-for-hand).
     if (this.hooks.mayDeal && !this.hooks.mayDeal()) return;
     const rules = this.hooks.rulesForNextHand();
     const no = ++this.handNo;
@@ -124,7 +124,7 @@ export abstract class HandLoop extends TableStreams {
     const playtime = this.hooks.playtime;
     if (playtime) for (const seat of plan.dealtIn) if (who[seat] && !who[seat].practice) this.safely(() => playtime.dealt(who[seat]!.accountId));
     this.hand = { no, id, plan, state, deck: new Deck(this.options.dealRandom), times: state.log.map(() => now), who, turn: null, supervised: false };
-    this.emit((seat) => ({ type: 'handStart', handNo: no, hand: handViewFor(state, seat) })); // issue 14 item 2: a view, not the engine's state
+    this.emit((seat) => ({ type: 'handStart', handNo: no, hand: handViewFor(state, seat) })); // A view, not the engine's state
     this.advance();
   }
 
@@ -279,7 +279,7 @@ export abstract class HandLoop extends TableStreams {
     // The rake (R-RAKE) and the stacks after the hand, in one write: a crash leaves both or neither.
     const stacks = [...this.members.values()].map((m) => ({ accountId: m.player.accountId, stack: after.seating.seats[m.seat]?.stack ?? 0 }));
     const positions = this.positionsOf(after.seating);
-    // With its POJEU, in one step (issue 12 item 5): a hand whose record cannot be written is not
+    // With its POJEU, in one step: a hand whose record cannot be written is not
     // settled; the error reaches guard(), which voids it (every stake back on its cave).
     this.step(() => {
       this.hooks.money.settle(h.id, result.rake, stacks, positions);
@@ -304,7 +304,7 @@ export abstract class HandLoop extends TableStreams {
       }
     }
     this.emit((seat) => ({ type: 'handEnd', handNo: h.no, record: recordFor(seat) }));
-    // Tournament: the players busted leave once they have seen the hand's end (T 8-15; issue 16).
+    // Tournament: the players busted leave once they have seen the hand's end (T 8-15).
     if (after.eliminated.length > 0) this.eliminate(h.id, after.eliminated, h);
     this.betweenHands();
     this.syncSeats();
@@ -312,7 +312,7 @@ export abstract class HandLoop extends TableStreams {
     this.hooks.afterHand?.();
   }
 
-  /** The blinds' positions of a seating, and the members here who have played (issue 16 item 3). */
+  /** The blinds' positions of a seating, and the members here who have played. */
   protected positionsOf(seating: Seating): TablePositions {
     const played: number[] = [];
     for (const m of this.members.values()) if (seating.seats[m.seat]?.hasPlayed) played.push(m.player.accountId);
@@ -322,7 +322,7 @@ export abstract class HandLoop extends TableStreams {
   /**
    * Tournament players eliminated by the hand (T 8-15): their seats are already empty in the seating;
    * they leave the table (told with `table.left`, nothing to cash out) and the tournament ranks them
-   * (R-ELIM, T 8-16: groups from afterHand). Issue 16.
+   * (R-ELIM, T 8-16: groups from afterHand).
    */
   private eliminate(handId: string, groups: string[][], h: HandInPlay): void {
     const byName = new Map([...this.members.values()].map((m) => [m.player.name, m]));
@@ -395,7 +395,7 @@ export abstract class HandLoop extends TableStreams {
   protected applyTopUp(m: Member, amount: number): { ok: true } | TableRefusal {
     const c = addChips(this.seating, m.player.name, amount);
     if (!c.ok) throw new Error(`${this.spec.tableId}: addChips refused: ${c.reason}`);
-    // The top-up and its POACHAT in one step (issue 12 item 5).
+    // The top-up and its POACHAT in one step.
     let paid: MoneyResult;
     try {
       paid = this.step(() => {
@@ -420,7 +420,7 @@ export abstract class HandLoop extends TableStreams {
     const stack = this.seating.seats[m.seat]!.stack;
     const key = `cash-out:${m.inscription}`;
     const refused = (r: TableRefusal) => new Error(`${this.spec.tableId}: cash-out of ${m.player.name} refused: ${r.code} ${r.message}`);
-    // The cash-out, its POBILAN and the seat forgotten, in one step (issue 12 item 5). The money goes
+    // The cash-out, its POBILAN and the seat forgotten, in one step. The money goes
     // back whatever happens (R-CASH): if the record cannot be written, the cash-out alone, and the
     // kept seat has the next start write the POBILAN (recovery.ts).
     let paid: MoneyResult;
@@ -458,7 +458,7 @@ export abstract class HandLoop extends TableStreams {
    * (the seating's stacks change only when a hand is settled, and nothing was paid out). Not a POANNUL:
    * that cancels an inscription "et tous les évènements qui lui sont liés" (A 1.3.6.c.6), and these
    * players stay seated; no POJEU either, the hand having no outcome. The operator's log keeps the
-   * reason and each stake given back (docs/trace.md; issue 15 item 4).
+   * reason and each stake given back (docs/trace.md).
    */
   protected cancelHand(reason: CancelReason): void {
     const h = this.hand;

@@ -4,7 +4,7 @@
  * finds a player's tables, and closes everything (every player cashed out, R-CASH).
  *
  * The practice players' host is given to it (`PracticeSeats`, implemented by practice/host.ts), so
- * the tables never import practice/ and practice/ imports tables/ only (issue 14 item 6: the
+ * the tables never import practice/ and practice/ imports tables/ only (the
  * manager → practice → table loop is gone).
  */
 import type { Lobby } from '../lobby/lobby';
@@ -37,7 +37,7 @@ export interface TableManagerDeps {
   /** Where people's decision times go (R-NOBOT, fair-play report); null: not kept. */
   decisionTimes: DecisionTimes | null;
   vault: TraceVault;
-  /** The operator's trace outbox (trace/outbox.ts; issue 12 item 5). */
+  /** The operator's trace outbox (trace/outbox.ts). */
   outbox?: TraceOutbox;
   history: HandHistoryStore | null;
   lobby: Lobby | null;

@@ -1,6 +1,6 @@
 /**
- * The playing-time limit at a real-money cash table (R-TIMELIMIT, decree 2010-518 art. 16-1; issue 18
- * item 4): the table reports each hand dealt and each leave to the protection service's watch, and at
+ * The playing-time limit at a real-money cash table (R-TIMELIMIT, decree 2010-518 art. 16-1): the table
+ * reports each hand dealt and each leave to the protection service's watch, and at
  * the limit the player is stood up from the end of the hand in progress, their stack back to the
  * wallet. Real parts: the operator's SQLite, wallet, seat ledger, trace vault and protection service;
  * the clock is the tables' manual one.

@@ -56,7 +56,7 @@ function play(t: Table, timers: ManualTimers, people: TablePlayer[], hands: numb
 }
 
 describe('crash recovery of the money at tables (R-CASH)', () => {
-  it('returns every stack held at tables left without closing, the hand in play voided without a record (issue 15 item 4) and a POBILAN each flagged supervision (item 5); crashing again at any step pays nothing twice', () => {
+  it('returns every stack held at tables left without closing, the hand in play voided without a record and a POBILAN each flagged supervision; crashing again at any step pays nothing twice', () => {
     const d = tempDir();
     dirs.push(d);
     const dbPath = join(d.dir, 'operator.sqlite');
@@ -166,7 +166,7 @@ describe('crash recovery of the money at tables (R-CASH)', () => {
       expect(total + wallet2.rakeCollected('play')).toBe(6 * 50_000); // to the chip
 
       // The hand in play is void: no POJEU, and no POANNUL, which would cancel the whole inscription
-      // "et tous les évènements qui lui sont liés" (A 1.3.6.c.6; issue 15 item 4).
+      // "et tous les évènements qui lui sont liés" (A 1.3.6.c.6).
       expect(inHand.length).toBeGreaterThanOrEqual(2);
       expect(vault2.byPool(poolA)).toEqual([]);
       expect(vault2.byTech('a').filter((r) => r.kind === 'POANNUL')).toEqual([]);

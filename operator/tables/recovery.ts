@@ -8,13 +8,13 @@
  *   1. a hand that was in play (the seat carries its id) and that the trace does not close (no POJEU
  *      with its Pool) is void: reported (`cancelledHands`, the operator's log), with neither a POJEU
  *      (its course died with the process) nor a POANNUL, which would cancel the whole inscription
- *      (A 1.3.6.c.6; docs/trace.md, issue 15 item 4). The stacks kept are the start-of-hand ones (a
+ *      (A 1.3.6.c.6; docs/trace.md). The stacks kept are the start-of-hand ones (a
  *      hand's new stacks are written only when it is settled, with its rake), so the stakes are back
  *      on the caves;
  *   2. the stack goes back to the wallet under the ledger key `cash-out:<inscription>`, the one a
  *      normal leave uses, in one transaction with the seat marked as cashed out;
  *   3. the POBILAN (A 1.3.6.c.3), its movement taken from that ledger row, flagged `supervision`: the
- *      operator closes the participation without the player (A 1.3.6.c; issue 15 item 5);
+ *      operator closes the participation without the player (A 1.3.6.c);
  *   4. the seat is forgotten.
  *
  * Each step checks what is already done (the POBILAN in the vault, the seat's mark), and

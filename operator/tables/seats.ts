@@ -149,7 +149,7 @@ export class SeatLedger {
     this.q.cashedOutInscription.run(amount, this.clock(), inscription);
   }
 
-  /** The seated player's current address and session (issue 12 item 4: recovery's records carry them). */
+  /** The seated player's current address and session (recovery's records carry them). */
   moved(inscription: string, player: TablePlayer): void {
     this.q.moved.run(player.ip, player.sessionId, this.clock(), inscription);
   }

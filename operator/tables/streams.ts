@@ -1,5 +1,5 @@
 /**
- * A table's streams (issue 14 item 6: table.ts split into its streams, its hand loop and its
+ * A table's streams (table.ts split into its streams, its hand loop and its
  * requests): the state every part of a table shares, and who sees what.
  *
  * Information hiding (DESIGN.md §1, item 5): every frame a person receives is rendered for their seat
@@ -29,7 +29,7 @@ export interface TableOptions {
   idOper: string;
   /** Uniform integers for seats and the first button; the deck shuffles with crypto (R-DEAL)... */
   random?: RandomInt;
-  /** ...unless a test fixes the deal (a seeded run: issue 16 item 5). The operator never sets it. */
+  /** ...unless a test fixes the deal (a seeded run). The operator never sets it. */
   dealRandom?: RandomInt;
   /** Pause after a hand so people see the result (0: next hand at once). */
   betweenHandsMs?: number;
@@ -47,7 +47,7 @@ export interface TableOptions {
 
 /**
  * The table's settings, defaults filled in. The conditions of play the lobby serves are written from
- * these (conditions.ts; R-RULES, issue 15 item 8), so what players read is what tables do.
+ * these (conditions.ts; R-RULES), so what players read is what tables do.
  */
 export function tableSettings(options: Partial<TableOptions>): Required<Omit<TableOptions, 'timers' | 'random' | 'dealRandom' | 'idOper'>> {
   return {
@@ -117,7 +117,7 @@ export abstract class TableStreams {
   protected readonly bySeat: (Member | null)[];
   protected humans: Member[] = [];
   /**
-   * People following the table without a seat (`table.watch`, issue 17 item 2): each has its own
+   * People following the table without a seat (`table.watch`): each has its own
    * numbered stream, rendered as no seat sees the table (R-HIDDEN: no hidden card, ever).
    */
   protected readonly watchers = new Map<number, { sink: (frame: string) => void; seq: number }>();
@@ -198,7 +198,7 @@ export abstract class TableStreams {
       hand: this.hand ? handViewFor(this.hand.state, seat) : null,
       turn: this.turnView(),
       you: m ? this.youView(m) : null,
-      // Its chips are the tournament's, not money (issue 17 item 4).
+      // Its chips are the tournament's, not money.
       tournament: this.spec.tournamentId ? { tournamentId: this.spec.tournamentId } : null,
     };
   }
@@ -217,7 +217,7 @@ export abstract class TableStreams {
   }
 
   /**
-   * `table.watch` (issue 17 item 2): the table as someone without a seat sees it, then its stream, to
+   * `table.watch`: the table as someone without a seat sees it, then its stream, to
    * `sink`; null when the account sits here (its seat's stream has it all) or the table is closed.
    * Watching again restarts the numbering with the new snapshot.
    */

@@ -27,7 +27,7 @@ interface Env {
   accounts: Accounts;
   timers: ManualTimers;
   errors: unknown[];
-  /** The operator's log lines (voided hands, issue 15 item 4). */
+  /** The operator's log lines (voided hands). */
   logs: string[];
   cleanup: () => void;
 }
@@ -210,7 +210,7 @@ describe('people at a table', () => {
     const actor = toAct === snap.you!.seat ? a : b;
     const other = actor === a ? b : a;
     expect(t.act(other.accountId, 'x1', { type: 'call' })).toMatchObject({ ok: false, code: 'NOT_YOUR_TURN' });
-    // The one decision path's refusal as it is (issue 14 item 1): heads-up, the small blind acts first
+    // The one decision path's refusal as it is: heads-up, the small blind acts first
     // and faces the big blind, so a check is refused with the rule, the English reason and the call.
     const refused = t.act(actor.accountId, 'c1', { type: 'check' });
     expect(refused).toEqual({ ok: false, code: 'ILLEGAL_ACTION', rule: 'R-TERMS', message: 'a check cannot answer a bet: call 50 or fold', call: 50, replayed: false });
@@ -271,7 +271,7 @@ function headsUp(e: Env, tableId: string) {
   return { t, hooks, a, b, events, pool };
 }
 
-describe('top-ups below the minimum buy-in (issue 13 defect 3)', () => {
+describe('top-ups below the minimum buy-in', () => {
   it('a seat below the table minimum must be brought back to it at least; the refusal gives the allowed range', () => {
     const e = env();
     const t = table(e, { rules: rulesFor('THNL') });
@@ -320,7 +320,7 @@ function openingTag(xml: string): string {
   return xml.split('\n')[0];
 }
 
-describe('a voided hand: neither a POJEU nor a POANNUL, the reason in the operator\'s log (A 1.3.6.c.6; issue 15 item 4)', () => {
+describe('a voided hand: neither a POJEU nor a POANNUL, the reason in the operator\'s log (A 1.3.6.c.6)', () => {
   it('a table stopped mid-hand: every stake back on its cave, no record of the hand, the log says why; stacks cashed out at their start-of-hand values with POBILANs flagged supervision', () => {
     const e = env();
     const t = table(e, { rules: rulesFor('THNL', { rake: { basisPoints: 500, cap: 200, noFlopNoDrop: false } }) });
@@ -409,7 +409,7 @@ describe('a voided hand: neither a POJEU nor a POANNUL, the reason in the operat
     books(e, [t]);
   });
 
-  it('a hand whose POJEU cannot be written is not settled: voided, stacks as at its start (issue 12 item 5), no POANNUL (issue 15 item 4)', () => {
+  it('a hand whose POJEU cannot be written is not settled: voided, stacks as at its start, no POANNUL', () => {
     const e = env();
     const { t, hooks, a, b, events, pool } = headsUp(e, 't-pojeu');
     const hand = hooks.trace.hand;
@@ -432,7 +432,7 @@ describe('a voided hand: neither a POJEU nor a POANNUL, the reason in the operat
   });
 });
 
-describe('the supervision flag: records written without the player\'s action (A 1.3.6.c; issue 15 item 5)', () => {
+describe('the supervision flag: records written without the player\'s action (A 1.3.6.c)', () => {
   it('a hand the players play themselves has no flag; a hand the clock acts in has it; a leave asked for has none; a leave after the disconnection grace has it', () => {
     const e = env();
     const { t, a, b, pool } = headsUp(e, 't-supervision');
@@ -473,7 +473,7 @@ describe('the supervision flag: records written without the player\'s action (A 
   });
 });
 
-describe('watching a table without a seat (table.watch, issue 17 item 2)', () => {
+describe('watching a table without a seat (table.watch)', () => {
   it('the snapshot and a stream of its own as no seat sees it; a seat taken ends it; unwatch ends it; the table closing tells the watcher', () => {
     const e = env();
     const host = new PracticeHost({ accounts: e.accounts, wallet: e.wallet, timers: e.timers, brain: { samples: 2 } });

@@ -1,6 +1,6 @@
 /**
  * One table, authoritative (DESIGN.md §1): seats, money in and out, the hands, the action clock, and
- * every frame its players receive. Its parts (issue 14 item 6): the streams, who sees what
+ * every frame its players receive. Its parts: the streams, who sees what
  * (streams.ts), the hand loop (hand-loop.ts), and here what players ask for.
  *
  *   join ──▶ seat at random (R-RANDSEAT) ──▶ buy-in through TableMoney (R-NODEBT) ──▶ POINSCRIT
@@ -44,7 +44,7 @@ export class Table extends HandLoop {
     return this.hand !== null;
   }
 
-  /** The people seated here (practice players aside): a tournament tells them their standing after each hand (issue 17 item 1). */
+  /** The people seated here (practice players aside): a tournament tells them their standing after each hand. */
   people(): number[] {
     return this.humans.map((m) => m.player.accountId);
   }
@@ -99,7 +99,7 @@ export class Table extends HandLoop {
 
   /**
    * Seats a player with `buyIn` chips. `opts.seat`: the seat the operator chose (a tournament player
-   * moved in to balance the tables sits in the worst free position, T 6-10; issue 16); else drawn.
+   * moved in to balance the tables sits in the worst free position, T 6-10); else drawn.
    */
   join(player: TablePlayer, buyIn: number, opts: { waitForBigBlind: boolean; brain?: Brain; seat?: number }): { ok: true; seat: number; stack: number } | TableRefusal {
     if (this.closed) return refusal('SHUTTING_DOWN', 'the table is closing');
@@ -123,7 +123,7 @@ export class Table extends HandLoop {
     const inscription = `${this.spec.tableId}.${Date.now().toString(36)}.${randomBytes(4).toString('hex')}`;
     const change = seatPlayer(this.seating, { id: player.name, seat, stack: buyIn, waitForBigBlind: opts.waitForBigBlind });
     if (!change.ok) throw new Error(`${this.spec.tableId}: seating refused ${player.name} at free seat ${seat}: ${change.reason}`);
-    // The buy-in and its POINSCRIT in one step (issue 12 item 5): a record that cannot be written takes nothing.
+    // The buy-in and its POINSCRIT in one step: a record that cannot be written takes nothing.
     let paid: MoneyResult;
     try {
       paid = this.step(() => {
@@ -217,7 +217,7 @@ export class Table extends HandLoop {
     const stack = this.seating.seats[m.seat]!.stack;
     const room = this.spec.buyIn.max - stack - m.pendingTopUp;
     // A seat below the table's minimum (a bust, a short stack) comes back to the minimum at least,
-    // as a buy-in would (issue 13 defect 3: a rebuy of 100 at a 2,000 minimum was taken).
+    // as a buy-in would (a rebuy of 100 at a 2,000 minimum was taken).
     const least = Math.max(1, this.spec.buyIn.min - stack - m.pendingTopUp);
     if (!Number.isSafeInteger(amount) || amount < least || amount > room) {
       return refusal('BUY_IN_RANGE', `a top-up brings the stack to between ${this.spec.buyIn.min} and ${this.spec.buyIn.max}`, { min: least, max: Math.max(0, room), rule: 'R-INFO' });
@@ -293,7 +293,7 @@ export class Table extends HandLoop {
   }
 
   private tryAct(m: Member, move: Move): { ok: true } | TableRefusal {
-    // The one decision path (shared/rules decide, issue 14 item 1): its refusal goes out as it is.
+    // The one decision path (shared/rules decide): its refusal goes out as it is.
     const d = decide(this.hand?.state ?? null, m.seat, move);
     if (!d.ok) return d;
     const h = this.hand!;
@@ -316,8 +316,8 @@ export class Table extends HandLoop {
    * The seated person now connects from `where` (a resume or a login, perhaps from another address):
    * R-NOBOT's one address per table is checked again (D art. 2: before, a player could resume from the
    * address of another player at the table and play beside them), and if it holds, the seat takes the
-   * new address and session, so that every record from now on carries them (IPJoueur, IDSession;
-   * issue 12 item 4). A refusal changes nothing.
+   * new address and session, so that every record from now on carries them (IPJoueur, IDSession). A refusal
+   * changes nothing.
    */
   rebind(accountId: number, where: { ip: string; sessionId: string }): { ok: true } | TableRefusal {
     const m = this.members.get(accountId);
@@ -374,13 +374,13 @@ export class Table extends HandLoop {
     if (this.hand === null) this.guard(() => this.maybeStart());
   }
 
-  /** Where the blinds stand now (issue 16 item 3: saved by a tournament with each settled hand). */
+  /** Where the blinds stand now (saved by a tournament with each settled hand). */
   positions(): TablePositions {
     return this.positionsOf(this.seating);
   }
 
   /**
-   * A tournament restarted after a crash (issue 16 item 3): the positions of the last hand settled at
+   * A tournament restarted after a crash: the positions of the last hand settled at
    * this table, so the button, the blinds (T 6-3 to 6-5) and the newcomers' waits (T 6-12) go on from
    * there instead of being drawn again. Only before the table's first hand; players not seated here
    * are ignored, a button seat now empty is a dead button (T 6-18).
@@ -399,7 +399,7 @@ export class Table extends HandLoop {
   }
 
   /**
-   * For balancing a tournament's tables (T 6-9, 6-10; issue 16): the player who would post the next
+   * For balancing a tournament's tables (T 6-9, 6-10): the player who would post the next
    * big blind (the one moved out), and the worst free seat (where a player moved in sits).
    */
   balancing(): { moveOut: number | null; seatIn: number | null } {
@@ -427,7 +427,7 @@ export class Table extends HandLoop {
       m.leaveBy = 'operator'; // the table stops: not the player's action (A 1.3.6.c, supervision)
       this.removeMember(m, true);
     }
-    // Watchers are told the table is gone for them (issue 17 item 2): `table.left`, nothing cashed out.
+    // Watchers are told the table is gone for them: `table.left`, nothing cashed out.
     for (const w of this.watchers.values()) w.sink(JSON.stringify({ type: 'table.left', rid: null, tableId: this.spec.tableId, cashedOut: 0 }));
     this.watchers.clear();
     this.hooks.closed?.();

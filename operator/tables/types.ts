@@ -38,7 +38,7 @@ export interface SeatStack {
 }
 
 /**
- * Where the blinds stand after a settled hand (issue 16 item 3): the last positions (button, small
+ * Where the blinds stand after a settled hand: the last positions (button, small
  * and big blind, T 6-3 to 6-5) and the players who have been dealt in at this table (T 6-12, 6-16),
  * so that a tournament restarted after a crash deals its next hand where the last one left off.
  */
@@ -74,7 +74,7 @@ export interface TableMoney {
   participationClosed(inscription: string): void;
   /**
    * The seated player now connects from another address or session (a resume, a login elsewhere):
-   * kept with the seat, so that records written after a crash carry it too (issue 12 item 4).
+   * kept with the seat, so that records written after a crash carry it too.
    */
   moved?(inscription: string, player: TablePlayer): void;
 }
@@ -105,7 +105,7 @@ export interface HandVoided {
  * Who a record is written for (A 1.3.6.c, attribute `supervision`: "transmis par l'opérateur sans
  * acquittement du joueur"): true when the operator writes it without the player's action (a time-out,
  * a player left after the disconnection grace, the table or the operator stopping, crash recovery,
- * the operator's practice players); issue 15 item 5.
+ * the operator's practice players).
  */
 export interface RecordOrigin {
   supervision: boolean;
@@ -158,16 +158,16 @@ export interface TableHooks {
    * Tournament tables: players eliminated by the hand just settled (T 8-15: they leave the table), in
    * finishing order best first, players tied by their stack at the start of the hand grouped (R-ELIM,
    * T 8-16). `by`: the winners of the pot that eliminated the player (the last pot they were in), in
-   * seat order from the button's left (R-ODDCHIP), who collect a bounty. Called after the settlement. Issue 16.
+   * seat order from the button's left (R-ODDCHIP), who collect a bounty. Called after the settlement.
    */
   eliminated?(handId: string, groups: { accountId: number; stackAtStart: number; by: number[] }[][]): void;
   /**
    * Tournament tables: may the next hand be dealt now? false holds the table between hands (the start
    * not given yet, a break taken by all tables together, hand-for-hand play); the tournament calls
-   * `Table.dealWhenReady()` when it may. Issue 16, R-TOURN-RUN.
+   * `Table.dealWhenReady()` when it may. R-TOURN-RUN.
    */
   mayDeal?(): boolean;
-  /** A hand was voided: written to the operator's log, not to the trace (docs/trace.md; issue 15 item 4). */
+  /** A hand was voided: written to the operator's log, not to the trace (docs/trace.md). */
   voided?(v: HandVoided): void;
   /** The table is closed, its last records written: what is still queued for the trace goes now. */
   closed?(): void;
@@ -183,8 +183,8 @@ export interface TableHooks {
     left(accountId: number): void;
   };
   /**
-   * Runs `fn` (a money movement and its trace record) as one durable step: both or neither (issue 12
-   * item 5: the trace never falls behind the money). Without it, `fn` runs as is.
+   * Runs `fn` (a money movement and its trace record) as one durable step: both or neither (the trace never
+   * falls behind the money). Without it, `fn` runs as is.
    */
   step?<T>(fn: () => T): T;
 }
@@ -202,6 +202,6 @@ export interface TableSpec {
   buyIn: { min: number; max: number };
   /** `cash`: join and leave at will (R-CASH). `tournament`: absent players are dealt in and folded (T 2-15). */
   mode: 'cash' | 'tournament';
-  /** A tournament's table: the tournament's id (`TableView.tournament`, issue 17 item 4); absent at cash tables. */
+  /** A tournament's table: the tournament's id (`TableView.tournament`); absent at cash tables. */
   tournamentId?: string;
 }

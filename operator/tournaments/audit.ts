@@ -1,10 +1,10 @@
 /**
- * The books with tournaments (issue 16 item 5): for each kind of money,
+ * The books with tournaments: for each kind of money,
  *
  *   Σ wallets + Σ money at cash tables + Σ tournaments' funds + tournament fees + rake = money in
  *
  * where money in is the deposits and grants, plus the overlays the operator put into guaranteed prize
- * pools (issue 16 item 1: the operator's contribution, its own line), less the withdrawals.
+ * pools (the operator's contribution, its own line), less the withdrawals.
  *
  * A tournament's fund is a `table_funds` row named `tournament:<id>` (tournament.ts), and its fees a
  * `rake` row from it; this splits the wallet's audit (wallet.ts `audit`) into those parts.

@@ -6,7 +6,7 @@ import { scheduledSpec, sitAndGoSpecs, TournamentsConfigError, type TournamentsC
 
 const config = JSON.parse(readFileSync(join(__dirname, '../config/tournaments.default.json'), 'utf8')) as TournamentsConfig;
 
-describe('the default tournaments (issue 16 items 1, 2)', () => {
+describe('the default tournaments', () => {
   it('a valid sit & go of every size in every variant, heads-up to full ring within R-SEATS', () => {
     const specs = sitAndGoSpecs(config);
     for (const v of VARIANT_CODES) {

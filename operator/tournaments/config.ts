@@ -1,5 +1,5 @@
 /**
- * The tournaments the operator offers (issue 16 items 1, 2): `operator/config/tournaments.default.json`
+ * The tournaments the operator offers: `operator/config/tournaments.default.json`
  * beside the lobby's tables. Ready structures (shared/rules/tournament `readyStructure`) for every
  * variant: a sit & go of each size the file lists (heads-up, 6-max, full ring: R-SEATS caps it per
  * variant) in every variant, and scheduled multi-table tournaments (regular, turbo, hyper-turbo;
@@ -116,7 +116,7 @@ export function scheduledSpec(c: TournamentsConfig['scheduled'][number], startAt
 }
 
 /**
- * Reads and checks a tournaments file (issue 16 item 3 of the rest): the sit & go's, and each scheduled
+ * Reads and checks a tournaments file: the sit & go's, and each scheduled
  * tournament's next instance (the first multiple of its interval after `now`). Throws
  * TournamentsConfigError naming the file and the field; nothing is offered from a refused file.
  */

@@ -5,10 +5,10 @@ import { FieldIndex } from './field-index';
 
 /**
  * The bucketed plan against the reference (`fieldMoves`, shared/rules/tournament/field.ts, T 6-6 to
- * 6-8, which the operator planned with before issue 16 item 6's speed work): the same moves, in the
+ * 6-8, the plan it replaced for speed: docs/tournaments.md "Speed"): the same moves, in the
  * same order, over random fields and random changes of their counts.
  */
-describe('the field index plans exactly the moves of fieldMoves (T 6-6, 6-8; issue 16 item 6)', () => {
+describe('the field index plans exactly the moves of fieldMoves (T 6-6, 6-8)', () => {
   const reference = (index: FieldIndex, seats: number, late: boolean) => fieldMoves(index.entries().map(([table, players]): FieldTable => ({ table, players, seats })), { late });
 
   it('over 2,000 random fields, each changed 20 times (a bust, a seat, a table opened or closed)', () => {

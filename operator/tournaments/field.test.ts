@@ -7,7 +7,7 @@ import { Table } from '../tables/table';
 import type { Brain } from '../tables/types';
 import { books, cleanupEnvs, env, expectRankedOnce, person, playOut, practice, seeded, tournament } from '../../tests/support/operator/tournament-env';
 
-/** The practice players' seed of the balancing test: fixed so the run replays (issue 16 item 5's seeded runs). */
+/** The practice players' seed of the balancing test: fixed so the run replays (a seeded run). */
 const BALANCE_SEED = 9;
 
 afterEach(() => {
@@ -51,7 +51,7 @@ describe('a faster tournament clock (tests only: TournamentDeps.clockRate)', () 
   });
 });
 
-describe('a new level told before the first hand dealt at it (T 6-1; issue 17: clients store the level they were told)', () => {
+describe('a new level told before the first hand dealt at it (T 6-1; clients store the level they were told)', () => {
   it('a clock timer that fires late: hands dealt after the level’s end and before the timer are preceded by the new level’s notice', () => {
     const e = env();
     // The level clock's timer (3 minutes away) fires 3 s late, as Node's timers do on a busy loop; the
@@ -97,7 +97,7 @@ function clockLevelBigBlind(structure: ReturnType<typeof readyStructure>, level:
   return l.kind === 'blinds' ? l.bigBlind : l.smallBet;
 }
 
-describe('the field between hands (R-TOURN-RUN, T 6-1, T 6-9, T 6-10; issue 16)', () => {
+describe('the field between hands (R-TOURN-RUN, T 6-1, T 6-9, T 6-10)', () => {
   it('a break is taken by every table together: no hand is dealt during it, the level does not run, play resumes after', () => {
     const e = env();
     // 1-minute levels, a 2-minute break after every level.

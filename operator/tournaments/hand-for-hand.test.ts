@@ -70,7 +70,7 @@ function crossTableRounds(run: number): { t: Tournament; rounds: RoundBust[][] }
   return { t, rounds: rounds.filter((r) => new Set(r.map((x) => x.table)).size >= 2) };
 }
 
-describe('hand-for-hand: the busts of one round ranked together across tables (R-TOURN-RUN, T 8-16; issue 16)', () => {
+describe('hand-for-hand: the busts of one round ranked together across tables (R-TOURN-RUN, T 8-16)', () => {
   it('equal stacks share a group; the groups come out the worst first', () => {
     expect(roundGroups([{ who: 'a', stack: 300 }, { who: 'b', stack: 100 }, { who: 'c', stack: 300 }, { who: 'd', stack: 200 }])).toEqual([['b'], ['d'], ['a', 'c']]);
     expect(roundGroups([])).toEqual([]);

@@ -1,9 +1,9 @@
 /**
- * The operator's tournaments (issue 16 items 8, 9): the lobby's list and details, the players'
+ * The operator's tournaments: the lobby's list and details, the players'
  * requests, and what each player is told (their seat and every move, with the new table's stream;
  * the clock; their place and prize). A sit & go is a template: when one starts, the next one of the
  * same kind opens for registration. Play-money sit & go's fill with practice players a moment after a
- * person registers, so a new user can play a tournament at once (issue 16 item 9).
+ * person registers, so a new user can play a tournament at once.
  */
 import { clockAt, mayAddOn, mayRebuy, payout, prizePool } from '../../shared/rules/tournament';
 import type { ServerMessage } from '../../shared/protocol/messages';
@@ -26,7 +26,7 @@ export interface HubDeps extends Omit<TournamentDeps, 'notify' | 'directory' | '
   /**
    * Play-money scheduled tournaments: the same while registration is open, practice players bring the
    * field up to this many (at most the tournament's maximum), so a multi-table tournament of the
-   * embedded operator has a few hundred players (issue 16 item 9). Absent: scheduled ones are not filled.
+   * embedded operator has a few hundred players. Absent: scheduled ones are not filled.
    */
   practiceField?: number;
   practice?: PracticeOptions;
@@ -40,7 +40,7 @@ export interface HubWire {
   follow(accountId: number, table: Table): void;
 }
 
-/** A registration change while registering reaches the field's people at most this often (issue 17 item 1). */
+/** A registration change while registering reaches the field's people at most this often. */
 const FIELD_NOTICE_MS = 1000;
 
 /** Practice players of tournaments: accounts `practice-101`, … (cash tables use 01 to 99). */
@@ -80,7 +80,7 @@ export class TournamentHub {
 
   /**
    * Tournaments the operator left unfinished when it stopped without closing (a crash): each resumes
-   * from its last saved step (tournament.ts `restore`; issue 16 item 7). Called before `add`.
+   * from its last saved step (tournament.ts `restore`). Called before `add`.
    */
   restore(): Tournament[] {
     const out: Tournament[] = [];
@@ -205,7 +205,7 @@ export class TournamentHub {
     }
   }
 
-  /** Practice players fill a play-money sit & go (or a scheduled one, up to `practiceField`) a moment after a person registered (issue 16 item 9). */
+  /** Practice players fill a play-money sit & go (or a scheduled one, up to `practiceField`) a moment after a person registered. */
   private scheduleFill(t: Tournament): void {
     const ms = this.deps.practiceFillMs;
     if (ms === null || ms === undefined || t.spec.money !== 'play' || this.fillTimers.has(t) || this.fieldTarget(t) === 0) return;
@@ -296,7 +296,7 @@ export class TournamentHub {
 
   /**
    * The account's finished tournaments of the last 366 days (as `history`), newest first, a page at a
-   * time (issue 17 item 6); none without a store (nothing is kept).
+   * time; none without a store (nothing is kept).
    */
   results(accountId: number, cursor: string | null, limit: number): ReturnType<TournamentStore['results']> {
     const store = this.deps.store;
@@ -333,10 +333,10 @@ export class TournamentHub {
   // What players are told
 
   /**
-   * Where the tournament stands for each of `accountIds` (issue 17 item 1), one reading of the field
+   * Where the tournament stands for each of `accountIds`, one reading of the field
    * for all of them: the clock, the field, and each one's stack and rank. A rank is read from the
-   * tournament's order of stacks, kept in step as stacks change (O(log n) each, issue 17 closing:
-   * before, the field was counted once per message, O(n) for a field of 10,000).
+   * tournament's order of stacks, kept in step as stacks change (O(log n) each,
+   * not a count of the field per message, O(n) for a field of 10,000).
    */
   standings(t: Tournament, accountIds: readonly number[]): Map<number, TournamentStanding> {
     const running = t.state === 'running';

@@ -1,5 +1,5 @@
 /**
- * The protection duties at a real-money tournament (issue 18, R-LIMITS, R-TIMELIMIT, R-EXCLUDE;
+ * The protection duties at a real-money tournament (R-LIMITS, R-TIMELIMIT, R-EXCLUDE;
  * docs/protection.md): an entry is a stake (the wallet's stake guard sees the entry's buy-in to the
  * tournament's fund), so a player at their playing-time limit, over their stake limit or
  * self-excluded cannot enter another tournament (art. 16-1), while one already in plays it out.

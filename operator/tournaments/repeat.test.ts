@@ -11,7 +11,7 @@ afterEach(cleanupEnvs);
 const hubOf = (e: Env) =>
   new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', random: seeded(7), table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), store: new TournamentStore(e.db), practiceFillMs: null });
 
-describe('recurring scheduled tournaments (issue 16)', () => {
+describe('recurring scheduled tournaments', () => {
   it('a scheduled tournament repeated every 30 minutes: when one starts, the next opens 30 minutes later, once; a cancelled one is followed too', () => {
     const e = env();
     const hub = hubOf(e);
@@ -56,7 +56,7 @@ describe('recurring scheduled tournaments (issue 16)', () => {
     expect(validateTournamentSpec({ ...s, format: 'sit-and-go', startAt: null, minEntrants: 100 })).toMatchObject({ ok: false, field: 'repeat' });
   });
 
-  it('the embedded reading (issue 16 item 9): a person registers to a play-money scheduled tournament, practice players bring the field to practiceField a moment later, never past it', () => {
+  it('the embedded reading: a person registers to a play-money scheduled tournament, practice players bring the field to practiceField a moment later, never past it', () => {
     const e = env();
     const hub = new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', random: seeded(7), table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), store: new TournamentStore(e.db), practiceFillMs: 3000, practiceField: 40 });
     const start = e.timers.now() + 10 * 60_000;

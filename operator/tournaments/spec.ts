@@ -19,7 +19,7 @@ export interface TournamentSpec extends MachineSpec {
   /** Scheduled: the start time (ms since the epoch). */
   readonly startAt: number | null;
   /**
-   * A scheduled tournament repeated every `everyMinutes` (issue 16): when one starts (or is cancelled),
+   * A scheduled tournament repeated every `everyMinutes`: when one starts (or is cancelled),
    * the next opens, `everyMinutes` later, with the id `<series>-<its start in minutes, base 36>`.
    */
   readonly repeat?: { readonly series: string; readonly everyMinutes: number };
@@ -38,7 +38,7 @@ export function validateTournamentSpec(s: TournamentSpec): SpecCheck {
   if (!VARIANT_CODES.includes(s.variant)) return no('variant', `one of ${VARIANT_CODES.join(', ')}`);
   if (s.money !== 'real' && s.money !== 'play') return no('money', 'real or play');
   if (!isCount(s.buyIn) || !isCount(s.fee)) return no('buyIn', 'the buy-in and fee are whole amounts (cents or play chips)');
-  // A freeroll is play money only (issue 16 item 2): real-money prizes come from entries.
+  // A freeroll is play money only: real-money prizes come from entries.
   if (s.buyIn + s.fee === 0 && s.money === 'real') return no('buyIn', 'a real-money tournament has an entry');
   if (s.format !== 'sit-and-go' && s.format !== 'scheduled') return no('format', 'sit-and-go or scheduled');
   if (!isCount(s.seats) || s.seats < 2 || s.seats > VARIANTS[s.variant].maxSeats) return no('seats', `2 to ${VARIANTS[s.variant].maxSeats} seats (R-SEATS)`);

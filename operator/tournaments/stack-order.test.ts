@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { prng } from '../../shared/rules/engine/test-support';
 import { StackOrder } from './stack-order';
 
-describe('the order of stacks (issue 17, closing)', () => {
+describe('the order of stacks', () => {
   it('counts the players above any stack exactly as a count over the field does, through 20,000 random changes, ties included', () => {
     const r = prng(17);
     const stacks = new Map<number, number | null>();

@@ -1,5 +1,5 @@
 /**
- * The order of a tournament's stacks (issue 17, closing: the standing's rank for fields of 10,000):
+ * The order of a tournament's stacks (the standing's rank for fields of 10,000):
  * how many players hold more chips than a given stack, in O(log n), kept in step as stacks change
  * instead of counting the whole field for every message.
  *

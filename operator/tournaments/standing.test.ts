@@ -1,5 +1,5 @@
 /**
- * What a tournament tells its people (issue 17 items 1, 3, 6): the standing (clock, field, stack,
+ * What a tournament tells its people: the standing (clock, field, stack,
  * rank) against the field counted by brute force at every step, who is told after a hand (the people
  * at that table, never for practice players alone), why each seat (start, late, balance, broken,
  * back), the bounties at the finish, and the results kept in the tournament store.
@@ -57,7 +57,7 @@ function expected(t: Tournament, accountId: number): Omit<TournamentStanding, 'n
   };
 }
 
-describe('the standing (issue 17 item 1)', () => {
+describe('the standing', () => {
   it('matches the field counted by brute force at every step of a multi-table tournament: clock, chips, stack and rank of each person', () => {
     const e = env();
     const { hub, sent, written } = hubOf(e);
@@ -114,7 +114,7 @@ describe('the standing (issue 17 item 1)', () => {
   });
 
   it('ranks every player exactly as a count over the field does, after every hand of randomized multi-table tournaments with rebuys, add-ons, re-entries and late entries; equal stacks share a rank', () => {
-    // issue 17, closing: the rank is read from an order of stacks kept in step (O(log n)), not counted
+    // The rank is read from an order of stacks kept in step (O(log n)), not counted
     // per message; it must stay the brute-force count (1 + the players in with more chips, so equal
     // stacks share a rank and the next one down comes after all of them) after every settled hand.
     let compared = 0;
@@ -236,7 +236,7 @@ describe('the standing (issue 17 item 1)', () => {
   });
 });
 
-describe('why a seat (issue 17 item 3)', () => {
+describe('why a seat', () => {
   it('start, late, broken and balance moves, back after a re-entry: each seat says why, and a move is `moved`', () => {
     const e = env();
     const structure = { ...readyStructure('THNL', 'hyper-turbo', { reEntries: 2 }), lateRegistrationLevels: 2 };
@@ -269,7 +269,7 @@ describe('why a seat (issue 17 item 3)', () => {
   });
 });
 
-describe('bounties and results (issue 17 items 1, 6)', () => {
+describe('bounties and results', () => {
   it('each finish carries the bounties the player won (the winner keeps their own); the sum is every bounty', () => {
     const e = env();
     const t = tournament(e, { id: 'sng-ko', bounty: 200 }, 9);

@@ -1,5 +1,5 @@
 /**
- * Tournaments in the operator database (schema.ts v6; issue 16 item 7): each tournament's state and
+ * Tournaments in the operator database (schema.ts v6): each tournament's state and
  * each entrant's, written by the tournament in the transaction of the step that changed them (a
  * settled hand, a registration, a purchase, a prize), so that an operator killed mid-tournament finds
  * on its next start the tournament as of its last completed hand (tournament.ts `restore`).
@@ -57,7 +57,7 @@ export interface SavedTournament {
   state: 'registering' | 'running' | 'finished' | 'cancelled';
   data: string;
   entrants: string[];
-  /** Its tables' positions after their last settled hands (v9; issue 16 item 3). */
+  /** Its tables' positions after their last settled hands (v9). */
   tables: { no: number; data: string }[];
 }
 
@@ -106,8 +106,8 @@ export class TournamentStore {
   }
 
   /**
-   * A page of the account's finished tournaments ended at or after `since`, newest first (issue 17
-   * item 6, `tournament.results`): `cursor` is the previous page's `next` (null for the first);
+   * A page of the account's finished tournaments ended at or after `since`, newest first
+   * (`tournament.results`): `cursor` is the previous page's `next` (null for the first);
    * `BAD_CURSOR` when it is not one. Read from what each tournament saved of its entrants (their
    * place, prize, purchases and bounties were written in the step that paid them: a restart keeps them).
    */

@@ -1,7 +1,7 @@
 /**
- * The tournament's state and what every part of it uses (issue 16): the counts that make the pool and
+ * The tournament's state and what every part of it uses: the counts that make the pool and
  * the prizes, the money between the wallets and the fund with its trace records, each change saved in
- * the step that makes it (crash safety, issue 16 item 7).
+ * the step that makes it (crash safety).
  *
  * The first link of the chain that makes `Tournament` (tournament.ts): core → field (tables, seating,
  * balancing, the clock) → end (eliminations, places, prizes) → entries (registration, purchases) →
@@ -21,7 +21,7 @@ import { refusal, type Entrant, type Refusal, type SavedEntrant, type SavedState
 
 /**
  * The entrants changed since the last save: every change a save records is a change the order of
- * stacks takes too (each one added is touched there), so the ranks never miss one (issue 17, closing).
+ * stacks takes too (each one added is touched there), so the ranks never miss one.
  */
 class Changed extends Set<Entrant> {
   constructor(private readonly stacks: StackOrder<Entrant>) {
@@ -67,13 +67,13 @@ export abstract class TournamentCore {
   protected addOnCount = 0;
   /** Prizes paid from the fund (before v9, a play-money overlay was granted beside it: restore). */
   protected paidFromPool = 0;
-  /** The guarantee's overlay the operator put into the fund (issue 16 item 1), once the pool is final. */
+  /** The guarantee's overlay the operator put into the fund, once the pool is final. */
   protected overlayIn = 0;
   /** Players back in (chips bought as they busted) waiting for a seat, seated between hands. */
   protected comebacks: Entrant[] = [];
   /**
    * The players in, in the order of their chips (stack, with chips bought not yet at the table): the
-   * standing's rank in O(log n) for a field of 10,000 (issue 17, closing; stack-order.ts).
+   * standing's rank in O(log n) for a field of 10,000 (stack-order.ts).
    */
   protected readonly stacks = new StackOrder<Entrant>((e) => (e.out ? null : e.stack + e.pendingChips));
   /** Entrants changed since the last save, and those gone (unregistered before the start). */
@@ -143,7 +143,7 @@ export abstract class TournamentCore {
 
   /**
    * Players in with more chips than `stack` (stack and chips bought not yet at the table): a rank is
-   * 1 + this, equal stacks sharing it (issue 17 item 1). O(log n), the changes since the last read
+   * 1 + this, equal stacks sharing it. O(log n), the changes since the last read
    * taken first.
    */
   playersAbove(stack: number): number {
@@ -284,7 +284,7 @@ export abstract class TournamentCore {
   }
 
   /**
-   * A guaranteed pool larger than what the entries brought (issue 16 item 1): the operator puts the
+   * A guaranteed pool larger than what the entries brought: the operator puts the
    * difference into the fund, one `overlay` ledger row (wallet.ts: money in, the operator's), so the
    * prizes are paid from the fund like any other and the audit holds exactly. `owed` defaults to the
    * whole overlay; a restore of a tournament saved before v9 passes what was not granted yet.
@@ -352,7 +352,7 @@ export abstract class TournamentCore {
     return r;
   }
 
-  /** Writes what changed (issue 16 item 7): inside the current step, or as a step of its own. */
+  /** Writes what changed: inside the current step, or as a step of its own. */
   protected save(): void {
     if (!this.deps.store) return;
     if (this.deps.db.inTransaction) this.persist();

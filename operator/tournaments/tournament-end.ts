@@ -1,5 +1,5 @@
 /**
- * Eliminations and the end (R-ELIM, T 8-16, T 1-5; issue 16): busted groups ranked, places and prizes
+ * Eliminations and the end (R-ELIM, T 8-16, T 1-5): busted groups ranked, places and prizes
  * paid as they are known (POBILAN), bounties (POGAIN), satellites' seats, the last prize. The third
  * link of the chain (tournament-core.ts).
  */
@@ -14,7 +14,7 @@ export abstract class TournamentEnd extends TournamentField {
   protected closeRegistration(): void {
     this.poolFinal = true;
     this.prizeList = this.prizeTable();
-    // The guarantee's overlay goes into the fund with the final pool, in one step (issue 16 item 1).
+    // The guarantee's overlay goes into the fund with the final pool, in one step.
     if (this.spec.guarantee !== undefined) this.step(() => this.fundOverlay());
     else this.save();
     this.placeBusted();
@@ -117,7 +117,7 @@ export abstract class TournamentEnd extends TournamentField {
       const r = this.moveMoney(w.player, amount, 'out', key);
       if (!r.ok) throw new Error(`${this.spec.id}: bounty for ${w.player.name} refused: ${r.code} ${r.message}`);
       this.deps.outbox.put({ kind: 'POGAIN', ...this.record(w.player, w.inscription, r.movement, true), description: `${what}: ${this.description()}` });
-      // Counted with the payment, saved in its step: the player's standing and result (issue 17 items 1, 3).
+      // Counted with the payment, saved in its step: the player's standing and result.
       w.won = (w.won ?? 0) + amount;
       this.dirty.add(w);
     });

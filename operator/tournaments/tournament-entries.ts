@@ -1,5 +1,5 @@
 /**
- * Registration and purchases (R-TOURN-LEAVE, R-NODEBT, R-INFO, T 5-1 to 5-5; issue 16): register,
+ * Registration and purchases (R-TOURN-LEAVE, R-NODEBT, R-INFO, T 5-1 to 5-5): register,
  * unregister, sit in again, rebuy, add-on, re-entry, each entry's money with its record in one step.
  * The fourth link of the chain (tournament-core.ts).
  */
@@ -30,7 +30,7 @@ export abstract class TournamentEntries extends TournamentEnd {
     if (version !== this.version) return refusal('RULES_CHANGED', 'the tournament changed since it was shown: read it again', 'R-INFO');
     const known = this.entrants.get(player.accountId);
     if (known?.excluded) return excludedRefusal(known.excluded);
-    // A busted player registering again within late registration re-enters (issue 16 item 3).
+    // A busted player registering again within late registration re-enters.
     if (known && known.out && known.place === null && this.state === 'running') return this.reEnter(known);
     if (player.practice && this.spec.money !== 'play') throw new Error(`practice players never enter ${this.spec.id}`);
     const late = this.state === 'running' && !this.poolFinal && registrationOpen(this.spec.structure, this.elapsed());
@@ -213,7 +213,7 @@ export abstract class TournamentEntries extends TournamentEnd {
   /**
    * Re-entry (`T/M`): a busted player buys a new starting stack within late registration, at most
    * `reEntries` times; it is a whole entry (buy-in, bounty, fee) written as a POACHAT of the player's
-   * inscription (issue 16 item 6). The player's bust is forgotten: one place per player, at the end.
+   * inscription. The player's bust is forgotten: one place per player, at the end.
    */
   protected reEnter(e: Entrant): { ok: true; inscription: string } | Refusal {
     if (e.reEntries >= this.spec.structure.reEntries || !registrationOpen(this.spec.structure, this.elapsed())) {
@@ -237,7 +237,7 @@ export abstract class TournamentEntries extends TournamentEnd {
       return;
     }
     e.pendingChips += chips;
-    this.stacks.touch(e); // counted in the standing at once (issue 17 item 1), at the table after the hand
+    this.stacks.touch(e); // counted in the standing at once, at the table after the hand
     const r = e.table!.topUp(e.player.accountId, chips);
     if (!r.ok) throw new Error(`${this.spec.id}: ${chips} chips for ${e.player.name} refused: ${r.code} ${r.message}`);
   }

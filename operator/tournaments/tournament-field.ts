@@ -1,5 +1,5 @@
 /**
- * The running field (R-TOURN-RUN, issue 16): the tournament's `Table`s and their hooks, seating (the
+ * The running field (R-TOURN-RUN): the tournament's `Table`s and their hooks, seating (the
  * draw, late entries), breaking and balancing tables between hands (T 6-6 to 6-11), hand-for-hand on
  * the bubble, breaks all together, the operator's clock. The second link of the chain (core.ts).
  */
@@ -33,7 +33,7 @@ export abstract class TournamentField extends TournamentCore {
   protected told = { level: 0, onBreak: false };
 
   /**
-   * The tables bucketed by player count (field-index.ts; issue 16 item 6): whether anything must move,
+   * The tables bucketed by player count (field-index.ts): whether anything must move,
    * and the plan, without scanning every table after each hand. Kept by the tables whose count may have
    * changed (`recount`: a seat, a leave, a bust), read again before the field is checked.
    */
@@ -108,7 +108,7 @@ export abstract class TournamentField extends TournamentCore {
         handStarted: () => undefined,
         settle: (_handId, _rake, stacks, positions) => {
           this.handsPlayed++;
-          // The button and blinds after this hand, in its step: a restart goes on from them (issue 16 item 3).
+          // The button and blinds after this hand, in its step: a restart goes on from them.
           this.deps.store?.saveTable(this.spec.id, no, JSON.stringify(positions));
           for (const s of stacks) {
             const e = this.entrants.get(s.accountId);
@@ -132,13 +132,13 @@ export abstract class TournamentField extends TournamentCore {
       rulesForNextHand: () => {
         const c = clockAt(this.spec.structure, this.elapsed() ?? 0);
         level = c.level;
-        // T 6-1; issue 17: the level ended but its timer has not fired yet (a busy loop fires timers
+        // T 6-1: the level ended but its timer has not fired yet (a busy loop fires timers
         // late): the players are told the new level before this hand starts, so that a client stores
         // each hand at the level it is dealt at (the level it knows when the hand starts).
         this.tellClock(c.level, c.onBreak);
         return tableRulesAt(this.spec.variant, this.spec.structure, level);
       },
-      // R-HISTORY: each person's hands, with the tournament and the level the hand was dealt at (issue 17 item 4).
+      // R-HISTORY: each person's hands, with the tournament and the level the hand was dealt at.
       history: this.deps.history ? (accountId, tid, handId, endedAt, record) => this.deps.history!.add(accountId, tid, handId, endedAt, record, { tournamentId: this.spec.id, level }) : undefined,
       mayDeal: () => this.mayDeal(table!),
       eliminated: (_handId, groups) => {
@@ -148,7 +148,7 @@ export abstract class TournamentField extends TournamentCore {
       },
       afterHand: () => {
         this.guard(() => this.afterHand(table!));
-        // issue 17 item 1: the people who played the hand are told their standing; nothing for practice players.
+        // The people who played the hand are told their standing; nothing for practice players.
         const people = table!.people();
         if (people.length + bustedPeople.length > 0) this.notify({ type: 'hand', tournamentId: this.spec.id, tableId, accountIds: [...people, ...bustedPeople.splice(0)] });
       },
@@ -171,8 +171,8 @@ export abstract class TournamentField extends TournamentCore {
   }
 
   /**
-   * Seats a player with their stack at `table` (a seat the tournament chose, or drawn there). `why`
-   * (issue 17 item 3): a move balances unless told otherwise; else the start's draw while the field is
+   * Seats a player with their stack at `table` (a seat the tournament chose, or drawn there). `why`: a move
+   * balances unless told otherwise; else the start's draw while the field is
    * being seated, a late entry after it.
    */
   protected seat(e: Entrant, table: Table, seat: number | undefined, moved: boolean, why: SeatWhy = moved ? 'balance' : this.seating ? 'start' : 'late'): boolean {
@@ -185,7 +185,7 @@ export abstract class TournamentField extends TournamentCore {
     return true;
   }
 
-  /** A late entry: at the table with the most free seats, or a new table (issue 16 item 4). */
+  /** A late entry: at the table with the most free seats, or a new table. */
   protected seatLate(e: Entrant, why?: SeatWhy): void {
     const open = this.liveTables().filter((t) => t.seatsTaken < this.spec.seats).sort((a, b) => a.seatsTaken - b.seatsTaken);
     for (const t of open) if (this.seat(e, t, undefined, false, why)) return this.afterSeating();
@@ -304,7 +304,7 @@ export abstract class TournamentField extends TournamentCore {
     if (finished) this.recount.add(finished);
     // The plan depends only on the tables' counts: it is made again when they changed (a bust, a seat),
     // or when a table a move waits for ends its hand; not after every other table's hand (at 30,000
-    // players, 3,300 tables planned again after each hand took most of the loop: issue 16 item 6).
+    // players, 3,300 tables planned again after each hand took most of the loop).
     if (!this.fieldDirty && !(finished && this.waitingFor.has(finished))) return touched;
     this.waitingFor.clear();
     const index = this.index();

@@ -1,6 +1,6 @@
 /**
- * A tournament's types (issue 16): what it needs from the operator, what it tells its players, an
- * entrant and how the store keeps one. Split out of tournament.ts (issue 14: no file over 600 lines).
+ * A tournament's types: what it needs from the operator, what it tells its players, an
+ * entrant and how the store keeps one. Split out of tournament.ts (no file over 600 lines).
  */
 import type { HandTournament } from '../../shared/protocol/messages';
 import type { HandRecord } from '../../shared/rules/record';
@@ -16,7 +16,7 @@ import type { Tournament } from './tournament';
 
 export interface TournamentDeps {
   wallet: Wallet;
-  /** The operator database: a money movement and its trace record commit together (issue 12 item 5). */
+  /** The operator database: a money movement and its trace record commit together. */
   db: Db;
   outbox: TraceOutbox;
   timers: Timers;
@@ -36,9 +36,9 @@ export interface TournamentDeps {
   notify?: (n: TournamentNotice) => void;
   /** The operator's other tournaments: a satellite's seats are entries in its target (T 1-5). */
   directory?: (id: string) => Tournament | undefined;
-  /** Where the tournament's state is kept, in the steps that change it (crash safety, issue 16 item 7). */
+  /** Where the tournament's state is kept, in the steps that change it (crash safety). */
   store?: TournamentStore;
-  /** The players' hand histories (R-HISTORY): a tournament hand carries its tournament and level (issue 17 item 4). */
+  /** The players' hand histories (R-HISTORY): a tournament hand carries its tournament and level. */
   history?: { add(accountId: number, tableId: string, handId: string, endedAt: number, record: HandRecord, tournament: HandTournament): void };
   /** A practice player's brain, for practice entrants restored after a restart. */
   brain?: () => Brain;
@@ -60,7 +60,7 @@ export type TournamentState = 'registering' | 'running' | 'finished' | 'cancelle
 export type ExclusionWhy = 'banned' | 'self-excluded' | 'closed';
 
 /**
- * Why a player sits where they sit (`tournament.seat.why`, issue 17 item 3): the start's draw, a late
+ * Why a player sits where they sit (`tournament.seat.why`): the start's draw, a late
  * entry, a move to balance the tables (T 6-8 to 6-10), a broken table's player (T 6-6, 6-11), or a
  * busted player back in after a rebuy or a re-entry (T 5-2).
  */
@@ -73,7 +73,7 @@ export type TournamentNotice =
   | { type: 'finished'; tournamentId: string; accountId: number; place: number; tied: number; prize: number; bounties: number }
   | { type: 'clock'; tournamentId: string; level: number; onBreak: boolean }
   /**
-   * A hand was settled at a table where people play (issue 17 item 1: their standing after each hand):
+   * A hand was settled at a table where people play (their standing after each hand):
    * the people seated there and those the hand eliminated. Not sent for tables of practice players only.
    */
   | { type: 'hand'; tournamentId: string; tableId: string; accountIds: number[] }
@@ -100,7 +100,7 @@ export interface Entrant {
   reEntries: number;
   /** The bounty on the player's head (money in the fund), paid to who eliminates them. */
   bounty: number;
-  /** Bounties the player won so far (money paid to their wallet; issue 17 item 1). Optional in older saves. */
+  /** Bounties the player won so far (money paid to their wallet). Optional in older saves. */
   won?: number;
   /** Chips bought (rebuy, add-on) not yet at the table (the hand in play ends first). */
   pendingChips: number;

@@ -12,7 +12,7 @@ import { LATE_TABLES, Tournament } from './tournament';
 
 afterEach(cleanupEnvs);
 
-describe('a sit & go from registration to prizes (issue 16 step 1)', () => {
+describe('a sit & go from registration to prizes', () => {
   it.each(VARIANT_CODES)('%s: starts when full, every player ranked once, prizes = pool, chips conserved every hand, one POJEU per hand under the tournament', (v) => {
     const e = env();
     const t = tournament(e, { variant: v, id: `sng-${v.toLowerCase()}` }, 7);
@@ -147,7 +147,7 @@ describe('a sit & go from registration to prizes (issue 16 step 1)', () => {
   });
 });
 
-describe('scheduled multi-table tournaments (issue 16 step 2)', () => {
+describe('scheduled multi-table tournaments', () => {
   const at = Date.UTC(2026, 0, 1) + 60_000;
 
   it('under the minimum field at the start time: cancelled, every entry refunded with a POANNUL', () => {
@@ -190,7 +190,7 @@ describe('scheduled multi-table tournaments (issue 16 step 2)', () => {
       expect(t.chipsInPlay()).toBe(chips());
       const live = t.liveTables();
       if (live.length < lastTables) broken += lastTables - live.length;
-      // Issue 16 item 6: the field's tables by count (field-index.ts, kept as counts change) are the tables' own counts.
+      // The field's tables by count (field-index.ts, kept as counts change) are the tables' own counts.
       const counts = live.map((x): [number, number] => [Number(x.tableId.slice(x.tableId.lastIndexOf('-t') + 2)), x.seatsTaken]).sort((a, b) => a[0] - b[0]);
       expect((t as unknown as { index(): FieldIndex }).index().entries()).toEqual(counts);
       lastTables = live.length;
@@ -226,7 +226,7 @@ describe('scheduled multi-table tournaments (issue 16 step 2)', () => {
   });
 });
 
-describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16 step 3)', () => {
+describe('rebuys and add-on, bounties, satellites, re-entry, freerolls', () => {
   it('T 5-2, 5-4: a rebuy at or below the starting stack during the rebuy period, the add-on once at its end; POACHAT each; chips and pool follow', () => {
     const e = env();
     const structure = { ...readyStructure('THNL', 'hyper-turbo', { rebuys: { price: 1000, fee: 100 } }), lateRegistrationLevels: 0 };
@@ -344,7 +344,7 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls (issue 16
     books(e);
   });
 
-  it('a real-money guarantee over a small field (issue 16 item 1): the overlay is a ledger movement of the operator into the fund, and the books hold to the cent', async () => {
+  it('a real-money guarantee over a small field: the overlay is a ledger movement of the operator into the fund, and the books hold to the cent', async () => {
     const e = env();
     // Real-money players: registered accounts with a deposit (scripted by practice brains: the money is under test here).
     const accounts = new Accounts(e.db, { scrypt: { N: 1 << 10, r: 8, p: 1 } });
@@ -457,7 +457,7 @@ function expectOverlay(e: Env, fundId: string, kind: 'real' | 'play', amount: nu
   expect(e.wallet.tableHeld(fundId)!.held).toBe(0);
 }
 
-describe('crash safety (issue 16 step 5)', () => {
+describe('crash safety', () => {
   it('an operator gone mid-tournament (no close, a hand in play) resumes it from the last completed hand: chips, clock, places and prizes whole', async () => {
     const { TournamentHub } = await import('./hub');
     const { TournamentStore } = await import('./store');
@@ -495,7 +495,7 @@ describe('crash safety (issue 16 step 5)', () => {
     expect(t2.elapsed()!).toBeLessThanOrEqual(elapsed);
     expect(t2.elapsed()!).toBeGreaterThan(0);
     expect(t2.liveTables().reduce((a, x) => a + x.seatsTaken, 0)).toBe(t2.remaining);
-    // The button restored, not drawn again (issue 16 item 3): every table that had played goes on
+    // The button restored, not drawn again: every table that had played goes on
     // from the positions of its last settled hand, its players not newcomers there (T 6-3 to 6-5, 6-12).
     let restored = 0;
     for (const x of t2.liveTables()) {

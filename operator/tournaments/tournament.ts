@@ -1,5 +1,5 @@
 /**
- * One tournament, from registration to prizes (R-TOURN, R-TOURN-FORMATS, -RUN, -LEAVE; issue 16).
+ * One tournament, from registration to prizes (R-TOURN, R-TOURN-FORMATS, -RUN, -LEAVE).
  *
  *   register ─ entry (buy-in + fee) from the wallet to the tournament's fund, POINSCRIT (R-NODEBT, R-INFO)
  *   unregister before the start ─ the whole entry back, POANNUL (R-TOURN-LEAVE)
@@ -17,7 +17,7 @@
  * of it, the fees a `rake` row from it to the operator. Chips are the tournament's, not money: its
  * tables hold no money (their `TableMoney` is the tournament's chip bank).
  *
- * The class is a chain, each link a part of the tournament (issue 14: no file over 600 lines):
+ * The class is a chain, each link a part of the tournament (no file over 600 lines):
  * tournament-core.ts (state, pool and prizes, money and records, saving) → tournament-field.ts (tables
  * and their hooks, seating, balancing, hand-for-hand, the clock) → tournament-end.ts (eliminations,
  * places, prizes, bounties, satellites) → tournament-entries.ts (registration, rebuys, add-ons,
@@ -37,8 +37,8 @@ export class Tournament extends TournamentEntries {
    * crash): as of its last saved step. A hand that was in play is void: its players' chips are those
    * of the last settled hand (every bet back; T 1-5's chips conserved), it left no POJEU. A running
    * tournament's tables open again with their players in their seats and the button and blinds where
-   * the table's last settled hand left them (issue 16 item 3), and the clock goes on from where the
-   * last save left it (issue 16 item 7).
+   * the table's last settled hand left them, and the clock goes on from where the
+   * last save left it.
    */
   static restore(saved: SavedTournament, deps: TournamentDeps): Tournament {
     const t = new Tournament(saved.spec, deps);
@@ -87,7 +87,7 @@ export class Tournament extends TournamentEntries {
         e.pendingChips = 0;
         if (!table || !t.seat(e, table, at.seat ?? undefined, false)) loose.push(e);
       }
-      // Each table's button and blinds as its last settled hand left them (issue 16 item 3).
+      // Each table's button and blinds as its last settled hand left them.
       for (const row of saved.tables) t.tables.get(row.no)?.restorePositions(JSON.parse(row.data) as TablePositions);
       for (const e of loose) t.seatLate(e);
       for (const e of alive) t.dirty.add(e);
@@ -96,7 +96,7 @@ export class Tournament extends TournamentEntries {
     }
     if (t.poolFinal && st.overlay === undefined && t.spec.guarantee !== undefined) {
       // Saved before v9: the prizes paid so far had their overlay part granted beside the fund; the
-      // rest of the overlay goes into the fund now, before any prize is paid (issue 16 item 1).
+      // rest of the overlay goes into the fund now, before any prize is paid.
       const granted = t.order.reduce((s, e) => s + (e.prize ?? 0), 0) - st.paidFromPool;
       t.step(() => t.fundOverlay(t.poolParts().overlay - granted));
     }

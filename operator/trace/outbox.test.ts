@@ -15,7 +15,7 @@ const player = { idJoueur: '42', hashJoueur: hashJoueur('42:alice'), ipJoueur: '
 const inscrit: PoinscritData = { ...player, kind: 'POINSCRIT', description: 'Cash game', format: 'CG', solde: { avant: 10_000, mouvement: 2_000, apres: 8_000 } };
 const bilan: PobilanData = { ...player, kind: 'POBILAN', solde: { avant: 8_000, mouvement: 2_150, apres: 10_150 } };
 
-describe('the trace outbox (issue 12 item 5)', () => {
+describe('the trace outbox', () => {
   let t: ReturnType<typeof tempDir>;
   let db: Db;
   let vault: TraceVault;

@@ -51,7 +51,7 @@ describe('POJEU from a hand record (A 1.3.6.c.2)', () => {
   });
 });
 
-describe('the Stud showdown in the POJEU (D art. 7 III, issue 15 item 1)', () => {
+describe('the Stud showdown in the POJEU (D art. 7 III)', () => {
   it('every player still in at a Stud showdown has their hidden cards in the Reveal round', () => {
     let checked = 0;
     for (const code of ['7SHL', '7SJL', '7SLL'] as const) {

@@ -3,7 +3,7 @@
  * knows it) summarised for the regulator. The rounds, actions and Finance are the one POJEU model
  * the exchange writes too (shared/exchange/pojeu-model.ts, with its readings); this adds who the
  * participants are (IDOper, IDJoueur, IPJoueur, Inscription) and when each round started.
- * Moved from operator/tables (issue 14 item 6: tables keep tables only).
+ * Moved from operator/tables (tables keep tables only).
  */
 import { describeRules, pojeuFinance, pojeuRounds } from '../../shared/exchange/pojeu-model';
 import type { HandRecord } from '../../shared/rules/record';

@@ -117,7 +117,7 @@ export interface PoannulData extends PlayerEventBase {
   readonly motif: string;
   /**
    * Kept in the vault's index only (`TraceVault.byPool`); not written: POANNUL has no Pool element
-   * (A 1.3.6.c.6). Vaults written before issue 15 hold POANNULs of voided hands indexed by their Pool.
+   * (A 1.3.6.c.6). Older vaults hold POANNULs of voided hands indexed by their Pool.
    */
   readonly pool?: string;
 }
@@ -126,8 +126,8 @@ export interface PoannulData extends PlayerEventBase {
 export const REGLE_CODES = VARIANT_CODES;
 export type RegleCode = VariantCode;
 
-// The hand's part of a POJEU (rounds, actions, Finance) is the one model the exchange writes too
-// (issue 14 item 4); this file adds the regulatory identifiers and checks the arithmetic.
+// The hand's part of a POJEU (rounds, actions, Finance) is the one model the exchange writes too; this file
+// adds the regulatory identifiers and checks the arithmetic.
 export { BET_NAMES, type BetName, type CardCode, type PojeuAction, type PojeuFinance, type PojeuRound } from '../../shared/exchange/pojeu-model';
 
 /** A participant (Joueur) of a POJEU. Either `idOper` (an operator licensed in France) or `oper` + `pays`. */

@@ -146,7 +146,7 @@ describe('trace vault', () => {
     const xml = vault.exportPeriod(at('2025-02-01T00:00:00Z'), at('2025-02-02T00:00:00Z'));
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<Coffre IDOper="0099" IDCoffre="3" debut="2025-02-01T00:00:00" fin="2025-02-02T00:00:00" nombre="2">\n')).toBe(true);
     const doc = parseXml(xml);
-    // Each record inside its <Maillon>, which carries its chain (issue 15 item 6).
+    // Each record inside its <Maillon>, which carries its chain.
     expect(doc.children.map((m) => m.name)).toEqual(['Maillon', 'Maillon']);
     expect(doc.children.map((m) => Object.fromEntries(m.attrs))).toEqual([
       { IDEvt: '2', type: 'POJEU', date: String(r2.dateEvt.getTime()), tech: 'CG-T1', pool: 'H1', precedent: r1.hash, hash: r2.hash },
@@ -163,7 +163,7 @@ describe('trace vault', () => {
     expect(r4.idEvt).toBe(4);
   });
 
-  describe('proof outside the vault (issue 15 item 6)', () => {
+  describe('proof outside the vault', () => {
     const fill = () => {
       const at = (s: string) => new Date(s);
       vault.append(inscrit, at('2025-02-01T10:00:00Z'));
