@@ -8,7 +8,7 @@ import { CALL_NAMES, type CercleApi, type EventName, isEventName } from '../../s
 const TOKEN_KEY = 'cercle.hostToken';
 
 /**
- * The page's own link to main (issue 13 defect 2). In Electron main is always there; under the browser
+ * The page's own link to main. In Electron main is always there; under the browser
  * host the host process may stop: the status bar then says so with the time of the next try, calls
  * fail at once with code HOST_DOWN (what cannot be sent says so), and when the host is back the page
  * reads everything again (`onHostBack`).
@@ -88,7 +88,7 @@ async function connectBrowserHost(): Promise<CercleApi> {
         else p.reject(Object.assign(new Error(msg.error?.message ?? 'error'), { code: msg.error?.code }));
       } else if (isEventName(msg.event)) {
         // Not validated again: the host is main, trusted; what it pushes was validated where it entered
-        // (the wire, calls, files: DESIGN.md §3, issue 14 item 3), as under Electron's preload.
+        // (the wire, calls, files: DESIGN.md §3), as under Electron's preload.
         for (const l of listeners.get(msg.event) ?? []) l(msg.payload);
       }
     };

@@ -1,4 +1,4 @@
-/** What the player reads of a refusal (issue 14 item 1): every detail the operator gave, in the page's language. */
+/** What the player reads of a refusal: every detail the operator gave, in the page's language. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TableRefusalView } from '../../shared/api';
 import { ERROR_CODES } from '../../shared/protocol/codes';
@@ -46,7 +46,7 @@ function tOf(bundle: unknown): (key: string) => string {
 }
 
 describe('refusal texts', () => {
-  it('every code the operator may send reads as a sentence in French and in English, never as its key (issue 18 codes included)', () => {
+  it('every code the operator may send reads as a sentence in French and in English, never as its key (cashier and protection codes included)', () => {
     for (const [lang, bundle] of [['fr', fr], ['en', en]] as const) {
       const t = tOf(bundle);
       const raw = ERROR_CODES.filter((code) => outcomeText(t, { code, message: code }).startsWith('errors.'));

@@ -10,9 +10,9 @@ type T = (key: string, named?: Record<string, unknown>) => string;
 const KNOWN = new Set<string>([...ERROR_CODES.filter((c) => !['BAD_MESSAGE', 'UNKNOWN_TYPE', 'FRAME_TOO_LARGE', 'HELLO_REQUIRED', 'ALREADY_AUTHENTICATED', 'ACTION_ID_REUSED', 'BAD_CURSOR', 'INTERNAL'].includes(c)), 'HOST_DOWN', 'OFFLINE', 'DISCONNECTED', 'TIMEOUT', 'STALE']);
 
 /**
- * What the player reads when a call is refused or cannot be sent (issue 13 defects 2, 3, 9): the
+ * What the player reads when a call is refused or cannot be sent: the
  * reason in the page's language from the code, the rule it names, the chips a call adds and the
- * allowed range when the operator gave them (issue 14 item 1: every detail of the refusal reaches the
+ * allowed range when the operator gave them (every detail of the refusal reaches the
  * screen); never the English `message`, which is for logs (the table shows it on request).
  */
 export function outcomeText(t: T, o: Pick<Outcome, 'code' | 'rule' | 'min' | 'max' | 'call'>, amount: (n: number) => string = String): string {

@@ -37,7 +37,7 @@ export function formatAmount(amount: number, money: 'real' | 'play', locale: str
 }
 
 /**
- * A table's name in the page's language (issue 13 defect 9): the embedded operator names its practice
+ * A table's name in the page's language: the embedded operator names its practice
  * tables `Practice <English game name>[ n]` (operator/config/config.ts); they read as
  * `Entraînement · <nom du jeu>` in French; a tournament's table is "Table n". Any other name is the
  * operator's own and shown as it is.

@@ -7,7 +7,7 @@ const t = (key: string, params?: Record<string, unknown>): string => i18n.global
 const UP = { up: true, retryAt: null };
 const status = (s: Partial<LinkStatusView>): LinkStatusView => ({ state: 'offline', attempt: 0, retryInMs: null, why: null, reason: null, minVersion: null, ...s });
 
-describe('the status bar words the link’s cause (issue 13 defect 9: French first)', () => {
+describe('the status bar words the link’s cause (French first)', () => {
   it('says every cause in French and in English, and never the link’s English detail', () => {
     for (const lang of ['fr', 'en'] as const) {
       i18n.global.locale.value = lang;

@@ -15,7 +15,7 @@ export interface LinkWords {
 const secondsTo = (at: number, now: number): number => Math.max(0, Math.ceil((at - now) / 1000));
 
 /**
- * The links' state and cause in the player's words (issue 13 defect 2, defect 9: French first): the
+ * The links' state and cause in the player's words (French first): the
  * page's link to the host first (`host`: up, or gone with its next try), then the operator link. That
  * link gives its cause as a code (`why`, shared/api LINK_WHY); its English `reason` is for the logs and
  * never shown. `retryAt` is when the operator link's next try comes (ms), for the countdown.

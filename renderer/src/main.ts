@@ -31,9 +31,9 @@ async function boot(): Promise<void> {
   await app.runWithContext(async () => {
     await useSettingsStore().load();
     await Promise.all([useSessionStore().load(), useLobbyStore().load(), useTablesStore().load()]);
-    useProtectionStore().load(); // issue 18: the counter, the warnings, the cashier
+    useProtectionStore().load(); // The counter, the warnings, the cashier
   });
-  // Back from a host that had stopped (issue 13 defect 2): what was pushed meanwhile is read again.
+  // Back from a host that had stopped: what was pushed meanwhile is read again.
   onHostBack(() => {
     void app.runWithContext(() => Promise.all([useSettingsStore().refresh(), useSessionStore().refresh(), useLobbyStore().refresh(), useTablesStore().refresh(), useProtectionStore().refresh()])).catch(() => undefined);
   });

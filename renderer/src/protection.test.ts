@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from './i18n';
 import { ageOn, cardNumberOk, detailsText, exclusionChoice, formatDuration, newRequestId, parseDay, parseEuros, parseHours, playtimeWarningText, timeUsedNow } from './protection';
 
-describe('the cashier and protection forms (issue 18)', () => {
+describe('the cashier and protection forms', () => {
   it('reads euros to integer cents, refusing what is not an amount', () => {
     expect(parseEuros('50')).toBe(5000);
     expect(parseEuros('12,5')).toBe(1250);

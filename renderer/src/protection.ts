@@ -1,6 +1,6 @@
 /**
- * What the Cashier and "Jeu responsable" pages read from the player and show back (issue 18 items 1-6;
- * docs/protection.md): amounts typed in euros to integer cents (no float touches money), a playing-time
+ * What the Cashier and "Jeu responsable" pages read from the player and show back (docs/protection.md):
+ * amounts typed in euros to integer cents (no float touches money), a playing-time
  * limit in hours to milliseconds, a card number's form (the operator's provider checks it again), a date
  * of birth's form and the age it gives, a self-exclusion choice, durations. Pure: unit-tested.
  */

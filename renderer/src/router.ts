@@ -20,10 +20,10 @@ export const router = createRouter({
     { path: '/history', name: 'history', component: () => import('./views/HistoryView.vue') },
     { path: '/replay/:handId', name: 'replay', component: () => import('./views/ReplayerView.vue'), props: true },
     { path: '/results', name: 'results', component: () => import('./views/ResultsView.vue') },
-    // Issue 18: the cashier (R-CASHIER) and "Jeu responsable" (R-LIMITS, R-TIMELIMIT, R-EXCLUDE).
+    // The cashier (R-CASHIER) and "Jeu responsable" (R-LIMITS, R-TIMELIMIT, R-EXCLUDE).
     { path: '/cashier', name: 'cashier', component: () => import('./views/CashierView.vue') },
     { path: '/responsible', name: 'responsible', component: () => import('./views/ResponsibleView.vue') },
-    // Issue 17 item 2: a tournament's page (structure, payouts, entrants, tables, rules, registration).
+    // A tournament's page (structure, payouts, entrants, tables, rules, registration).
     { path: '/tournament/:id', name: 'tournament', component: () => import('./views/TournamentView.vue'), props: true },
     // R-RULES: the rules of every game, before any game.
     { path: '/rules', name: 'rules', component: () => import('./views/rules/RulesIndexView.vue') },

@@ -5,7 +5,7 @@ const thl = { smallBlind: 25, bigBlind: 50, smallBet: 50, bigBet: 100 };
 const thnl = { smallBlind: 25, bigBlind: 50, smallBet: 0, bigBet: 0 };
 const stud = { smallBlind: 0, bigBlind: 0, smallBet: 50, bigBet: 100 };
 
-describe('stakes per betting structure (issue 13 defect 7)', () => {
+describe('stakes per betting structure', () => {
   it('limit games by their bets, Hold’em and Stud alike; no-limit and pot-limit by their blinds', () => {
     expect(stakesPair('THL', thl)).toEqual([50, 100]);
     expect(stakesPair('7SHL', stud)).toEqual([50, 100]);

@@ -1,5 +1,5 @@
 /**
- * One way to write stakes per betting structure, everywhere (issue 13 defect 7): limit games by their
+ * One way to write stakes per betting structure, everywhere: limit games by their
  * bets (small bet / big bet: "50/100", Stud and limit Hold'em alike, as PokerStars writes them),
  * pot-limit and no-limit games by their blinds ("25/50"). Tables sort by these amounts, the larger
  * first, then the smaller.

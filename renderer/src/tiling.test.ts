@@ -19,7 +19,7 @@ describe('gridFor', () => {
   });
 });
 
-describe('tilesFor (issue 13 defect 6)', () => {
+describe('tilesFor', () => {
   it('never draws a tile below the minimum: fewer columns, then the tiles stack and scroll', () => {
     // 1280×720: four tables fit 2×2; eight stack in two columns.
     expect(tilesFor(4, 1270, 600)).toEqual({ cols: 2, rows: 2, stacked: false });

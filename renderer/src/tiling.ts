@@ -8,7 +8,7 @@ export function gridFor(n: number): { cols: number; rows: number } {
 }
 
 /**
- * The smallest tile a table is drawn in (issue 13 defect 6): below it names, log and cards would be
+ * The smallest tile a table is drawn in: below it names, log and cards would be
  * unreadable (7 px at 1280×720 with 4 tables before). Tables stack instead: fewer columns, and the
  * tiles scroll (Tab brings the next table waiting for the player into view).
  */

@@ -37,7 +37,7 @@ describe('history filter', () => {
     expect(long.ok && long.filter.player).toHaveLength(64);
   });
 
-  it('cash or tournament hands, and one tournament’s hands (issue 17 item 4)', () => {
+  it('cash or tournament hands, and one tournament’s hands', () => {
     expect(toHistoryFilter(form({ kind: 'cash' }), now)).toEqual({ ok: true, filter: { kind: 'cash' } });
     expect(toHistoryFilter(form({ kind: 'tournament', money: undefined } as never), now)).toEqual({ ok: true, filter: { kind: 'tournament' } });
     expect(toHistoryFilter(form({ kind: 'cash', tournamentId: 'sng4-x_1' }), now)).toEqual({ ok: true, filter: { kind: 'tournament', tournamentId: 'sng4-x_1' } });

@@ -21,7 +21,7 @@ export interface FilterForm {
   showdown: Tri;
   allIn: Tri;
   player: string;
-  /** Cash hands or tournament hands, '' for both (issue 17 item 4). */
+  /** Cash hands or tournament hands, '' for both. */
   kind: '' | 'cash' | 'tournament';
   /** One tournament's hands (picked in the tournament list), '' for any. */
   tournamentId: string;

@@ -64,7 +64,7 @@ describe('buildReplay', () => {
     }
   });
 
-  it('replays a record whose posts repeat an extra big blind: the start of hand is the one the exchange reads too (issue 14 item 4)', () => {
+  it('replays a record whose posts repeat an extra big blind: the start of hand is the one the exchange reads too', () => {
     // The engine takes a seat listed twice among the extra big blinds and posts for it twice; the
     // record shows both posts. The renderer's start of hand used to keep one (and the replay's nets
     // then differed from the record's) while the exchange's planOf kept both: now one function,

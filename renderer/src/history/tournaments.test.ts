@@ -1,4 +1,4 @@
-// Tournaments on the results page (issue 17 item 4): the graph of cash and tournaments together, and
+// Tournaments on the results page: the graph of cash and tournaments together, and
 // the figures' text.
 import { describe, expect, it } from 'vitest';
 import type { SeriesView } from '../../../shared/api';
@@ -67,7 +67,7 @@ describe('figures', () => {
   });
 });
 
-describe('refunds, running tournaments and period lines (issue 17 item 4)', () => {
+describe('refunds, running tournaments and period lines', () => {
   it('a refunded registration is its own state, without a net; a running one is running', () => {
     expect(recordState({ place: null, refundedAt: 5 })).toBe('refunded');
     expect(recordState({ place: null })).toBe('running');
@@ -101,7 +101,7 @@ describe('refunds, running tournaments and period lines (issue 17 item 4)', () =
   });
 });
 
-describe('the list’s place cell (issue 17 item 4; T 8-16, schema version 8)', () => {
+describe('the list’s place cell (T 8-16, schema version 8)', () => {
   const tr = (key: string, params?: Record<string, unknown>): string => i18n.global.t(key, params ?? {});
   it('says a tied finish with the places shared; alone, the place of the field; refunded and running as such', () => {
     i18n.global.locale.value = 'fr';

@@ -1,5 +1,5 @@
 /**
- * Tournaments on the history and results pages (issue 17 item 4). Pure.
+ * Tournaments on the history and results pages. Pure.
  *
  * The results graph can show cash, tournaments or both. Cash is the line of the cash hands (by hand);
  * tournaments are plotted when their money moves (an entry paid, a bounty won, the prize at the end:
@@ -51,7 +51,7 @@ export function tournamentNet(t: Pick<TournamentRecordView, 'place' | 'prize' | 
 }
 
 /**
- * Where a stored tournament stands for the list (issue 17 item 4): `refunded` (its entry came back:
+ * Where a stored tournament stands for the list: `refunded` (its entry came back:
  * unregistered before the start, or the tournament cancelled; in no result), `finished` (a place),
  * `running` (registered, not ended yet: its entry counts as lost until a prize comes).
  */
@@ -62,7 +62,7 @@ export function recordState(t: Pick<TournamentRecordView, 'place' | 'refundedAt'
 }
 
 /**
- * The list's place cell (issue 17 item 4): refunded, running, or the place of the field; a tied finish
+ * The list's place cell: refunded, running, or the place of the field; a tied finish
  * (T 8-16, schema version 8) says so, with the places shared in its tooltip.
  */
 export function placeCell(
@@ -86,7 +86,7 @@ export interface PeriodLine {
   hands: number;
   /** Cash hands' net. */
   cash: number;
-  /** Tournament prizes and bounties won − entries paid in the line (issue 17 item 4). */
+  /** Tournament prizes and bounties won − entries paid in the line. */
   tournaments: number;
   /** cash + tournaments. */
   result: number;

@@ -283,7 +283,7 @@ const en: typeof fr = {
     NOT_YOUR_TURN: 'It is not your turn.',
     ILLEGAL_ACTION: 'Action refused by the rules.',
     SHUTTING_DOWN: 'The operator is shutting down.',
-    // Issue 18: the cashier and the protection duties (docs/protection.md).
+    // The cashier and the protection duties (docs/protection.md).
     INVALID_IDENTITY: 'Invalid identity: last name, first names and a real date of birth (YYYY-MM-DD).',
     UNDER_AGE: 'Gambling is forbidden to minors: you must be 18 to open a real-money account.',
     BANNED: 'This person is on the national file of gambling bans: no account can be opened.',

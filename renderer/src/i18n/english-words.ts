@@ -1,5 +1,5 @@
 /**
- * English words that French never uses (issue 13 defect 9): the Vitest over the French bundles
+ * English words that French never uses: the Vitest over the French bundles
  * (french.test.ts) and the browser flow over the French pages (tests/e2e/browser/french.spec.ts)
  * look for them. Poker terms French players use as they are, the decree's game names and English
  * glosses in parentheses or guillemets are not in the list or are skipped.

@@ -285,7 +285,7 @@ export default {
     NOT_YOUR_TURN: "Ce n'est pas votre tour.",
     ILLEGAL_ACTION: 'Action refusée par les règles.',
     SHUTTING_DOWN: "L'opérateur s'arrête.",
-    // Issue 18: the cashier and the protection duties (docs/protection.md).
+    // The cashier and the protection duties (docs/protection.md).
     INVALID_IDENTITY: 'Identité invalide : nom, prénoms et date de naissance (AAAA-MM-JJ) existante.',
     UNDER_AGE: 'Les jeux d’argent sont interdits aux mineurs : il faut avoir 18 ans pour ouvrir un compte en argent réel.',
     BANNED: 'Cette personne est inscrite au fichier des interdits de jeu : aucun compte ne peut être ouvert.',

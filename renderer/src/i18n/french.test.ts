@@ -1,5 +1,5 @@
 /**
- * Issue 13 defect 9: the French UI is French. Every French message (every bundle, errors included)
+ * The French UI is French. Every French message (every bundle, errors included)
  * is checked for English words that French never uses; the English bundle mirrors the French one key
  * for key. Poker terms French players use as they are (blinds, bring-in, rake, no limit, pot limit,
  * the decree's own game names: "Seven Card Stud Poker High limit", "Omaha 4 High/Low"), and English
@@ -20,7 +20,7 @@ function entries(x: unknown, prefix = ''): [string, string][] {
   return Object.entries(x).flatMap(([k, v]) => entries(v, prefix ? `${prefix}.${k}` : k));
 }
 
-describe('French everywhere (issue 13 defect 9)', () => {
+describe('French everywhere', () => {
   it('no French message holds an English word', () => {
     const bad = entries(fr)
       .filter(([, v]) => !ALLOWED.has(v))

@@ -24,7 +24,7 @@ const en: typeof fr = {
   period: { all: 'All', today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days', custom: 'Chosen dates' },
   result: { won: 'Won', lost: 'Lost' },
   kind: { cash: 'Cash games', tournament: 'Tournaments' },
-  // issue 17 item 4: the tournaments kept in the history.
+  // The tournaments kept in the history.
   tournaments: {
     title: 'Tournaments played',
     name: 'Tournament',

@@ -22,7 +22,7 @@ export default {
   period: { all: 'Tout', today: "Aujourd'hui", '7d': '7 derniers jours', '30d': '30 derniers jours', custom: 'Dates choisies' },
   result: { won: 'Gagnées', lost: 'Perdues' },
   kind: { cash: 'Cash game', tournament: 'Tournois' },
-  // issue 17 item 4: the tournaments kept in the history.
+  // The tournaments kept in the history.
   tournaments: {
     title: 'Tournois joués',
     name: 'Tournoi',

@@ -1,4 +1,4 @@
-// Issue 18: the cashier, registration with identity, "Responsible gaming", the playing-time counter and warnings.
+// The cashier, registration with identity, "Responsible gaming", the playing-time counter and warnings.
 export default {
   register: {
     realMoney: 'To play for real money, give your identity (checked: no minors, no banned players). Without it, the account plays for play chips.',

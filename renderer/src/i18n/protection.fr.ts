@@ -1,4 +1,4 @@
-// Issue 18: the cashier, registration with identity, "Jeu responsable", the playing-time counter and warnings.
+// The cashier, registration with identity, "Jeu responsable", the playing-time counter and warnings.
 export default {
   register: {
     realMoney: 'Pour jouer en argent réel, indiquez votre identité (vérifiée : interdit aux mineurs et aux interdits de jeu). Sans elle, le compte joue en jetons fictifs.',

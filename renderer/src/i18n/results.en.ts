@@ -17,7 +17,7 @@ const en: typeof fr = {
   variant: 'Game',
   stakes: 'Stakes (big blind)',
   all: 'All',
-  // issue 17 item 4: cash games, tournaments (as their money moves) or both on the graph.
+  // Cash games, tournaments (as their money moves) or both on the graph.
   graph: { label: 'Line', cash: 'Cash games', tournaments: 'Tournaments', both: 'Cash games and tournaments' },
   tournaments: {
     title: 'Tournaments',
@@ -38,7 +38,7 @@ const en: typeof fr = {
     running: 'Running',
     runningHelp: 'Running tournaments: their entries and the bounties already won count in the net result, not in the return on investment.',
   },
-  // issue 17 item 4: the period by day or by game, cash games and tournaments added.
+  // The period by day or by game, cash games and tournaments added.
   periods: {
     title: 'By day or by game',
     by: { day: 'Day', variant: 'Game' },

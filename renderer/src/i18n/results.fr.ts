@@ -16,7 +16,7 @@ export default {
   stakes: 'Enjeux (grosse blinde)',
   all: 'Tous',
   axis: { label: 'Axe', hands: 'Par main', tournaments: 'Par tournoi', handsAndTournaments: 'Par main et tournoi', time: 'Dans le temps' },
-  // issue 17 item 4: cash games, tournaments (as their money moves) or both on the graph.
+  // Cash games, tournaments (as their money moves) or both on the graph.
   graph: { label: 'Courbe', cash: 'Cash game', tournaments: 'Tournois', both: 'Cash game et tournois' },
   tournaments: {
     title: 'Tournois',
@@ -37,7 +37,7 @@ export default {
     running: 'En cours',
     runningHelp: 'Tournois en cours : leurs entrées et les primes déjà gagnées comptent dans le résultat net, pas dans le retour sur investissement.',
   },
-  // issue 17 item 4: the period by day or by game, cash games and tournaments added.
+  // The period by day or by game, cash games and tournaments added.
   periods: {
     title: 'Par jour ou par jeu',
     by: { day: 'Jour', variant: 'Jeu' },

@@ -5,7 +5,7 @@ const en: typeof fr = {
   title: 'Rules of the games',
   intro:
     'Every variant Cercle offers is one of decree n° 2016-1326. Choose a game to read its rules; each table also shows its amounts and options before you sit down.',
-  // R-RULES (D art. 3, 8 II 2°): the operator's conditions of play, as it serves them (issue 15 item 8).
+  // R-RULES (D art. 3, 8 II 2°): the operator's conditions of play, as it serves them.
   conditions: {
     title: 'The operator’s conditions of play',
     intro: 'The conditions under which bets are made, as the operator applies them at its tables:',

@@ -5,7 +5,7 @@ export default {
   intro:
     "Toutes les variantes proposées par Cercle sont celles du décret n° 2016-1326. Choisissez un jeu pour en lire les règles ; chaque table indique en plus ses montants et ses options avant que vous ne vous asseyiez.",
   backToList: 'Tous les jeux',
-  // R-RULES (D art. 3, 8 II 2°): the operator's conditions of play, as it serves them (issue 15 item 8).
+  // R-RULES (D art. 3, 8 II 2°): the operator's conditions of play, as it serves them.
   conditions: {
     title: 'Conditions de jeu de l’opérateur',
     intro: 'Les conditions dans lesquelles les mises sont faites, telles que l’opérateur les applique à ses tables :',

@@ -1,4 +1,4 @@
-// The tournament table's messages (fr; issue 17 item 3): the tournament bar, moves, the finish, leaving.
+// The tournament table's messages (fr): the tournament bar, moves, the finish, leaving.
 // Mirrors table-tournament.en.ts key for key (typed by this file); joined into table.fr.ts as `tournament`.
 export default {
   bar: 'Tournoi',

@@ -1,4 +1,4 @@
-// Issue 17 items 1 and 2: the tournament lobby and a tournament's page (mirrors tournaments.fr.ts).
+// The tournament lobby and a tournament's page (mirrors tournaments.fr.ts).
 export default {
   tab: { cash: 'Cash games', tournaments: 'Tournaments' },
   subtitle: 'Sit & go’s and scheduled tournaments',

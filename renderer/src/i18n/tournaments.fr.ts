@@ -1,4 +1,4 @@
-// Issue 17 items 1 and 2: the tournament lobby and a tournament's page (French first; tournaments.en.ts mirrors it).
+// The tournament lobby and a tournament's page (French first; tournaments.en.ts mirrors it).
 export default {
   tab: { cash: 'Cash game', tournaments: 'Tournois' },
   subtitle: 'Sit & Go et tournois programmés',

@@ -23,7 +23,7 @@ export function familyOf(variant: VariantCode): Exclude<Family, 'all'> {
 export const useLobbyStore = defineStore('lobby', () => {
   const api = useApi();
   const tables = ref<TableInfo[]>([]);
-  /** The operator's conditions of play, served with its lobby (R-RULES; issue 15 item 8). */
+  /** The operator's conditions of play, served with its lobby (R-RULES). */
   const conditions = ref<PlayConditions | null>(null);
   const family = ref<Family>('all');
   const money = ref<'all' | 'real' | 'play'>('all');
@@ -36,7 +36,7 @@ export const useLobbyStore = defineStore('lobby', () => {
     conditions.value = await api.conditions({});
   }
 
-  /** The lobby read again, with the conditions of play that come with it (R-RULES, issue 15 item 8). */
+  /** The lobby read again, with the conditions of play that come with it (R-RULES). */
   async function refresh(): Promise<void> {
     tables.value = await api.lobby({});
     await loadConditions();
@@ -64,7 +64,7 @@ export const useLobbyStore = defineStore('lobby', () => {
         case 'name':
           return t.name.toLowerCase();
         case 'stakes': {
-          // By the amounts as written (issue 13 defect 7): the larger, then the smaller.
+          // By the amounts as written: the larger, then the smaller.
           const [lo, hi] = stakesPair(t.variant, t.stakes);
           return hi * 1_000_000_000 + lo;
         }

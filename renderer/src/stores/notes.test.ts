@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readNotes } from './notes';
 
-describe('player notes kept locally (issue 13 habits)', () => {
+describe('player notes kept locally', () => {
   it('reads what was kept and drops what is damaged', () => {
     expect(readNotes(null)).toEqual({});
     expect(readNotes('not json')).toEqual({});

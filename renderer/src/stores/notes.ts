@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 
-/** Colour tags a player may give another (issue 13 habits), as PokerStars and Winamax offer them. */
+/** Colour tags a player may give another, as PokerStars and Winamax offer them. */
 export const NOTE_COLORS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
 export type NoteColor = (typeof NOTE_COLORS)[number];
 export interface PlayerNote {
@@ -34,7 +34,7 @@ export function readNotes(raw: string | null): Record<string, PlayerNote> {
 
 /**
  * Notes and colour tags on other players, kept locally (this client's storage; never sent to the
- * operator) and shown at the tables (issue 13 habits).
+ * operator) and shown at the tables.
  */
 export const useNotesStore = defineStore('notes', () => {
   const notes = ref<Record<string, PlayerNote>>(readNotes(localStorage.getItem(KEY)));

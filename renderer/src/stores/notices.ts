@@ -7,12 +7,12 @@ export interface Notice {
   kind: 'info' | 'error';
 }
 
-/** How long a notice stays before it closes by itself (issue 13 defect 6); a button closes it sooner. */
+/** How long a notice stays before it closes by itself; a button closes it sooner. */
 export const NOTICE_MS = 8000;
 
 /**
- * Short messages the player must see wherever they are: an action that could not be sent and why
- * (issue 13 defect 2), a refused amount. Each closes by itself or with its button.
+ * Short messages the player must see wherever they are: an action that could not be sent and why, a refused
+ * amount. Each closes by itself or with its button.
  */
 export const useNoticesStore = defineStore('notices', () => {
   const list = ref<Notice[]>([]);

@@ -1,6 +1,6 @@
 /**
- * The cashier's movements follow a pending payment until it is confirmed or failed (issue 18 item 3;
- * docs/protection.md: a late confirmation lands at the operator's next round of questions), then stop
+ * The cashier's movements follow a pending payment until it is confirmed or failed (docs/protection.md: a
+ * late confirmation lands at the operator's next round of questions), then stop
  * asking. The client API is a stub here (the store's neighbour); the operator side has its own tests.
  */
 import { createPinia } from 'pinia';
@@ -39,7 +39,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the protection store (issue 18)', () => {
+describe('the protection store', () => {
   it('asks again while a payment is pending, and stops once it is confirmed', async () => {
     vi.useFakeTimers();
     const states: PaymentWire['state'][] = ['pending', 'pending', 'confirmed'];

@@ -13,7 +13,7 @@ const PENDING_POLL_MS = 2_000;
 const SEATED_REFRESH_MS = 60_000;
 
 /**
- * The cashier and the protection duties as the pages see them (issue 18): the operator's protection view
+ * The cashier and the protection duties as the pages see them: the operator's protection view
  * (limits, pending raises, counters, exclusion, withdrawable), the payments with their states, and the
  * playing-time warnings waiting for the player's click (R-TIMELIMIT, art. 16-1).
  */

@@ -13,7 +13,7 @@ export const useSessionStore = defineStore('session', () => {
   const api = useApi();
   const info = ref<AppInfo | null>(null);
   const session = ref<SessionInfo | null>(null);
-  /** When `session` arrived (ms): the operator's next try is `retryInMs` after it (issue 13 defect 2). */
+  /** When `session` arrived (ms): the operator's next try is `retryInMs` after it. */
   const sessionAt = ref(0);
   const tracker = ref<TrackerView | null>(null);
   const host = ref<HostLinkState>({ up: true, retryAt: null, attempt: 0 });

@@ -1,5 +1,5 @@
 /**
- * The tournament table in the tables store (issue 17 item 3): a move replaces the old table's tile by
+ * The tournament table in the tables store: a move replaces the old table's tile by
  * the new table's in the same place, without a reload, with the reason kept for the message; a
  * popped-out table stays popped out as the new one (its window follows `current`); the old table's
  * last pushes do not bring its tile back; a tournament table the player is out of keeps its tile until
@@ -87,7 +87,7 @@ async function storeWith(tables: TableState[], extra: Partial<Record<keyof Cercl
   return { store, api, emit, notices };
 }
 
-describe('a move to another table (issue 17 item 3)', () => {
+describe('a move to another table', () => {
   it('orderAfterMove: the new table takes the old one’s place', () => {
     expect(orderAfterMove(['A', 'C', 'D'], 'C', 'B')).toEqual(['A', 'B', 'D']);
     // The new table's first state came first (added at the end): it moves to the old place.

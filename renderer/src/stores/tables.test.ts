@@ -1,8 +1,8 @@
 /**
- * A popped-out table's tile gives way only when the table opened somewhere (issue 11 item 5): Electron
+ * A popped-out table's tile gives way only when the table opened somewhere: Electron
  * refuses a pop-out for a table the player is not seated at or beyond 24 windows, and denies the page's
  * own window.open; the tile must then stay, not leave the player with neither tile nor window.
- * Auto-muck (issue 13 habit) sends a muck for a beaten hand only when the setting is on.
+ * Auto-muck sends a muck for a beaten hand only when the setting is on.
  */
 import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -55,7 +55,7 @@ describe('popping a table out', () => {
   });
 });
 
-describe('auto-muck (issue 13 habit)', () => {
+describe('auto-muck', () => {
   const NL = makeTableRules('THNL', { smallBlind: 5, bigBlind: 10 });
   /** The table at our turn to show or muck (seat 1), seat 0's aces already shown. */
   function atShowdown(ours: string): TableState {

@@ -28,12 +28,12 @@ export function newActionId(): string {
   return `r-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** How long "Vous avez quitté …" stays (issue 13 defect 6). */
+/** How long "Vous avez quitté …" stays. */
 export const LEFT_NOTICE_MS = 15_000;
-/** How long the message saying why the player changed tables stays (issue 17 item 3); its button closes it sooner. */
+/** How long the message saying why the player changed tables stays; its button closes it sooner. */
 export const MOVE_NOTICE_MS = 30_000;
 
-/** A move to another table of a tournament, as the new table's tile says it (issue 17 item 3). */
+/** A move to another table of a tournament, as the new table's tile says it. */
 export interface TableMove {
   from: string | null;
   why: NonNullable<TournamentPlay['move']>['why'];
@@ -41,7 +41,7 @@ export interface TableMove {
 }
 
 /**
- * Where each tile goes when the tournament moves the player (issue 17 item 3): the order of the tiles
+ * Where each tile goes when the tournament moves the player: the order of the tiles
  * with `from` replaced by `to` in the same place (or `to` added at the end when `from` is not shown).
  * `to` is taken out of where it was if its first state came before the move.
  */
@@ -79,20 +79,20 @@ export const useTablesStore = defineStore('tables', () => {
   const poppedOut = ref<Set<string>>(new Set());
   const left = ref<LeftTable[]>([]);
   /**
-   * What the player asked to do when the current hand ends (issue 13 defect 4): leave, or sit out
+   * What the player asked to do when the current hand ends: leave, or sit out
    * from the next hand, without folding the hand in progress. Shown on the table; done by the
    * first push that shows the hand over (or the player out of it).
    */
   const afterHand = shallowReactive(new Map<string, 'leave' | 'sitOut'>());
   /**
    * The echo of a click: the action just clicked, shown as sent from the next frame until main
-   * answers. Not a second owner of "pending" (issue 14 item 3): main's outbox decides what is in
+   * answers. Not a second owner of "pending": main's outbox decides what is in
    * flight (one decision per table); this only spares the player the round trip to main before the
    * click shows (the `action-ack-ms` budget), and gives way to main's state as soon as it has one.
    */
   const clicked = shallowReactive(new Map<string, { actionId: string; move: Move }>());
 
-  // The one throttle of table pushes (issue 14 item 3): main pushes each change of a table once per
+  // The one throttle of table pushes: main pushes each change of a table once per
   // turn of its event loop (electron/services/client/pace.ts, no timer), and the pace of redraws is
   // decided here, where the focus, the tile size and the frame budget are known (DESIGN.md §5: 24
   // busy tables, no frame over budget). Pushes are applied in animation frames. What the player must see at once goes at the next frame: the
@@ -160,7 +160,7 @@ export const useTablesStore = defineStore('tables', () => {
   function put(s: TableState): void {
     const before = states.get(s.tableId);
     // A table the player was moved away from, or whose finished tournament tile was closed: its last
-    // pushes (the end of its stream) must not bring the tile back (issue 17 item 3).
+    // pushes (the end of its stream) must not bring the tile back.
     if (dropped.has(s.tableId)) {
       incoming.delete(s.tableId);
       return;
@@ -169,7 +169,7 @@ export const useTablesStore = defineStore('tables', () => {
     if (s.status === 'gone' && tournament !== null && !(before?.watching ?? s.watching)) {
       // A tournament table the player no longer sits at (out, the end, or a move whose event is still
       // to come): the tile stays, its last hand in view, with the finish shown by the tournament bar;
-      // the player closes it (closeTile), or the move's new table takes its place (issue 17 item 3).
+      // the player closes it (closeTile), or the move's new table takes its place.
       incoming.delete(s.tableId);
       // Main's last push brings the table's last view (the hand run out, the cards shown: core.ts);
       // nobody acts there any more, so a turn still in it goes, or the tile would wait for our decision.
@@ -187,7 +187,7 @@ export const useTablesStore = defineStore('tables', () => {
       incoming.delete(s.tableId);
       if (before?.view && tournament === null) {
         left.value = [{ tableId: s.tableId, name: before.view.name, cashedOut: s.cashedOut, money: before.view.money, variant: before.view.rules.variant }, ...left.value.filter((l) => l.tableId !== s.tableId)].slice(0, 10);
-        // "Vous avez quitté …" closes by itself (issue 13 defect 6), or with its button.
+        // "Vous avez quitté …" closes by itself, or with its button.
         setTimeout(() => dismissLeft(s.tableId), LEFT_NOTICE_MS);
       }
       states.delete(s.tableId);
@@ -212,7 +212,7 @@ export const useTablesStore = defineStore('tables', () => {
   /** Hands already auto-mucked, per table (one request a hand). */
   const autoMucked = new Map<string, number>();
   /**
-   * Auto-muck (issue 13 habit, Réglages, off by default): at our turn to show or muck, a hand that
+   * Auto-muck (Réglages, off by default): at our turn to show or muck, a hand that
    * cannot win or tie any part of any pot against the hands shown is mucked (table/automuck.ts).
    */
   function autoMuck(s: TableState): void {
@@ -226,7 +226,7 @@ export const useTablesStore = defineStore('tables', () => {
 
   /** Hands for which an automatic top-up was asked, per table (one request a hand). */
   const autoAsked = new Map<string, number>();
-  /** Auto-rebuy / auto top-up between hands, as the settings say (issue 13 habits). */
+  /** Auto-rebuy / auto top-up between hands, as the settings say. */
   function autoTopUp(s: TableState): void {
     const v = s.view;
     const you = v?.you ?? null;
@@ -273,14 +273,14 @@ export const useTablesStore = defineStore('tables', () => {
 
   async function load(): Promise<void> {
     api.on('table', receive);
-    // Moves between a tournament's tables are followed from the `tournament` events (issue 17 item 3).
+    // Moves between a tournament's tables are followed from the `tournament` events.
     api.on('tournament', follow);
     await refresh();
     await tournaments.start().catch(() => undefined);
     for (const p of tournaments.list) follow(p);
   }
 
-  // ---- tournaments (issue 17 item 3)
+  // ---- tournaments
 
   /** Tables whose pushes are no longer shown: left by a move, or closed after the tournament ended for the player. */
   const dropped = new Set<string>();
@@ -316,7 +316,7 @@ export const useTablesStore = defineStore('tables', () => {
     forwards.set(from, to);
     // The old tile's place goes to the new table; with no old tile, the new one stays where it is.
     // The tile keeps its key, so the table drawn in it is updated to the new table, not drawn anew;
-    // until the new table's first state arrives, the old table stands in (tournament-move-ms, issue 17).
+    // until the new table's first state arrives, the old table stands in (tournament-move-ms).
     tileKeys.set(to, tileKey(from));
     tileKeys.delete(from);
     if (order.value.includes(from)) order.value = orderAfterMove(order.value, from, to);
@@ -400,7 +400,7 @@ export const useTablesStore = defineStore('tables', () => {
     return r;
   }
 
-  /** Stops watching a table (issue 17 item 2: any table of a tournament can be watched). */
+  /** Stops watching a table (any table of a tournament can be watched). */
   async function unwatch(tableId: string): Promise<Outcome> {
     const r = await safely(api.watchTable({ tableId, watch: false }));
     if (r.ok) closeTile(tableId);
@@ -417,7 +417,7 @@ export const useTablesStore = defineStore('tables', () => {
     return s && echo && s.pending === null ? { ...s, pending: echo } : s;
   }
 
-  /** `rulesVersion`: of the rules the join dialog showed and the player confirmed (R-INFO, issue 15 item 7). */
+  /** `rulesVersion`: of the rules the join dialog showed and the player confirmed (R-INFO). */
   async function join(tableId: string, buyIn: number, waitForBigBlind: boolean, rulesVersion: string): Promise<Outcome> {
     dropped.delete(tableId);
     const r = await safely(api.join({ tableId, buyIn, waitForBigBlind, rulesVersion }));
@@ -447,7 +447,7 @@ export const useTablesStore = defineStore('tables', () => {
 
   async function sitOut(tableId: string, out: boolean): Promise<Outcome> {
     const r = await safely(api.sitOut({ tableId, out, waitForBigBlind: false }));
-    // "Revenir" refused (no chips: rebuy first) says why instead of doing nothing (issue 13 defect 3).
+    // "Revenir" refused (no chips: rebuy first) says why instead of doing nothing.
     if (!r.ok) notices.push(outcomeText(i18n.global.t, r));
     return r;
   }
@@ -457,7 +457,7 @@ export const useTablesStore = defineStore('tables', () => {
   }
 
   /**
-   * Tables rebought after a bust, to sit back in once the chips are on the seat (issue 13 defect 3).
+   * Tables rebought after a bust, to sit back in once the chips are on the seat.
    * Right after a bust the operator still holds the ended hand for a moment: the rebuy waits for its
    * end and "Revenir" at 0 chips is refused, which left the newcomer sitting out after paying.
    */
@@ -491,9 +491,9 @@ export const useTablesStore = defineStore('tables', () => {
   /**
    * Its own window in Electron; a new tab under the browser host (the tab shares this tab's host token).
    * The tile gives way only when the table did open somewhere: Electron refuses a table the player does
-   * not sit at and a 25th window (issue 11 item 5), and its page may not open windows itself
+   * not sit at and a 25th window, and its page may not open windows itself
    * (window.open then returns null), nor may a browser's pop-up blocker. Closing it brings the table
-   * back into the tiles at once (issue 13 defect 5): the window says so on the `cercle-tables` channel
+   * back into the tiles at once: the window says so on the `cercle-tables` channel
    * as it closes, and a browser tab that could not is seen closed by a check every half second.
    */
   async function popOut(tableId: string): Promise<boolean> {
@@ -519,9 +519,9 @@ export const useTablesStore = defineStore('tables', () => {
     };
   }
 
-  /** The hand shown in the replayer beside the tables (issue 13 defect 5: "Dernière main" keeps them in sight). */
+  /** The hand shown in the replayer beside the tables ("Dernière main" keeps them in sight). */
   const replaying = ref<string | null>(null);
-  /** The lobby beside the tiles while the player sits somewhere (issue 13 defect 5). */
+  /** The lobby beside the tiles while the player sits somewhere. */
   const lobbyOpen = ref(false);
 
   function bringBack(tableId: string): void {

@@ -18,7 +18,7 @@ export async function readDetails(api: ReturnType<typeof useApi>, tournamentId: 
 }
 
 /**
- * The tournament lobby (issue 17 item 1): the operator's list read with `tournaments` while the tab is
+ * The tournament lobby: the operator's list read with `tournaments` while the tab is
  * shown (TournamentLobby.vue polls; nothing is read while it is hidden), each tournament's structure
  * read once per structure version for its speed and late registration, the filters and the order
  * (kept while the player moves between tabs), the player's own tournaments first.

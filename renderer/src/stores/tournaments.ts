@@ -4,7 +4,7 @@ import type { TournamentPlay } from '../../../shared/api';
 import { useApi } from '../useApi';
 
 /**
- * The tournaments the player is in, as main follows them (issue 17): registered, playing (standing,
+ * The tournaments the player is in, as main follows them: registered, playing (standing,
  * seat, last move) or just finished (place, prize). Read once with `myTournaments`, then kept by the
  * `tournament` events. The lobby lists them first; the tournament bar and the finish message read them.
  */

@@ -95,7 +95,7 @@ describe('clampBet', () => {
   });
 });
 
-describe('typed bet amounts (issue 13 defect 8)', () => {
+describe('typed bet amounts', () => {
   const free = { min: 100, max: 1000, exact: false };
   it('the button follows what is typed; above the stack is all-in; below the minimum is refused', () => {
     expect(typedBet(free, 350)).toEqual({ to: 350, ok: true });

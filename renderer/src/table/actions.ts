@@ -47,7 +47,7 @@ export function ourSeat(state: TableState): number | null {
 
 /**
  * The legal actions of the hand when `seat` is to decide (act, draw or show), else null: the rules
- * package's `turnOf`, the first step of the one decision path (`decide`, issue 14 item 1).
+ * package's `turnOf`, the first step of the one decision path (`decide`).
  */
 export function ourLegal(hand: HandState | null, seat: number | null): LegalActions | null {
   const turn = turnOf(hand, seat);
@@ -106,7 +106,7 @@ export function betLabel(bet: BetOption, to: number): ActionLabel {
 }
 
 /**
- * A typed amount as the bet button shows it and sends it (issue 13 defect 8): the button follows
+ * A typed amount as the bet button shows it and sends it: the button follows
  * what is typed; more than the stack (or the pot-limit maximum) is the maximum, all-in when that is
  * the stack, as PokerStars does, rather than an error; less than the minimum is shown and refused.
  */

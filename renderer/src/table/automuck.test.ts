@@ -1,5 +1,5 @@
 /**
- * Issue 13 habit: auto-muck of a losing hand decides on our own view of the hand (what the client
+ * Auto-muck of a losing hand decides on our own view of the hand (what the client
  * holds) and mucks only when every part of every pot we are in is lost to a hand already shown.
  */
 import { describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ const CASES: Case[] = [
   { name: 'hi-lo: beaten for the high, the same low as the shown hand (the low half is split): kept', rules: HILO, stacks: FULL, holes: ['KsKcAd3c', 'Ah3s7s9s', 'TcTd6h6c'], board: LOWBOARD, us: 1, shownBefore: [0], muck: false },
 ];
 
-describe('auto-muck at the showdown (issue 13 habit)', () => {
+describe('auto-muck at the showdown', () => {
   it.each(CASES)('$name', (c) => {
     const s = atOurShowdown(c.rules, c.stacks, c.holes, c.board, c.us, c.opening);
     expect(s.seats.flatMap((p, i) => (p.shown ? [i] : []))).toEqual(c.shownBefore);

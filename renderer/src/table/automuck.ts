@@ -1,5 +1,5 @@
 /**
- * Auto-muck of a losing hand at the showdown (issue 13 habit, a setting, off by default): the client
+ * Auto-muck of a losing hand at the showdown (a setting, off by default): the client
  * mucks for us only when the engine allows it (R-SHOWDOWN, T 8-5: `legal.muck`) and the hand cannot
  * win or tie any part of any pot it is in against the hands already shown. Conservative by design: a
  * pot nobody has shown a hand for yet, a tie, or a low half we may still take keeps the hand.

@@ -1,6 +1,6 @@
 /**
  * The hand of a pushed table as the rules engine's state. Main pushes the hand as a `HandView` (its
- * start and the actions as our seat sees them, shared/protocol/hand.ts; issue 14 item 2), and the
+ * start and the actions as our seat sees them, shared/protocol/hand.ts), and the
  * page folds it with the same engine as the client's link: once per pushed view, and from the
  * table's previous fold when the new view extends it (a push adds an action or a few).
  */

@@ -25,7 +25,7 @@ describe('layout', () => {
   it('counts a clock down, never below zero', () => {
     expect(remaining(15000, 1000, 6000)).toBe(10000);
     expect(remaining(15000, 1000, 20000)).toBe(0);
-    // Issue 13 defect 10: a clock read with a time older than its start never shows more than its own time.
+    // A clock read with a time older than its start never shows more than its own time.
     expect(remaining(15000, 9000, 1000)).toBe(15000);
   });
 });

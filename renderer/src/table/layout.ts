@@ -37,7 +37,7 @@ export function amountForInput(amount: number, money: 'real' | 'play', locale: s
 
 /** Milliseconds left on a clock started at `startedAt` with `ms` to run (never negative). */
 export function remaining(ms: number, startedAt: number, now: number): number {
-  // Never more than the clock's own time (issue 13 defect 10: a clock mounted while the shared
+  // Never more than the clock's own time (a clock mounted while the shared
   // ticker still held an old time showed 18 s at a table whose decision time is 15 s).
   const left = Math.min(ms, ms - (now - startedAt));
   return left > 0 ? left : 0;

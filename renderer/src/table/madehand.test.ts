@@ -5,7 +5,7 @@ import { viewFor } from '../../../shared/rules/engine/view';
 import { madeHand } from './madehand';
 import { newHand, play } from './test-support';
 
-describe('our made hand at the table (issue 13 habits)', () => {
+describe('our made hand at the table', () => {
   it('nothing before the flop; from the flop on, the best hand of our cards and the board, in French or English', () => {
     const start = newHand('THNL', { stacks: [1000, 1000, 1000, 1000] });
     expect(madeHand(viewFor(start, 2), 2, true)).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * The player's own made hand, shown at the table as it stands ("paire de dames"; issue 13 habits):
+ * The player's own made hand, shown at the table as it stands ("paire de dames"):
  * the rules package's own explanation of the cards we hold and the board, in the game's reading
  * (high, Omaha two-plus-three, Stud's best five of seven, Razz, 2-7), with the low of high/low games
  * when one qualifies (R-LOW8). Nothing before the cards make a hand, nor after we folded.

@@ -23,7 +23,7 @@ describe('betPresets', () => {
     ]);
   });
 
-  it('the player chooses which sizes show (issue 13 habits): 2 BB and no 4 BB; ⅓ and ⅔ pot after the flop', () => {
+  it('the player chooses which sizes show: 2 BB and no 4 BB; ⅓ and ⅔ pot after the flop', () => {
     const ctx = ctxOf('THNL', [10000, 10000, 10000, 10000], []);
     expect(betPresets(ctx, ['x2', 'x3']).map((p) => p.id)).toEqual(['min', 'x3', 'allin']); // 2 BB is the minimum raise here
     expect(betPresets(ctx, []).map((p) => p.id)).toEqual(['min', 'allin']);

@@ -10,7 +10,7 @@ import { isBoardPreflop } from './actions';
 export type PresetId = 'min' | 'x2' | 'x2_5' | 'x3' | 'x4' | 'third' | 'half' | '2third' | '3q' | 'pot' | 'max' | 'allin';
 
 /**
- * The sizes a player may choose to see (issue 13 habits: custom presets per betting structure), before
+ * The sizes a player may choose to see (custom presets per betting structure), before
  * the flop while unraised (big-blind multiples) and after (pot fractions); `min`, the top (all-in or
  * the pot limit) always show. The default is what the bar always offered.
  */

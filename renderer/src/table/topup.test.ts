@@ -3,7 +3,7 @@ import { autoTopUpAmount, needsRebuy, topUpProblem, topUpRange } from './topup';
 
 const table = { min: 2000, max: 5000 };
 
-describe('top-ups and rebuys (issue 13 defect 3)', () => {
+describe('top-ups and rebuys', () => {
   it('a busted seat must come back to the minimum; a top-up never passes the maximum', () => {
     expect(topUpRange(0, 0, table, 1_000_000)).toEqual({ min: 2000, max: 5000, reason: 'ok' });
     expect(topUpRange(1500, 0, table, 1_000_000)).toEqual({ min: 500, max: 3500, reason: 'ok' });
@@ -31,7 +31,7 @@ describe('top-ups and rebuys (issue 13 defect 3)', () => {
   });
 });
 
-describe('auto-rebuy and auto top-up (issue 13 habits)', () => {
+describe('auto-rebuy and auto top-up', () => {
   it('between hands, back up to the chosen level within the balance; nothing while a hand runs or chips are on the way', () => {
     expect(autoTopUpAmount('off', 0, 0, table, 1_000_000, false)).toBeNull();
     expect(autoTopUpAmount('min', 0, 0, table, 1_000_000, false)).toBe(2000);

@@ -1,5 +1,5 @@
 /**
- * What a seat may add (issue 13 defect 3), as the operator checks it (operator/tables/table.ts
+ * What a seat may add, as the operator checks it (operator/tables/table.ts
  * `topUp`): at most up to the table's maximum buy-in, within the balance (R-NODEBT), and a seat below
  * the minimum (busted, short) comes back to the minimum at least.
  */
@@ -34,7 +34,7 @@ export function needsRebuy(stack: number | null, pending: number, handRunning: b
 }
 
 /**
- * Auto-rebuy and auto top-up (issue 13 habits): between hands, a seat below the chosen level (the
+ * Auto-rebuy and auto top-up: between hands, a seat below the chosen level (the
  * table's minimum or maximum buy-in) gets the chips that bring it back there, within the balance and
  * the operator's range (`topUpRange`); null when nothing is to be added.
  */

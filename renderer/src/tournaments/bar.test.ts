@@ -1,5 +1,5 @@
 /**
- * The tournament bar's figures (issue 17 item 3, Tests: "unit tests of the tournament bar's figures
+ * The tournament bar's figures ("unit tests of the tournament bar's figures
  * (average stack, rank, pay jumps, time to next level)"), over the ready structures the operator uses
  * (shared/rules/tournament/structure.ts) and its clock `clockAt`, so the bar reads the clock the way
  * the operator runs it.

@@ -1,5 +1,5 @@
 /**
- * The tournament bar's figures (issue 17 item 3), pure: read from the player's standing (the last
+ * The tournament bar's figures, pure: read from the player's standing (the last
  * `tournament.state`, shared/protocol/tournament.ts) and from the tournament's details (structure and
  * prizes). TournamentBar.vue only formats them.
  *
@@ -22,7 +22,7 @@ export type Structure = TournamentDetails['structure'];
 export type Level = Structure['levels'][number];
 
 /**
- * The finish line's first part (issue 17 item 3): won; a place; or a place shared by players out on
+ * The finish line's first part: won; a place; or a place shared by players out on
  * the same hand with equal stacks (T 8-16: `tied` of them hold `place`, sharing the places to `last`).
  * `tied` is absent when the finish was read again rather than told (then no tie is claimed).
  */

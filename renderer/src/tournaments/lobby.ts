@@ -1,5 +1,5 @@
 /**
- * The tournament lobby's pure logic (issue 17 item 1): format badges, the state a player reads
+ * The tournament lobby's pure logic: format badges, the state a player reads
  * (registering, late registration, running, finished), filters and sorting like the cash lobby with
  * the player's own tournaments first, and the countdown to a scheduled start.
  *
@@ -178,7 +178,7 @@ function key(r: TournamentRow, sort: TournamentSort): number | string {
 }
 
 /**
- * Filters then sorts; the player's own tournaments first whatever the order (issue 17 item 1), then
+ * Filters then sorts; the player's own tournaments first whatever the order, then
  * by the key (descending when asked), ties by id so the order is stable between refreshes.
  */
 export function shownRows(rows: readonly TournamentRow[], f: TournamentFilters, sort: TournamentSort, descending: boolean): TournamentRow[] {
@@ -212,7 +212,7 @@ export function countdownText(ms: number, day: string): string {
   return `${s} s`;
 }
 
-/** How often the lobby reads the tournaments again while it is shown (issue 17 item 1). */
+/** How often the lobby reads the tournaments again while it is shown. */
 export const TOURNAMENT_LOBBY_REFRESH_MS = 5_000;
 /** How often a tournament's page reads its details again while it is shown. */
 export const TOURNAMENT_PAGE_REFRESH_MS = 5_000;

@@ -1,5 +1,5 @@
 /**
- * A tournament page's pure logic (issue 17 item 2): the structure's levels with their breaks, the
+ * A tournament page's pure logic: the structure's levels with their breaks, the
  * payouts grouped by equal prizes, the entrants ranked and searched, the T rules that apply
  * (R-RULES) and the entry the player confirms (R-INFO) with the balance checked.
  */

@@ -1,5 +1,5 @@
 /**
- * Reads something again every `ms` while it is shown (issue 17 item 1: the tournament lobby every 5 s
+ * Reads something again every `ms` while it is shown (the tournament lobby every 5 s
  * while its tab is shown, not when hidden): at once on start, then on each tick; stopped while the
  * page is hidden (the window minimised, another tab) and read again at once when it shows; `stop`
  * when the view goes (its tab left). The page is passed in so the rule is tested without a browser.

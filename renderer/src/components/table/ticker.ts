@@ -12,7 +12,7 @@ let timer: ReturnType<typeof setInterval> | null = null;
 export function useNow(): Readonly<Ref<number>> {
   users++;
   if (timer === null) {
-    // The time is read again at once: while no one listened it stood still (issue 13 defect 10).
+    // The time is read again at once: while no one listened it stood still.
     now.value = Date.now();
     timer = setInterval(() => (now.value = Date.now()), TICK_MS);
   }
