@@ -47,15 +47,15 @@ export const settingsSchema = obj({
   sounds: bool,
   /** Ask before a call made within a moment of a large raise (the accidental-call guard). */
   callGuard: bool,
-  /** The join dialog's "wait for the big blind" starts ticked when true: the player's default (issue 13 habits). */
+  /** The join dialog's "wait for the big blind" starts ticked when true: the player's default. */
   waitForBigBlind: bool,
-  /** Auto-rebuy and auto top-up between hands (issue 13 habits): off, or back up to the table's minimum or maximum buy-in. */
+  /** Auto-rebuy and auto top-up between hands: off, or back up to the table's minimum or maximum buy-in. */
   autoTopUp: oneOf('off', 'min', 'max'),
-  /** Muck a hand at the showdown when it cannot win or tie any pot against the hands shown (issue 13 habits; renderer/src/table/automuck.ts). */
+  /** Muck a hand at the showdown when it cannot win or tie any pot against the hands shown (renderer/src/table/automuck.ts). */
   autoMuck: bool,
-  /** How the tables view arranges the tables, remembered (issue 13 habits). */
+  /** How the tables view arranges the tables, remembered. */
   tablesLayout: oneOf('tile', 'cascade', 'stack'),
-  /** The bet presets shown per betting structure (issue 13 habits; ids of renderer/src/table/presets.ts). */
+  /** The bet presets shown per betting structure (ids of renderer/src/table/presets.ts). */
   betPresets: obj({ 'pot-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }), 'no-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }) }),
   operator: operatorSettingsSchema,
 });
@@ -97,7 +97,7 @@ export type AppInfo = Infer<typeof appInfoSchema>;
 const noArgs = obj({});
 
 // ---------------------------------------------------------------------------------------------
-// The operator link, the account, the tables (issue 5). Table views are the operator's own shapes
+// The operator link, the account, the tables. Table views are the operator's own shapes
 // (shared/protocol), so the renderer runs the same rules package on them (legal actions, evaluation).
 
 /**
@@ -145,7 +145,7 @@ const outcomeShape = {
   call: amount,
   retryAfterMs: millis,
   cashedOut: amount,
-  /** A cashier or protection refusal's details (issue 18: the limit, what is used, when room frees up…). */
+  /** A cashier or protection refusal's details (the limit, what is used, when room frees up…). */
   details: protectionDetailsSchema,
 };
 const refusalFields = ['code', 'message', 'rule', 'min', 'max', 'call', 'retryAfterMs', 'cashedOut', 'details'] as const;
@@ -155,7 +155,7 @@ export type Outcome = Infer<typeof outcomeSchema>;
 /**
  * A refusal of an action or request at a table, as the screen gets it: the wire's one `Refusal`
  * (shared/protocol/refusal.ts) unchanged, every detail kept (the rule, the allowed range, the chips a
- * call adds; issue 14 item 1), or one of the link's own codes (a move not sent).
+ * call adds), or one of the link's own codes (a move not sent).
  */
 export const tableRefusalSchema = obj(
   {
@@ -188,7 +188,7 @@ export const tableStateSchema = obj({
   error: nullable(tableRefusalSchema),
   /** When it is gone: the chips cashed out (null: unknown, the operator will settle it). */
   cashedOut: nullable(amount),
-  /** A tournament's table: its id (the chips are the tournament's, not money; issue 17 item 3). */
+  /** A tournament's table: its id (the chips are the tournament's, not money). */
   tournamentId: nullable(tournamentId),
   /** Followed without a seat (`watchTable`): nothing to act on. */
   watching: bool,
@@ -197,7 +197,7 @@ export type TableState = Omit<Infer<typeof tableStateSchema>, 'view' | 'lastHand
 
 /**
  * `entries`: paid into tournaments (entries, rebuys, add-ons, fees; refunds taken off) and `prizes`:
- * prizes and bounties won (issue 17 item 4, R-TRACKER). `result` counts them: net + prizes − entries.
+ * prizes and bounties won (R-TRACKER). `result` counts them: net + prizes − entries.
  */
 const totalsShape = { hands: amount, net: signed, rake: amount, result: signed, inPlay: signed, entries: amount, prizes: amount };
 const moneyViewSchema = obj(totalsShape);
@@ -211,7 +211,7 @@ export const resultGroupSchema = obj(
     hands: amount,
     net: signed,
     rake: amount,
-    /** The group's tournament money (a day's, a game's; issue 17 item 4): paid in and won. Its result is net + prizes − entries. */
+    /** The group's tournament money (a day's, a game's): paid in and won. Its result is net + prizes − entries. */
     entries: amount,
     prizes: amount,
   },
@@ -250,7 +250,7 @@ export type UpdateState = Infer<typeof updateStateSchema>;
 const tableArgs = obj({ tableId });
 
 // ---------------------------------------------------------------------------------------------
-// History and results (issue 6): the local hand history (R-HISTORY), the player's results (R-RESULTS).
+// History and results: the local hand history (R-HISTORY), the player's results (R-RESULTS).
 
 const variantCodeSchema = oneOf(...VARIANT_CODES);
 /** Which hands: every field optional; all given fields must hold. */
@@ -266,7 +266,7 @@ export const historyFilterSchema = obj(
     showdown: bool,
     allIn: bool,
     player: str({ min: 1, max: 64 }),
-    /** Cash hands or tournament hands (issue 17 item 4); absent: both. */
+    /** Cash hands or tournament hands; absent: both. */
     kind: oneOf('cash', 'tournament'),
     tournamentId,
   },
@@ -287,7 +287,7 @@ export const handSummarySchema = obj({
   showdown: bool,
   allIn: bool,
   pot: amount,
-  /** The player's own cards (issue 13 habits), as the hand's record knows them at its end. */
+  /** The player's own cards, as the hand's record knows them at its end. */
   cards: arr(int({ min: 0, max: 51 }), { max: 7 }),
   /** A tournament's hand: its id and level (0-based); `net` is then in tournament chips, not money. */
   tournament: nullable(handTournamentSchema),
@@ -313,12 +313,12 @@ export const sessionRowSchema = obj({ from: millis, to: millis, hands: amount, n
 export const statSchema = obj({ key: str({ min: 1, max: 40 }), num: signed, den: amount });
 
 // ---------------------------------------------------------------------------------------------
-// History exchange jobs (issue 6, parts 1 and 5): bulk import and export of hand histories run off
+// History exchange jobs: bulk import and export of hand histories run off
 // the main thread (electron/services/history/jobs.ts), with progress and cancel; the sync of hands
 // missing locally from the operator's history is reported the same way (kind 'sync').
 
 const jobIdSchema = str({ min: 1, max: 40, pattern: /^[A-Za-z0-9_-]+$/ });
-/** `pokerstars-summary`: the tournaments' summaries in the PokerStars form (issue 17 item 5), not hands. */
+/** `pokerstars-summary`: the tournaments' summaries in the PokerStars form, not hands. */
 export const exchangeFormatSchema = oneOf('pojeu', 'phh', 'pokerstars', 'pokerstars-summary');
 export const historyJobSchema = obj({
   jobId: jobIdSchema,
@@ -372,7 +372,7 @@ const exchangeCalls = {
 // End of the history exchange jobs block.
 
 // ---------------------------------------------------------------------------------------------
-// The cashier and the player-protection duties (issue 18; docs/protection.md; shared/protocol/cashier.ts):
+// The cashier and the player-protection duties (docs/protection.md; shared/protocol/cashier.ts):
 // each answer is an Outcome (ok, or the operator's refusal with its code, rule and details) with the
 // operator's data when ok. Served by electron/services/client/cashier.ts.
 
@@ -421,7 +421,7 @@ export const calls = {
   /** `identity` with `register`: a real-money account (R-AGE, R-BANNED); without it, play money only. */
   login: { args: obj({ username: str({ min: 1, max: 64 }), password: str({ min: 1, max: 256 }), register: bool, identity: identitySchema }, ['identity']), result: outcomeSchema },
   logout: { args: noArgs, result: outcomeSchema },
-  /** A nickname of our choosing instead of "guest-…" (issue 13): the operator checks its form and refuses it while seated. */
+  /** A nickname of our choosing instead of "guest-…": the operator checks its form and refuses it while seated. */
   rename: { args: obj({ username: str({ min: 1, max: 64 }) }), result: outcomeSchema },
   /** Retry connecting now (after offline, or a changed operator setting). */
   reconnect: { args: noArgs, result: outcomeSchema },
@@ -487,7 +487,7 @@ export const events = {
   table: tableStateSchema,
   tracker: trackerSchema,
   update: updateStateSchema,
-  /** A history job changed: progress (throttled), then its end (issue 6, the exchange jobs block). */
+  /** A history job changed: progress (throttled), then its end (the exchange jobs block). */
   historyJob: historyJobSchema,
   /** R-TIMELIMIT (decree 2010-518 art. 16-1): the operator's playing-time warning, shown as a dialog that needs a click. */
   protectionWarning: obj({ warning: oneOf('near', 'ten-minutes', 'reached'), usedMs: millis, limitMs: millis, periodEnd: millis }),

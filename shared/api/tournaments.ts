@@ -1,5 +1,5 @@
 /**
- * The client API's tournament calls and events (issue 17), joined into contract.ts's `calls` and
+ * The client API's tournament calls and events, joined into contract.ts's `calls` and
  * `events`. Main serves them (electron/services/client/tournaments.ts) over the operator's tournament
  * messages (shared/protocol/tournament.ts) and the local history (electron/services/history).
  *
@@ -46,7 +46,7 @@ export const tournamentPlaySchema = obj({
   standingAt: nullable(millis),
   /** Where the player sits now. */
   seat: nullable(obj({ tableId, seat: int({ min: 0, max: 9 }) })),
-  /** The last move to another table and why (balancing, table broken; issue 17 item 3), or null. */
+  /** The last move to another table and why (balancing, table broken), or null. */
   move: nullable(obj({ from: nullable(tableId), to: tableId, why: seatReason, at: millis })),
   /** The player's place, prize and bounties won, once out or at the end. */
   /** `tied`: players sharing the places from `place` (T 8-16); absent when not told (a record read again). */

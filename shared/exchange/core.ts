@@ -22,7 +22,7 @@ export interface ExchangeMeta {
   /** Real money (units are cents) or play money (chips): POJEU writes euros or whole chips. */
   money?: 'real' | 'play';
   /**
-   * A tournament's hand (issue 17 item 5): stacks and bets are tournament chips. PokerStars text
+   * A tournament's hand: stacks and bets are tournament chips. PokerStars text
    * writes its tournament header (number, buy-in + fee, level), POJEU its Tech (as the operator's
    * trace does, A 1.3.6.b) and PHH its `event` and `level`; each reads it back (docs/exchange.md).
    */
@@ -104,9 +104,9 @@ export interface CercleExt {
   /** Every occupied seat with its player and stack before the hand. */
   seats: { seat: number; player: string; stack: number }[];
   handId: string | null;
-  /** The money kind (issue 13 defect 1): POJEU `Info` and PHH `_cercle` both carry it; absent in older files. */
+  /** The money kind: POJEU `Info` and PHH `_cercle` both carry it; absent in older files. */
   money?: 'real' | 'play';
-  /** A tournament's hand (issue 17 item 5): absent for a cash hand (older files too). */
+  /** A tournament's hand: absent for a cash hand (older files too). */
   tournament?: ExchangeTournament;
   /** POJEU of a tournament hand: the table's name (Tech is then the tournament's id, as in the operator's trace). */
   table?: string;
@@ -301,7 +301,7 @@ export function drive(config: HandConfig, steps: readonly Step[], o: DriveOption
 }
 
 /**
- * The one driver of a recorded hand through the engine (issue 14 item 4): every format's import and
+ * The one driver of a recorded hand through the engine: every format's import and
  * `cercle replay` (shared/exchange/phh/replay.ts) call it. `drive` wants the whole hand; with
  * `partial` the state reached is returned when the file stops early.
  */

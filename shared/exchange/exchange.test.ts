@@ -43,7 +43,7 @@ function roundTrip(format: ExchangeFormat, hands: ExchangeHand[]): ExchangeHand[
   expect(back.hands).toHaveLength(hands.length);
   back.hands.forEach((h, i) => {
     expect(carried(format, h.record, hands[i].record)).toEqual(carried(format, hands[i].record, h.record));
-    // PokerStars text without its play-money marker is real money (issue 13 defect 1).
+    // PokerStars text without its play-money marker is real money.
     expect(h.meta).toEqual(format === 'pokerstars' ? { ...hands[i].meta, money: hands[i].meta.money ?? 'real' } : hands[i].meta);
     const id = hands[i].record.handId;
     if (format !== 'pokerstars' || isNumericHandId(id)) expect(h.record.handId).toBe(id);

@@ -1,4 +1,4 @@
-// Golden files of the exchange (issue 17 item 5): cash hands of every variant, written by each
+// Golden files of the exchange: cash hands of every variant, written by each
 // format, must stay byte for byte what the files under tests/fixtures/exchange/golden hold (they were
 // written by the exporters before tournament hands were added: adding tournaments changes no cash
 // export). `CERCLE_WRITE_GOLDEN=1 npx vitest run shared/exchange/golden.test.ts` writes them again

@@ -14,8 +14,8 @@ export { hash53 };
 /**
  * Whether a hand id is written as its own number: a plain safe integer (no leading zero). Every
  * hash53 value is one, so a hand read back from PokerStars text (its id is the number) keeps the
- * number it was written with: `handNumber` is the same through any number of round trips (issue 13
- * defect 1: a 16-digit hash was hashed again and the hand came back as another one).
+ * number it was written with: `handNumber` is the same through any number of round trips (a 16-digit hash was
+ * hashed again and the hand came back as another one).
  */
 export function isNumericHandId(id: string | null): id is string {
   return id !== null && /^(0|[1-9][0-9]{0,15})$/.test(id) && Number.isSafeInteger(Number(id));
@@ -28,7 +28,7 @@ export function handNumber(record: HandRecord): number {
 }
 
 /**
- * A tournament's number in PokerStars text (`Tournament #n`, issue 17 item 5), as hand numbers are
+ * A tournament's number in PokerStars text (`Tournament #n`), as hand numbers are
  * made: an id that is a plain number is its own number, any other id its 53-bit hash. Read back, the
  * number becomes the tournament id `String(n)`, which is numbered `n` again: the same tournament has
  * the same number through any number of round trips (docs/exchange.md).

@@ -1,5 +1,5 @@
 /**
- * Export and import of hands (SPEC.md §5, issue 6 part 5): POJEU XML (ARJEL decision 2016-064),
+ * Export and import of hands (SPEC.md §5): POJEU XML (ARJEL decision 2016-064),
  * PHH, and PokerStars-style text. One uniform API; every import is all-or-nothing: a file with one
  * bad hand imports nothing and names the line. docs/exchange.md.
  */
@@ -71,7 +71,7 @@ function lineOfValue(text: string, value: string): number {
 }
 
 /**
- * issue 12 item 6: only what every later call can return is imported. Each hand is checked against
+ * Only what every later call can return is imported. Each hand is checked against
  * the API's own validator of a hand record (limits.ts: ids, names, counts); the first one over a
  * limit refuses the whole file, naming the line where the value is written.
  */

@@ -1,5 +1,5 @@
 /**
- * The one POJEU model (ARJEL decision 2016-064, A 1.3.6.c.2 and d; issue 14 item 4): a hand record's
+ * The one POJEU model (ARJEL decision 2016-064, A 1.3.6.c.2 and d): a hand record's
  * rounds, actions and each participant's Finance as the decision names them, and their XML. The
  * operator's trace (operator/trace/pojeu.ts → records.ts `buildPOJEU`, which adds the regulatory
  * identifiers and checks the arithmetic) and the exchange's export (pojeu.ts `pojeuElement`) both

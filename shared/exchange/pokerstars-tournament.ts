@@ -1,5 +1,5 @@
 /**
- * What PokerStars text says of a tournament (issue 17 item 5; docs/exchange.md): the header of a
+ * What PokerStars text says of a tournament (docs/exchange.md): the header of a
  * tournament hand, its level in Roman numerals, the entry as buy-in + fee, the table named after the
  * tournament, and the dates as PokerStars writes them (local time, then `[… ET]`). Used by the hand
  * text (pokerstars.ts) and the tournament summary (summary.ts). Forms checked against PokerStars'

@@ -102,7 +102,7 @@ export function pokerstarsText(hand: ExchangeHand): string {
   const button = record.button !== null ? ` Seat #${record.button + 1} is the button` : '';
   const t = hand.meta.tournament;
   if (t !== undefined) {
-    // A tournament hand as PokerStars writes one (issue 17 item 5; the forms in pokerstars-tournament.ts):
+    // A tournament hand as PokerStars writes one (the forms in pokerstars-tournament.ts):
     // the tournament's number and entry, the level, Paris time; the table named `T n`; no play-money
     // marker on the table line (the entry's form says it). Chips are written as in cash hands.
     const money = tournamentMoney(t, hand.meta.money);
@@ -110,7 +110,7 @@ export function pokerstarsText(hand: ExchangeHand): string {
     out.push(`Table '${tournamentTableName(t, hand.meta.tableName)}' ${record.tableSize}-max${button}`);
   } else {
     out.push(`PokerStars Hand #${handNumber(record)}: ${POKERSTARS_GAMES[record.variant]} (${stakesText(record.rules)}) - ${dateText(hand.meta.endedAt ?? 0)}`);
-    // Play chips carry PokerStars' own marker, so that reading them back never makes them euros (issue 13 defect 1).
+    // Play chips carry PokerStars' own marker, so that reading them back never makes them euros.
     const playMoney = hand.meta.money === 'play' ? ' (Play Money)' : '';
     out.push(`Table '${hand.meta.tableName ?? 'Cercle'}' ${record.tableSize}-max${playMoney}${button}`);
   }
@@ -310,7 +310,7 @@ function splitHands(text: string): HandText[] | Fail {
 
 function readHand(h: HandText): { ok: true; hand: ExchangeHand } | Fail {
   const L = h.lines;
-  // A tournament hand (issue 17 item 5): its own header, read whole or refused with its line.
+  // A tournament hand: its own header, read whole or refused with its line.
   const tournamentHead = /^PokerStars Hand #\d+: +Tournament #/.test(L[0].text) ? readTournamentHeader(L[0].text, L[0].line) : null;
   if (tournamentHead !== null && 'ok' in tournamentHead) return tournamentHead;
   let head: { hand: string; game: string; x1: number; x2: number; endedAt: number };

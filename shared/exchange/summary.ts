@@ -1,5 +1,5 @@
 /**
- * Tournament summaries in the PokerStars summary form (issue 17 item 5; docs/exchange.md), the text
+ * Tournament summaries in the PokerStars summary form (docs/exchange.md), the text
  * trackers import beside the hands to know a tournament's buy-in, field and result. Written from a
  * stored tournament (`TournamentRecordView`, shared/api/tournaments.ts) and the player's name, read
  * back to one. The form, as PokerStars writes it (files kept by fpdb, jejellyroll-fr/fpdb-3

@@ -1,4 +1,4 @@
-// Tournament hands and summaries through the exchange (issue 17 item 5; docs/exchange.md): every
+// Tournament hands and summaries through the exchange (docs/exchange.md): every
 // variant's tournament hands through POJEU, PHH and PokerStars text and back (record and meta equal,
 // less what PokerStars text cannot carry); golden text of one PokerStars tournament hand and one
 // summary; malformed tournament headers and summaries refused with their line and nothing imported;

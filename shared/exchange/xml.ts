@@ -1,5 +1,5 @@
 /**
- * The one XML reader and writer (issue 14 item 4): POJEU import and export (docs/exchange.md) and
+ * The one XML reader and writer: POJEU import and export (docs/exchange.md) and
  * the operator's regulatory trace (operator/trace, A 1.4.3) both use it. Pure: no Node modules, no
  * DOM. Just the subset those need: elements, attributes, text, the five predefined entities,
  * character references, CDATA sections, comments and the XML declaration; no DTD, no mixed content.

@@ -1,6 +1,6 @@
 // The compact codec's bytes are on disk in every history store (R-HISTORY): a hand an older build
 // stored must decode to the same record, and encoding must keep giving the same bytes, whatever the
-// codec's source looks like (issue 14 items 5-6: the codes now come from variants.ts and the file
+// codec's source looks like (the codes now come from variants.ts and the file
 // is split by section). tests/fixtures/compact/golden-v1.json was written by the codec as it was
 // before those changes (commit df1b03b's compact.ts), 4 hands of each variant: operator and seated
 // views, hand ids inline, outside, and none, player names inline and through a dictionary; then

@@ -38,7 +38,7 @@ describe('the compact hand codec (R-HISTORY, DESIGN.md §5)', () => {
   });
 
   it('keeps the round ids that are on disk: every round name, in its frozen place', () => {
-    // A rare round is written by its place in this list (issue 14 item 4: the list is variants.ts's ROUND_NAMES).
+    // A rare round is written by its place in this list (the list is variants.ts's ROUND_NAMES).
     expect(ROUND_IDS).toEqual(['bet', 'pre-flop', 'flop', 'turn', 'river', 'bring-in', '4th st', '5th st', '6th st', '7th st', 'pre-draw', '1st draw', '2nd draw', '3rd draw', 'reveal']);
   });
 

@@ -66,7 +66,7 @@ describe('generateHands', () => {
     expect(other.map((h) => h.record.handId)).not.toEqual(again.map((h) => h.record.handId));
   });
 
-  it('with tournaments (issue 17 item 4), every hand inside the period: a tournament running at its end is left unfinished', () => {
+  it('with tournaments, every hand inside the period: a tournament running at its end is left unfinished', () => {
     // A short period with more hands than its sessions hold: tournaments run up to its end.
     const list = [...generateHands({ hands: 2500, seed: 17, end: END, days: 8, tournaments: 0.3 })];
     expect(list.some((h) => h.meta.tournament !== undefined)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Realistic hand histories, as a player's client stores them (issue 6; DESIGN.md §5): a period of
+ * Realistic hand histories, as a player's client stores them (DESIGN.md §5): a period of
  * sessions of 1 to 3 hours on 2 to 5 tables at once, of all 11 variants at two stakes each, real money
  * (raked) and play money, about 70 hands an hour per table, six-max mostly with some full-ring and
  * heads-up tables; opponents drawn from a pool of a few thousand who stay a while and come and go;
@@ -38,7 +38,7 @@ export interface GeneratedMeta {
 export interface GeneratedHand {
   meta: GeneratedMeta;
   record: HandRecord;
-  /** On the hero's last hand of a tournament: its record as the client stores it when it ends (issue 17 item 4). */
+  /** On the hero's last hand of a tournament: its record as the client stores it when it ends. */
   finished?: TournamentRecordView;
 }
 
@@ -56,7 +56,7 @@ export interface GenerateOptions {
   /** The hero's name at every table (default "me"). */
   hero?: string;
   /**
-   * The share (0 to 1) of the tables opened that are sit & go's (issue 17 item 4; default 0, and then
+   * The share (0 to 1) of the tables opened that are sit & go's (default 0, and then
    * the hands are those of a generator without tournaments): one table, every player from the same
    * stack, the blinds up a level every 8 hands, nobody replaced; the hero's tournament ends when they
    * are out or alone (or after 200 hands, ranked by stack), and the table starts the next one.

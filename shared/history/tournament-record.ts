@@ -10,7 +10,7 @@ const amount = int({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const signed = int({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
 const millis = amount;
 
-/** A tournament kept in the local history (issue 17 item 4): stored when the player registers, completed when it ends. */
+/** A tournament kept in the local history: stored when the player registers, completed when it ends. */
 export const tournamentRecordSchema = obj({
   // The wire's result (shared/protocol/tournament.ts), with what only the local record knows.
   ...tournamentResultShape,
@@ -40,7 +40,7 @@ export type TournamentRecordView = Infer<typeof tournamentRecordSchema>;
 export type TournamentHead = Pick<TournamentRecordView, 'name' | 'variant' | 'money' | 'format' | 'kinds' | 'buyIn' | 'fee' | 'entries'>;
 
 /**
- * The record of a tournament newly seen (issue 17 item 4): its lobby line, nothing started, played,
+ * The record of a tournament newly seen: its lobby line, nothing started, played,
  * won or paid yet. Main's tournament service and the history generator both start from it; the
  * fields are picked one by one so that a summary's other fields stay out of the stored record.
  */

@@ -1,5 +1,5 @@
 /**
- * The figures of tournament results (issue 17 item 4, R-RESULTS), from the whole sums the history
+ * The figures of tournament results (R-RESULTS), from the whole sums the history
  * returns (shared/api/tournaments.ts `tournamentTotalsSchema`): net, ROI, in-the-money rate, average
  * finish and average field. Pure: the results page shows them, tests check them against a brute force.
  * A figure with nothing to divide by is null (shown as "—"), never 0 or NaN.

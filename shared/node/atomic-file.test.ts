@@ -12,7 +12,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('writeFileAtomic (issue 14 item 5)', () => {
+describe('writeFileAtomic', () => {
   it('replaces a file whole, with the exact mode, and leaves no temporary file', () => {
     const file = join(dir, 'settings.json');
     writeFileSync(file, 'old');

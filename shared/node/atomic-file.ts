@@ -1,7 +1,7 @@
 /**
  * Writing a file whole or not at all, one implementation for the client (settings, the embedded
  * operator's pin, the sync marks, the session token) and the operator (its key and certificate, the
- * embedded guest's token): issue 14 item 5, DESIGN.md §2 `shared/node/`. The data goes to a temporary
+ * embedded guest's token): DESIGN.md §2 `shared/node/`. The data goes to a temporary
  * file beside the target (same folder, so the rename stays on one file system), is flushed to disk,
  * then renamed over the target: a reader or a crash sees the old file or the new one, never half of
  * one. `mode` is set at creation and made exact (the umask may narrow it).

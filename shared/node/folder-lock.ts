@@ -1,5 +1,5 @@
 /**
- * One owner per data folder (issue 11 item 6, issue 12 item 1). A process that owns a data folder (the
+ * One owner per data folder. A process that owns a data folder (the
  * desktop app, the browser host, the operator, the embedded operator) takes this lock before it reads
  * or writes anything there; a second process on the same folder is refused with one line naming the
  * folder and the owner, before any recovery or write.

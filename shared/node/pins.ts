@@ -1,6 +1,6 @@
 /**
  * SPKI pins, one implementation for the client's link (electron/services/link/pinning.ts checks them)
- * and the operator (operator/tls.ts publishes its own): issue 14 item 5, DESIGN.md §2 `shared/node/`.
+ * and the operator (operator/tls.ts publishes its own): DESIGN.md §2 `shared/node/`.
  * A pin is `sha256/` and the base64 of the SHA-256 of the certificate's DER SubjectPublicKeyInfo (the
  * HPKP / OkHttp format): it names the key, not the certificate, so a certificate re-issued over the
  * same key keeps its pin.

@@ -1,6 +1,6 @@
 /**
  * Opening and migrating a SQLite file, one implementation for the client's hand history
- * (electron/services/history) and every operator database (operator/): issue 14 item 5, DESIGN.md §2
+ * (electron/services/history) and every operator database (operator/): DESIGN.md §2
  * `shared/node/`. A real file in WAL mode, and the schema brought up to date by `user_version`
  * migrations (CONVENTIONS.md "Storage that survives versions"): one function per version, each run in
  * its own transaction that ends by setting `user_version`; a file whose version is newer than this

@@ -3,7 +3,7 @@ import { parseClientMessage, parseServerMessage } from './parse';
 
 const ok = (m: object) => parseClientMessage(JSON.stringify(m));
 
-describe('cashier and protection messages (issue 18)', () => {
+describe('cashier and protection messages', () => {
   it('accepts the requests as the client sends them', () => {
     for (const m of [
       { type: 'register', rid: 1, username: 'zoe', password: 'zoe-password' },

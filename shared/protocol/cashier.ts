@@ -1,5 +1,5 @@
 /**
- * The cashier and the player-protection duties on the wire (issue 18; SPEC §2b; docs/protocol.md,
+ * The cashier and the player-protection duties on the wire (SPEC §2b; docs/protocol.md,
  * docs/protection.md): registration with the holder's identity (R-AGE, R-BANNED, R-ONEACCOUNT), deposits,
  * withdrawals and the list of payments (R-CASHIER), the self-set limits with their pending raises and
  * counters (R-LIMITS, R-TIMELIMIT), self-exclusion (R-EXCLUDE), the playing-time warnings. The
@@ -111,7 +111,7 @@ export type PaymentWire = Infer<typeof paymentSchema>;
 const selfLimitSchema = nullable(obj({ value: amount, pending: nullable(obj({ value: amount, from: millis })) }));
 const period = obj({ from: millis, to: millis });
 
-/** The "Jeu responsable" page's data (issue 18 item 6). */
+/** The "Jeu responsable" page's data. */
 export const protectionViewSchema = obj({
   at: millis,
   /** Null: not set yet, and no default (art. 16, 16-1). */

@@ -19,7 +19,7 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'INVALID_USERNAME',
   'USERNAME_TAKEN',
-  'NAME_WHILE_SEATED', // a nickname changes only while the account is seated at no table (issue 13)
+  'NAME_WHILE_SEATED', // a nickname changes only while the account is seated at no table
   'WEAK_PASSWORD',
   'INVALID_SESSION',
   'SESSION_EXPIRED',
@@ -29,7 +29,7 @@ export const ERROR_CODES = [
   'TABLE_FULL',
   'ALREADY_SEATED', // R-ONEHAND: one seat per player per table
   'NOT_SEATED',
-  'WATCH_LIMIT', // `table.watch` past the tables a connection may watch at once (issue 17 item 2; MAX_WATCHED)
+  'WATCH_LIMIT', // `table.watch` past the tables a connection may watch at once (MAX_WATCHED)
   'BUY_IN_RANGE', // buy-in or top-up outside the table's min/max
   'INSUFFICIENT_FUNDS', // R-NODEBT
   'SAME_ADDRESS', // R-NOBOT: another account from this address sits at the table
@@ -39,7 +39,7 @@ export const ERROR_CODES = [
   'ALREADY_SITTING_OUT',
   'NO_CHIPS',
   'RULES_CHANGED', // R-INFO: the join confirmed rules that are no longer the table's (`rulesVersion`); read them again
-  // Tournaments (issue 16).
+  // Tournaments.
   'UNKNOWN_TOURNAMENT',
   'REGISTRATION_CLOSED', // before the start, or after late registration (R-TOURN-LEAVE)
   'ALREADY_REGISTERED',
@@ -55,7 +55,7 @@ export const ERROR_CODES = [
   // The operator.
   'SHUTTING_DOWN',
   'INTERNAL',
-  // The cashier and the protection duties (issue 18).
+  // The cashier and the protection duties.
   ...PROTECTION_ERROR_CODES,
 ] as const;
 

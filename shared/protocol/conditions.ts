@@ -1,5 +1,5 @@
 /**
- * The conditions of play and the rules version a player confirms (issue 15 items 7, 8).
+ * The conditions of play and the rules version a player confirms.
  *
  * R-RULES (D art. 3, 8 II 2°): the conditions under which bets are made (the action clock and time
  * bank, what a time-out does, when a player is sat out, the disconnection grace period, when a hand is
@@ -44,7 +44,7 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** A 14-hex-digit version of any JSON value (keys sorted): rules shown, a tournament's information (issue 16). */
+/** A 14-hex-digit version of any JSON value (keys sorted): rules shown, a tournament's information. */
 export function version(v: unknown): string {
   return hash53(canonical(v)).toString(16).padStart(14, '0');
 }

@@ -46,7 +46,7 @@ function deepKeys(v: unknown, out = new Set<string>()): Set<string> {
 
 const without = (o: HandState, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
 
-describe('the hand view (issue 14 item 2: the wire carries a view, not engine internals)', () => {
+describe('the hand view (the wire carries a view, not engine internals)', () => {
   it.each(VARIANT_CODES)('%s: folding a seat\'s view gives the engine state viewFor gives, at every step, and the stream\'s own fold', (v) => {
     for (let seed = 1; seed <= 4; seed++) {
       const { states, actions } = playHand(v, seed * 104_729);

@@ -1,6 +1,6 @@
 /**
  * The hand as it crosses the wire and IPC (DESIGN.md §3 "The wire carries views, not engine
- * internals"; issue 14 item 2): a versioned `HandView` = the start of the hand (rules, plan, who sat
+ * internals"): a versioned `HandView` = the start of the hand (rules, plan, who sat
  * with how many chips, whose view it is) and the engine actions so far as that seat may see them
  * (`actionFor`: other players' down cards and discards are `null`). Nothing of the engine's internal
  * state (`usedLo`, `capLocked`, the log, the seats' bookkeeping…) is in it: every consumer rebuilds

@@ -1,5 +1,5 @@
 /**
- * One set of limits for what a hand may hold (issue 12 item 6): the wire's and the API's validators
+ * One set of limits for what a hand may hold: the wire's and the API's validators
  * (game.ts, shared/api/contract.ts), the importers (shared/exchange) and the client's history store
  * (electron/services/history) all use these, so that what is imported can always be read back: before,
  * an import stored a POJEU Pool of 300 characters or a player name of 500, and every history page

@@ -60,7 +60,7 @@ const clientVariants = {
     tables: arr(obj({ tableId, lastSeq: int({ min: 0, max: Number.MAX_SAFE_INTEGER }) }), { max: 64 }),
   }),
   logout: obj({ type: oneOf('logout'), rid }),
-  /** A new nickname (issue 13); the operator checks its form (accounts.ts NICKNAME_PATTERN), bounded here. */
+  /** A new nickname; the operator checks its form (accounts.ts NICKNAME_PATTERN), bounded here. */
   'account.rename': obj({ type: oneOf('account.rename'), rid, username: str({ min: 1, max: 64 }) }),
   balance: obj({ type: oneOf('balance'), rid }),
   'lobby.subscribe': obj({ type: oneOf('lobby.subscribe'), rid }),
@@ -74,7 +74,7 @@ const clientVariants = {
   'table.waitForBigBlind': obj({ type: oneOf('table.waitForBigBlind'), rid, tableId, waitForBigBlind: bool }),
   'table.snapshot': obj({ type: oneOf('table.snapshot'), rid, tableId }),
   /**
-   * Watch a table without a seat (issue 17 item 2: open any table of a tournament): `ok`, then its
+   * Watch a table without a seat (open any table of a tournament): `ok`, then its
    * snapshot and stream as an observer sees them (no hidden card, R-HIDDEN); `table.unwatch` stops it.
    */
   'table.watch': obj({ type: oneOf('table.watch'), rid, tableId }),
@@ -85,7 +85,7 @@ const clientVariants = {
   ...cashierClientVariants,
 };
 
-// Tournaments' messages (issue 16) live in tournament.ts and join the union here.
+// Tournaments' messages live in tournament.ts and join the union here.
 const allClientVariants = { ...clientVariants, ...tournamentClientVariants };
 export const CLIENT_TYPES = Object.keys(allClientVariants) as (keyof typeof allClientVariants)[];
 export type ClientType = keyof typeof allClientVariants;
@@ -156,7 +156,7 @@ export const tableViewSchema = obj({
   hand: nullable(handViewSchema),
   turn: nullable(turnSchema),
   you: nullable(youSchema),
-  /** A tournament's table (its chips are the tournament's, not money: issue 17 item 4); null at a cash table. */
+  /** A tournament's table (its chips are the tournament's, not money); null at a cash table. */
   tournament: nullable(obj({ tournamentId })),
 });
 export type TableView = Omit<Infer<typeof tableViewSchema>, 'rules' | 'hand'> & { rules: TableRules; hand: HandView | null };
@@ -184,7 +184,7 @@ export type TableEvent =
   | { type: 'handCancelled'; handNo: number }
   | { type: 'you'; you: Infer<typeof youSchema> | null };
 
-/** A hand of a tournament carries its id and level (0-based): its chips are not money (issue 17 item 4). */
+/** A hand of a tournament carries its id and level (0-based): its chips are not money. */
 export const handTournamentSchema = obj({ tournamentId, level: int({ min: 0, max: 1000 }) });
 export type HandTournament = Infer<typeof handTournamentSchema>;
 export const historyHandSchema = obj({ handId: str({ min: 1, max: 200 }), tableId, endedAt: millis, record: handRecordSchema, tournament: nullable(handTournamentSchema) });

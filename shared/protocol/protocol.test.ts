@@ -145,7 +145,7 @@ describe('engine data on the wire', () => {
               hand: handViewFor(after, seat),
               turn: null,
               you: null,
-              // Protocol 4: a tournament's table names its tournament (issue 17 item 4).
+              // Protocol 4: a tournament's table names its tournament.
               tournament: seat === 1 ? { tournamentId: 'mtt-1' } : null,
             },
           });
@@ -158,7 +158,7 @@ describe('engine data on the wire', () => {
   });
 });
 
-describe('the rules version a join confirms (R-INFO, issue 15 item 7)', () => {
+describe('the rules version a join confirms (R-INFO)', () => {
   const rules = makeTableRules('THNL', { smallBlind: 50, bigBlind: 100 });
   const shown = { variant: 'THNL', rules, buyIn: { min: 2000, max: 10_000 } };
   const conditions = conditionsVersion({ fr: ['Horloge'], en: ['Clock'] });
@@ -191,7 +191,7 @@ describe('the rules version a join confirms (R-INFO, issue 15 item 7)', () => {
   });
 });
 
-describe('one Refusal on the wire (issue 14 item 1)', () => {
+describe('one Refusal on the wire', () => {
   it('a refusal of the one decision path goes out with every detail, on an action result and on an error frame alike', () => {
     const hand = dealFrom(startHand(tableConfig(makeTableRules('THNL', { smallBlind: 50, bigBlind: 100 }), { stacks: [5000, 5000, 5000] })));
     const d = decide(hand, 2, { type: 'check' });
@@ -207,7 +207,7 @@ describe('one Refusal on the wire (issue 14 item 1)', () => {
   });
 });
 
-describe('protocol 4: tournaments as the client plays them (issue 17)', () => {
+describe('protocol 4: tournaments as the client plays them', () => {
   const standing = {
     state: 'running',
     level: 3,

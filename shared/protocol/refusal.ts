@@ -1,5 +1,5 @@
 /**
- * One `Refusal` on the wire (DESIGN.md §3 "One decision path", issue 14 item 1): what the operator
+ * One `Refusal` on the wire (DESIGN.md §3 "One decision path"): what the operator
  * refuses (a move judged by shared/rules `decide`, a join, a top-up, …) travels as this shape in an
  * `error` or a `table.actionResult` frame, and the client carries it unchanged to the screen: the
  * stable code, the rule, the English message for logs, and the details the player needs (the allowed
@@ -17,7 +17,7 @@ export interface Refusal {
   min?: number;
   max?: number;
   call?: number;
-  /** A cashier or protection refusal's details (issue 18): the limit, what is used, when room frees up. */
+  /** A cashier or protection refusal's details: the limit, what is used, when room frees up. */
   details?: ProtectionDetails;
 }
 
@@ -30,7 +30,7 @@ const _decisionOnTheWire: (r: MoveRefusal) => Refusal = (r) => r;
 void _decisionOnTheWire;
 
 /**
- * The one converter (issue 14 item 1): the details present in `r` (rule, range, call), copied as they
+ * The one converter: the details present in `r` (rule, range, call), copied as they
  * are onto a frame or a value that carries a refusal beside its own fields (an `error`, a
  * `table.actionResult`, the client's table state), with no `undefined` field (the schemas are closed).
  */

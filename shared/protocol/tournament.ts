@@ -1,5 +1,5 @@
 /**
- * The tournament messages of the wire (issue 16 item 8; docs/protocol.md "Tournaments"): the lobby's
+ * The tournament messages of the wire (docs/protocol.md "Tournaments"): the lobby's
  * list, a tournament's details (R-INFO: structure, payouts, entrants, tables), registration with the
  * version of the information confirmed (as `rulesVersion` for tables), unregistering (refunded before
  * the start; after it, a forfeit: R-TOURN-LEAVE), rebuy and add-on (T 5-2, 5-4); and what the
@@ -32,7 +32,7 @@ export const tournamentClientVariants = {
   'tournament.rebuy': obj({ type: oneOf('tournament.rebuy'), rid, tournamentId }),
   'tournament.addOn': obj({ type: oneOf('tournament.addOn'), rid, tournamentId }),
   /**
-   * The account's finished tournaments, newest first, a page at a time (issue 17 item 6: a tournament
+   * The account's finished tournaments, newest first, a page at a time (a tournament
    * played on another machine appears after sign-in, once, like hands). `cursor` from the last page.
    */
   'tournament.results': obj({ type: oneOf('tournament.results'), rid, cursor: nullable(str({ min: 1, max: 100 })), limit: int({ min: 1, max: TOURNAMENT_RESULTS_PAGE_MAX }) }),
@@ -121,13 +121,13 @@ export const tournamentDetailsSchema = obj({
 });
 export type TournamentDetails = Infer<typeof tournamentDetailsSchema>;
 
-/** Why a player sits where they sit (`tournament.seat`): the client says so on a move (issue 17 item 3). */
+/** Why a player sits where they sit (`tournament.seat`): the client says so on a move. */
 export const seatReason = oneOf('start', 'late', 'balance', 'broken', 'back');
 
 /**
  * Where a tournament stands, told to each of its (human) players: on every change of state or clock,
- * and after each hand at the player's table (their stack and rank). What the tournament bar shows
- * (issue 17 item 3) is read from it, and from the details' prizes for the pay jumps.
+ * and after each hand at the player's table (their stack and rank). What the tournament bar shows is read
+ * from it, and from the details' prizes for the pay jumps.
  */
 export const tournamentStandingSchema = obj({
   state: tournamentStateSchema,

@@ -5,10 +5,10 @@
  */
 
 /** The wire protocol this build speaks. */
-// 2: `table.join` carries `rulesVersion`, `lobby` carries `conditions` (issue 15 items 7, 8).
+// 2: `table.join` carries `rulesVersion`, `lobby` carries `conditions`.
 // 3: the hand in progress travels as a `HandView` (hand.ts: its start and the actions as the seat sees
-//    them), no longer as the engine's `HandState` (issue 14 item 2).
-// 4: tournaments as the client plays them (issue 17): `tournament.state` carries the standing (clock,
+//    them), no longer as the engine's `HandState`.
+// 4: tournaments as the client plays them: `tournament.state` carries the standing (clock,
 //    hand-for-hand, field, the player's stack and rank), `tournament.seat` why, `tournament.finished`
 //    the bounties, `tournament.results`; `table.watch`; tables and history hands name their tournament.
 // 5: `tournament.finished` carries `tied`, the players sharing the places from `place` (T 8-16).

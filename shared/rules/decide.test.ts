@@ -1,4 +1,4 @@
-/** The one decision path (DESIGN.md §3, issue 14 item 1): a move becomes an engine action or a refusal naming the rule. */
+/** The one decision path (DESIGN.md §3): a move becomes an engine action or a refusal naming the rule. */
 import { describe, expect, it } from 'vitest';
 import { decide, engineAction, turnOf } from './decide';
 import { apply, legalActions, startHand, viewFor, type HandState } from './engine';

@@ -1,5 +1,5 @@
 /**
- * One decision path (DESIGN.md §3, issue 14 item 1): a player's move at a hand becomes the engine's
+ * One decision path (DESIGN.md §3): a player's move at a hand becomes the engine's
  * action for their seat, or a refusal naming the rule. The renderer's action bar, the client's link
  * and the operator all call `decide`, so a move is judged the same way on the screen, before it
  * leaves the machine (SPEC.md §1) and by the authority; the operator sends the refusal as it is made
@@ -50,7 +50,7 @@ export interface MoveRefusal {
  */
 export type Decision = { ok: true; action: PlayerAction; legal: LegalActions; applied: HandState } | MoveRefusal;
 
-/** The engine action for `seat`'s move; the only place a move is turned into one (issue 14 item 1). */
+/** The engine action for `seat`'s move; the only place a move is turned into one. */
 export function engineAction(move: Move, seat: number): PlayerAction {
   switch (move.type) {
     case 'bet':
@@ -76,7 +76,7 @@ export function turnOf(hand: HandState | null, seat: number | null): { ok: true;
   return { ok: true, legal };
 }
 
-/** The engine's refusal as a decision refusal: the one conversion, details kept (issue 14 item 1). */
+/** The engine's refusal as a decision refusal: the one conversion, details kept. */
 export function refusalOf(r: EngineRefusal): MoveRefusal {
   const out: MoveRefusal = { ok: false, code: 'ILLEGAL_ACTION', message: r.reason, rule: r.rule };
   if (r.min !== undefined) out.min = r.min;

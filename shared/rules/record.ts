@@ -160,7 +160,7 @@ export function dealtInOrder(seats: readonly number[], button: number | null): n
  * The start of the hand a record describes, the inverse of `recordOf`'s first step: `startHand` on
  * it posts exactly the record's forced bets. Every `big blind` post after the big blind's own is an
  * extra big blind (R-BUTTON), repeats included; every `dead small blind` post a dead small blind.
- * One function for the history replayer and the exchange formats (issue 14 item 4: the two used to
+ * One function for the history replayer and the exchange formats (the two used to
  * read the extra big blinds differently).
  */
 export function startOfRecord(record: HandRecord): HandConfig {

@@ -8,7 +8,7 @@
 
 /**
  * The decree variant codes (A 1.3.6.d.5), spelled here only: the protocol, the API contract, the
- * trace's Regle and the compact codec take them from this list (issue 14 item 4). The codec's bytes
+ * trace's Regle and the compact codec take them from this list. The codec's bytes
  * follow this order (shared/history/compact.test.ts fixes it): append only, never reorder.
  */
 export const VARIANT_CODES = ['THL', 'THPL', 'THNL', 'O4HPL', 'O4JL', 'O4JPL', 'O5HPL', '7SHL', '7SJL', '7SLL', '2T7TD'] as const;
@@ -31,7 +31,7 @@ export type ForcedBets = 'blinds' | 'ante-bring-in';
 
 /**
  * Round names of the record (A 1.3.6.d.5). `bet` holds the forced bets, `reveal` the showdown.
- * Spelled here only (issue 14 item 4); the compact codec writes a rare round by its place in this
+ * Spelled here only; the compact codec writes a rare round by its place in this
  * list (fixed by shared/history/compact.test.ts): append only, never reorder.
  */
 export const ROUND_NAMES = [

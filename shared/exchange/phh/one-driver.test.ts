@@ -1,4 +1,4 @@
-// One PHH driver (issue 14 item 4): `cercle replay` (replayHand) and the PHH import read a file the
+// One PHH driver: `cercle replay` (replayHand) and the PHH import read a file the
 // same way, so a hand one accepts the other accepts, and a refusal names the same action.
 import { describe, expect, it } from 'vitest';
 import { importHands } from '../index';

@@ -4,7 +4,7 @@ import { parsePhhs } from './phh';
 import { replayHand } from './replay';
 import { exportHands, importHands } from '../index';
 
-// Issue 14 item 8c: pokerkit (PHH's reference implementation) takes every discard of a draw round
+// pokerkit (PHH's reference implementation) takes every discard of a draw round
 // before the replacement cards; the export writes them so, and the import reads both orders.
 const BETTING = /^p\d+ (f|cc|cbr|pb)\b/;
 const DISCARD = /^p\d+ sd\b/;
@@ -61,7 +61,7 @@ describe('Triple Draw in PHH', () => {
   });
 });
 
-describe('cercle replay of a Triple Draw hand that needs the earlier discards reshuffled (issue 14 item 8a)', () => {
+describe('cercle replay of a Triple Draw hand that needs the earlier discards reshuffled', () => {
   it('replays to its finishing stacks: the reshuffle PHH does not write is made when the stub runs short', () => {
     // Hands that drew enough cards to exhaust the stub, seen by the operator (every card known).
     let checked = 0;

@@ -36,7 +36,7 @@ export function phhOf(hand: ExchangeHand): PhhHand {
   const limit = v.betting === 'limit';
   const actions: string[] = [];
   // A draw round is written as pokerkit (PHH's reference implementation) plays it: every player's
-  // discard (`sd`) first, then the replacement cards (`d dh`), in the same order (issue 14 item 8c).
+  // discard (`sd`) first, then the replacement cards (`d dh`), in the same order.
   // The engine's log deals each player's cards right after their discard; the reader takes both.
   let drawDeals: string[] = [];
   let drawRound: RoundName | null = null;
@@ -110,7 +110,7 @@ export function phhOf(hand: ExchangeHand): PhhHand {
   const t = hand.meta.tournament;
   if (t !== undefined) {
     // The standard's tournament fields (phh-std optional.rst): `event`, the event's name, and `level`,
-    // the blind level counted from 1; the rest of the tournament rides in `_cercle` (issue 17 item 5).
+    // the blind level counted from 1; the rest of the tournament rides in `_cercle`.
     out.event = t.name ?? `Tournament ${t.tournamentId}`;
     out.level = t.level + 1;
   }
@@ -120,7 +120,7 @@ export function phhOf(hand: ExchangeHand): PhhHand {
   out.players = players.map((s) => bySeat.get(s)!.player);
   out.finishing_stacks = players.map((s) => bySeat.get(s)!.stackAfter);
   out.winnings = players.map((s) => bySeat.get(s)!.won);
-  // The money kind rides in the extension, as in POJEU's Info (issue 13 defect 1): PHH has no field for play chips.
+  // The money kind rides in the extension, as in POJEU's Info: PHH has no field for play chips.
   out.extra = { _cercle: JSON.stringify({ ...extOf(hand.record), ...(hand.meta.money !== undefined ? { money: hand.meta.money } : {}), ...(t !== undefined ? { tournament: tournamentOf(t) } : {}) }) };
   return out;
 }
@@ -136,7 +136,7 @@ export function writePhhHands(hands: readonly ExchangeHand[]): string {
 
 function readOne(hand: PhhHand, lineOf: (path: (string | number)[]) => number, headLine: number): { ok: true; hand: ExchangeHand } | Fail {
   if (!isPhhVariant(hand.variant)) return fail(lineOf(['variant']), `unknown PHH variant '${hand.variant}'`);
-  // issue 12 item 6: said before anything scales with it (100,000 players used to overflow the stack).
+  // Said before anything scales with it (100,000 players used to overflow the stack).
   if (hand.starting_stacks.length > SEATS_MAX) {
     return fail(lineOf(['starting_stacks']), `${hand.starting_stacks.length} players; a hand has at most ${SEATS_MAX} (R-SEATS)`);
   }

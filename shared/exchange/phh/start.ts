@@ -1,7 +1,7 @@
 // What a PHH file says, as the one driver of a recorded hand (shared/exchange/core.ts driveSteps)
 // takes it: the table rules and start of hand its header implies, its amounts in whole units, and
 // its actions as driver steps. `cercle replay` (replay.ts) and the PHH import (record.ts) both read a
-// file through here (issue 14 item 4: there were two readers and two drivers).
+// file through here (there were two readers and two drivers).
 //
 // PHH positions: player 1 is dealt first, the last player has the button (standard, "Position");
 // heads-up, the blinds are reversed (player 2, on the button, posts the small blind). In Stud the

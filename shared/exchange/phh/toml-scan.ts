@@ -1,6 +1,6 @@
 // The TOML scanner: the character-level reading under the document parser (toml.ts): spaces,
 // comments and line ends, and the values, strings with their escapes, numbers, dates and times
-// (https://toml.io/en/v1.0.0). Split from toml.ts (issue 14 item 4, files under 600 lines).
+// (https://toml.io/en/v1.0.0). Split from toml.ts (files under 600 lines).
 
 /** A TOML date, time or date-time, kept as its text (e.g. `00:00:00`, `2009-07-01T12:00:00Z`). */
 export interface TomlDateTime {

@@ -10,7 +10,7 @@
 // Bad input never throws: the result is `{ ok: false, line, reason }` with the 1-based line.
 // Integers beyond ±2^53 are refused rather than silently rounded (PHH amounts and hand numbers fit).
 //
-// Why our own reader and not a package (issue 14 item 4 asked to consider smol-toml): an import
+// Why our own reader and not a package (smol-toml was considered): an import
 // error names the line of the key or array element at fault, not only of a syntax error (a refused
 // action is named by its line in `actions`), so the reader keeps where every key and array item
 // starts (`TomlDocument.lines`). Packages return plain values and place only syntax errors (smol-toml's

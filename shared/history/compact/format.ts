@@ -1,7 +1,7 @@
 /**
  * The compact codec's layout constants (flags, opcode kinds, rule-difference bits, the frozen variant
  * and round ids) and the small readers and writers both sides use (shared/history/compact.ts has the
- * layout). Split out of compact.ts by issue 14 item 6; the bytes are unchanged (compact.golden.test.ts).
+ * layout). The bytes are those of compact.ts (compact.golden.test.ts).
  */
 import type { Card } from '../../rules/cards';
 import type { HandRecord } from '../../rules/record';

@@ -5,7 +5,7 @@
  * object or the log only when it changes, so earlier states stay valid. Which seats (and whether the
  * log) were already copied is bookkeeping of that one transition: it lives in its `Draft`, made by
  * `begin` (or by `startHand` for the first state) and dropped when the transition returns. The engine
- * holds no module-level mutable state (issue 14 item 6): two transitions never share bookkeeping,
+ * holds no module-level mutable state: two transitions never share bookkeeping,
  * whatever calls them and in whatever order.
  */
 import type { Card } from '../cards';

@@ -5,7 +5,7 @@ import { startHand } from './machine';
 import { dealFrom, refusal, run, tableConfig } from './test-support';
 import type { HandState } from './types';
 
-// Issue 15 items 1-2: the decree's Stud (D art. 7 III) and issue 14 item 8b (the big-blind ante).
+// The decree's Stud (D art. 7 III) and the big-blind ante.
 const STUD = { ante: 5, bringIn: 10, smallBet: 20, bigBet: 40 };
 
 /** Plays a Stud hand to its showdown: bring-in, every later player calls, then checks to the end. */
@@ -94,7 +94,7 @@ describe('the Stud ante (D art. 7 III: "les joueurs engagent un ante")', () => {
   });
 });
 
-describe('mucking with a big-blind ante (issue 14 item 8b)', () => {
+describe('mucking with a big-blind ante', () => {
   it('the big blind may muck: its dead ante is no claim of its own on a pot (R-POTS)', () => {
     const rules = makeTableRules('THNL', { smallBlind: 50, bigBlind: 100, ante: 100 }, { anteBy: 'big-blind' });
     let s = startHand(tableConfig(rules, { stacks: [1000, 1000, 1000] }));

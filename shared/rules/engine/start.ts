@@ -11,7 +11,7 @@ import { variantOf } from './variant';
 // engine's one module-level object, and no transition's state: a memo of a pure check keyed by the
 // rules object's identity, which changes no result unless a caller edits a rules object it already
 // started a hand with. Checking the rules again at every hand costs about a tenth of the hands/s of
-// the engine bench (issue 14 item 6, measured).
+// the engine bench (measured).
 const validRules = new WeakSet<object>();
 
 function isDealtSeat(mask: number, x: number | null): boolean {

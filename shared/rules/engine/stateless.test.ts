@@ -1,5 +1,5 @@
 /**
- * The engine keeps no module-level mutable state (issue 14 item 6): a transition's copy-on-write
+ * The engine keeps no module-level mutable state: a transition's copy-on-write
  * bookkeeping belongs to that one `apply` call, so a call made while another is under way (here from
  * inside the caller's own card array) can neither write into the state the first call was given nor
  * lose the first call's bookkeeping.

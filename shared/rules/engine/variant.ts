@@ -1,5 +1,5 @@
 /**
- * The variant of a state, by its code, with no state of its own (issue 14 item 6: no module-level
+ * The variant of a state, by its code, with no state of its own (no module-level
  * mutable state in the engine).
  *
  * `VARIANTS[code]` with a code that varies is a keyed load V8 cannot specialise (megamorphic once a

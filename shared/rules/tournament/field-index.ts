@@ -1,5 +1,5 @@
 /**
- * The running field's tables bucketed by player count (issue 16 item 6, "Speed" in docs/tournaments.md):
+ * The running field's tables bucketed by player count ("Speed" in docs/tournaments.md):
  * whether anything must move (T 6-6, 6-8) in O(seats), and the plan of breaks and balancing moves made
  * from the buckets, without copying and sorting every table. At 30,000 players (3,300 tables) the
  * one-pass check and `fieldMoves` (shared/rules/tournament/field.ts) scanned, copied and sorted every
