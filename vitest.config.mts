@@ -11,7 +11,7 @@ export default defineConfig({
       'renderer/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'tests/lint/**/*.test.ts',
-      // The Electron main process, built, over a fake Electron (issue 11): needs `electron-vite build` first.
+      // The Electron main process, built, over a fake Electron: needs `electron-vite build` first.
       'tests/electron-main/**/*.test.ts',
     ],
     environment: 'node',

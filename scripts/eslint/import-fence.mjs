@@ -46,7 +46,7 @@ export const ZONES = [
   { zone: 'electron/preload', folders: ['electron/preload', 'shared'], node: false, electron: true, packages: false },
   { zone: 'electron/main', folders: ['electron/main', 'electron/services', 'shared'], node: true, electron: true, packages: true },
   // The tables are given their practice players (tables/manager.ts PracticeSeats); practice/ builds on
-  // tables/, never the other way (issue 14 item 6: no manager → practice → table loop).
+  // tables/, never the other way (no manager → practice → table loop).
   { zone: 'operator/tables', folders: ['operator', 'shared'], deny: ['operator/practice'], node: true, electron: false, packages: true },
   { zone: 'operator', folders: ['operator', 'shared'], node: true, electron: false, packages: true },
 ];

@@ -16,11 +16,11 @@
  *   10 s (requestAnimationFrame deltas; vsync at 60 Hz with 0.1 ms timer steps puts the floor at
  *   16.6-16.8 ms). `tables24-dom-mutations-per-s` says how busy the tiles were. Peer
  *   `frame-p95-ms:idle-lobby`: the same measure with no table open.
- * - `tables24-frame-p95-ms:cercle-tournaments` (issue 17): the same with 24 tournament tables (a sit &
+ * - `tables24-frame-p95-ms:cercle-tournaments`: the same with 24 tournament tables (a sit &
  *   go of each game and size of the embedded operator, filled by practice players, the tournament bar
  *   on every tile, its clock ticking), practice players at the same pace. Peer: the idle page in the
  *   same run, `frame-p95-ms:idle-lobby-tournaments`.
- * - `tournament-move-ms:cercle` (issue 17): the operator moves the player to another table of a
+ * - `tournament-move-ms:cercle`: the operator moves the player to another table of a
  *   multi-table tournament (tests/fixtures/tournaments-moves.json: 3-seat tables, broken and balanced
  *   within the first minutes); from when the page has both the move (the `tournament` event) and the
  *   new table's first state (its `table` event), whichever comes last, to the DOM holding the new
@@ -184,7 +184,7 @@ async function acksOf(page: Page): Promise<number[]> {
 
 type LobbyTable = RulesShown & { tableId: string; buyIn: { min: number; max: number } };
 
-/** Joins as the join dialog does: with the version of the rules and conditions shown (R-INFO, issue 15 item 7). */
+/** Joins as the join dialog does: with the version of the rules and conditions shown (R-INFO). */
 async function joinAsShown(api: { call(name: string, args?: unknown): Promise<unknown> }, t: LobbyTable, buyIn: number): Promise<void> {
   const conditions = (await api.call('conditions')) as { version: string };
   await api.call('join', { tableId: t.tableId, buyIn, waitForBigBlind: false, rulesVersion: rulesVersion(t, conditions.version) });
@@ -426,7 +426,7 @@ export default async function clientBench(): Promise<BenchResult[]> {
       }
     }
 
-    // ---- issue 17: 24 tournament tables at the practice pace (150-450 ms), the idle page beside.
+    // ---- 24 tournament tables at the practice pace (150-450 ms), the idle page beside.
     if (parts.has('tables24-tournaments')) {
       const r = await tables24(browser, '150-450', 'tournaments');
       out.push({ name: 'tables24-frame-p95-ms:cercle-tournaments', unit: 'ms', value: r.p95 });
@@ -435,7 +435,7 @@ export default async function clientBench(): Promise<BenchResult[]> {
       out.push({ name: 'frame-p95-ms:idle-lobby-tournaments', unit: 'ms', value: r.idleP95 });
     }
 
-    // ---- issue 17: a move to another table of a tournament, drawn (bar: one frame).
+    // ---- A move to another table of a tournament, drawn (bar: one frame).
     if (parts.has('tournament-move')) {
       const r = await tournamentMoves(browser);
       if (r.moves.length === 0) process.stderr.write('tournament-move: no move seen\n');

@@ -16,7 +16,7 @@
  * (`history-series-ms`) and the statistics (`history-stats-ms`) of a period of 1 to 31 days, real
  * money, 2,000 points; a whole year's lines (`history-series-year-ms`, ≤ 50 ms at 1,000,000 hands) with
  * their per-hand peer in the same run; the year's statistics go to stderr. With 20 % tournament hands
- * by default (issue 17 item 4, `CERCLE_BENCH_TOURNAMENTS`).
+ * by default (`CERCLE_BENCH_TOURNAMENTS`).
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -30,7 +30,7 @@ import type { BenchResult } from './types';
 
 const N = Number(process.env.CERCLE_BENCH_HANDS ?? 200_000);
 /**
- * The share of sit & go tables (issue 17 item 4: the bars hold with 20 % tournament hands): their hands
+ * The share of sit & go tables (the bars hold with 20 % tournament hands): their hands
  * are stored with their tournament and level, each tournament's record as it ends (`putTournament`, timed
  * with the import). `CERCLE_BENCH_TOURNAMENTS=0` measures a history of cash hands only.
  */
@@ -151,7 +151,7 @@ export default async function run(): Promise<BenchResult[]> {
     const bytes = statSync(file).size;
 
     // Results of a period: 20 random periods of 1 to 365 days, boundaries to the ms, by variant and stakes
-    // (tournament money included: schema version 7's movements, issue 17 item 4); the same periods by
+    // (tournament money included: schema version 7's movements); the same periods by
     // local day; and their peer in the same run: better-sqlite3 alone summing the day totals of the
     // period's whole days (no edges, no tournaments: the floor of reading a period).
     const periodTimes: number[] = [];
@@ -193,7 +193,7 @@ export default async function run(): Promise<BenchResult[]> {
       [{ result: 'lost', showdown: true }, 'net'],
       [{ variant: 'O4HPL', result: 'lost', from: YEAR_START + 30 * DAY }, 'time'],
       [{ player: 'me', result: 'won' }, 'net'],
-      // Issue 17 item 4: cash or tournament hands.
+      // Cash or tournament hands.
       [{ kind: 'cash', money: 'real' }, 'time'],
       [{ kind: 'tournament', from: YEAR_START + 60 * DAY }, 'time'],
     ];
@@ -245,7 +245,7 @@ export default async function run(): Promise<BenchResult[]> {
     }
     const yearFilter: HandFilter = { from: YEAR_START, to: YEAR_START + 366 * DAY, money: 'real' };
     const yearSeries = time(() => resultsSeries(store, yearFilter, 2000));
-    // A whole year's lines (issue 14 item 7, DESIGN.md §5 ≤ 50 ms at 1,000,000 hands): median of 5, from the
+    // A whole year's lines (DESIGN.md §5 ≤ 50 ms at 1,000,000 hands): median of 5, from the
     // hour pieces (schema version 5), and its peer in the same run: the same lines from every hand's row
     // (better-sqlite3 reading the covering index, then downsampled), which is how they were read before.
     const yearSeriesTimes: number[] = [];
@@ -265,7 +265,7 @@ export default async function run(): Promise<BenchResult[]> {
       `  results page: worst series ${Math.max(...seriesTimes).toFixed(2)} ms, worst stats ${Math.max(...statsTimes).toFixed(2)} ms (1 to 31 days); ` +
         `a whole year: series ${yearSeries.toFixed(1)} ms, stats ${yearStats.toFixed(1)} ms\n`,
     );
-    // Tournaments (issue 17 item 4): the list's first page and the results of a period (a year, by game), stderr only.
+    // Tournaments: the list's first page and the results of a period (a year, by game), stderr only.
     const tournamentTimes: number[] = [];
     for (let k = 0; k < 6; k++) {
       tournamentTimes.push(

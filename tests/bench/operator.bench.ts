@@ -9,7 +9,7 @@
  *   play two more tables; the 99th percentile of the time from a client's action to the next frame of
  *   that table it receives.
  * - `operator-loop-block-p99-ms:cercle`: under that load, the 99th percentile of the event loop's delay
- *   while another connection holds the trace vault's write lock (issue 12 item 5: a busy vault must
+ *   while another connection holds the trace vault's write lock (a busy vault must
  *   not stall the tables; before, each trace write waited 5 s with the loop held). Its peer,
  *   `operator-loop-block-p99-ms:vault-free`, is the same measure with the vault free, in the same run.
  */

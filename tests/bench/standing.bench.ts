@@ -1,5 +1,5 @@
 /**
- * The tournament standing's cost with a large field (issue 17, closing; DESIGN.md §4: figures, never
+ * The tournament standing's cost with a large field (DESIGN.md §4: figures, never
  * timed tests), in one process, no sockets: the 10,000-entrant freezeout of tournament.bench.ts,
  * registered, started, and played for a moment (the stacks spread out), then stopped between reads.
  *

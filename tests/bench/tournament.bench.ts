@@ -1,5 +1,5 @@
 /**
- * A large multi-table tournament through the operator's tournament engine (issue 16 "Speed"; DESIGN.md
+ * A large multi-table tournament through the operator's tournament engine (docs/tournaments.md "Speed"; DESIGN.md
  * §4: figures, never timed tests), in one process, no sockets:
  *
  * - `mtt-10000-hands-per-s:cercle`: a 10,000-entrant no-limit hold'em freezeout played to its winner by
@@ -13,7 +13,7 @@
  *
  * The clock runs 60 times faster (hyper-turbo: 3-minute levels of 3 s), so the blinds rise as they
  * would over the hands a real field plays; registration (10,000 ledger movements and POINSCRITs) is
- * not timed. Another field size, for the extrapolation (issue 16 item 6), without making the default
+ * not timed. Another field size, for the extrapolation, without making the default
  * run longer: `npm run bench -- operator tournament --mtt-field=30000` (or `CERCLE_BENCH_MTT_FIELD`);
  * its figures are named `mtt-30000-…`.
  */

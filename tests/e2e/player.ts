@@ -107,7 +107,7 @@ function countOf(moves: readonly string[], kinds: readonly string[]): number {
 }
 
 /**
- * Issue 14 item 9: a click proves nothing until the move is in the table's log. Waits for a move of
+ * A click proves nothing until the move is in the table's log. Waits for a move of
  * ours of the clicked kind that was not in the log before the click; a call or bet that opens the
  * accidental-call guard is confirmed (a player who meant it confirms). A click that never reaches the
  * log fails the flow even where the caller tolerates "no decision offered" (a soft failure, then a throw).
@@ -293,7 +293,7 @@ export async function shove(tile: Locator): Promise<'shove' | 'other' | 'busted'
 
 /**
  * Shoves every hand until the stack is gone (practice players call strong hands; bounded), then the
- * table must offer a rebuy within its limits (issue 13 defect 3).
+ * table must offer a rebuy within its limits.
  */
 export async function bustAt(tile: Locator, offer: string): Promise<void> {
   let busted = false;
@@ -317,8 +317,8 @@ export async function joinTable(page: Page, tableId: string): Promise<Locator> {
 }
 
 /**
- * Leaves a table by its "Quitter" button. While we hold cards in a live hand the table asks first
- * (issue 13 defect 4): `now` folds the hand and leaves, `after` plays it on and leaves when it ends.
+ * Leaves a table by its "Quitter" button. While we hold cards in a live hand the table asks first: `now`
+ * folds the hand and leaves, `after` plays it on and leaves when it ends.
  * Returns whether the table asked.
  */
 export async function leaveTable(tile: Locator, when: 'now' | 'after' = 'now'): Promise<boolean> {

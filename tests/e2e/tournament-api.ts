@@ -1,6 +1,6 @@
 /**
- * The client API over the browser host's socket, as the page has it, for the tournament flows
- * (issue 17): registration and our decisions go through it (as pre-actions would), while what is
+ * The client API over the browser host's socket, as the page has it, for the tournament flows: registration
+ * and our decisions go through it (as pre-actions would), while what is
  * checked is what the page shows. It keeps every table state pushed, so that a flow can compare the
  * page with the hands' records (chips bought land between two hands).
  */

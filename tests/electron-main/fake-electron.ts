@@ -1,8 +1,8 @@
 /**
- * A fake of the part of Electron 45's main-process API that electron/main uses (issue 11 item 2), so
+ * A fake of the part of Electron 45's main-process API that electron/main uses, so
  * that the BUILT main bundle (out/main/index.cjs) runs under plain Node: the Electron binary cannot be
- * downloaded on these machines, and without this nothing ran the main process at all (the app://
- * origin bug of issue 11 item 1 went unseen).
+ * downloaded on these machines, and without this nothing ran the main process at all (a wrong app://
+ * origin check would go unseen).
  *
  * Written from the documentation (electronjs.org/docs/latest/api/...), one comment per behaviour naming
  * the page and anchor it copies. Where the fake must decide something the documentation does not say,

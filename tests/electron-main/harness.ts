@@ -1,5 +1,5 @@
 /**
- * One Electron app under test (issue 11 item 2): a Node child process that loads the BUILT main bundle
+ * One Electron app under test: a Node child process that loads the BUILT main bundle
  * (out/main/index.cjs) with `electron` resolved to fake-electron.ts, then answers its parent's requests
  * (a renderer calling the client API, a user navigating, quitting...) over the IPC channel.
  *

@@ -1,12 +1,12 @@
 /**
- * The Electron main process under test (issue 11 item 2): the BUILT out/main/index.cjs, run in its own
+ * The Electron main process under test: the BUILT out/main/index.cjs, run in its own
  * Node process with `electron` replaced by fake-electron.ts (each faked behaviour cites the Electron 45
  * documentation it copies). As a player's session goes: the window opens on app://cercle/index.html, the
  * protocol serves the built renderer with its headers and nothing else, the page's API calls are answered
  * from the real embedded operator (started through the fake utilityProcess: a real child process) while
  * calls from anything else are refused, the page cannot navigate away, open windows or get permissions,
  * a table pops out only where the player sits, quitting cashes every stack back into the wallet, a second
- * launch focuses the first, and a data folder held by a browser host is left untouched (issue 11 item 6).
+ * launch focuses the first, and a data folder held by a browser host is left untouched.
  *
  * npm test builds before the unit tests (package.json "test"); a stale bundle is refused.
  */
@@ -217,7 +217,7 @@ describe('a player session in the desktop app (built main bundle, fake Electron)
     buyIn = seatedAt.buyIn.min;
     expect(await app.value(main.id, 'popOut', { tableId })).toEqual({ opened: false });
     startBalance = (await app.value<{ balances: { play: number } }>(main.id, 'session')).balances.play;
-    // The version of the rules as the join dialog shows them (R-INFO, issue 15 item 7).
+    // The version of the rules as the join dialog shows them (R-INFO).
     const conditions = await app.value<PlayConditions>(main.id, 'conditions');
     expect(await app.value(main.id, 'join', { tableId, buyIn, waitForBigBlind: false, rulesVersion: rulesVersion(seatedAt, conditions.version) })).toEqual({ ok: true });
     await app.until(async () => (await app.value<{ tableId: string; status: string }[]>(main.id, 'tables')).some((t) => t.tableId === tableId && t.status === 'live'), 'seated');
@@ -314,7 +314,7 @@ function listing(dir: string): Record<string, { size: number; mtimeMs: number }>
   return out;
 }
 
-describe('a data folder held by a browser host (issue 11 item 6)', () => {
+describe('a data folder held by a browser host', () => {
   it('the desktop app says so in one line naming the folder and quits, touching no file', async () => {
     const userData = join(tempDir('cercle-held-'), 'userData');
     await holder(userData);
@@ -332,7 +332,7 @@ describe('a data folder held by a browser host (issue 11 item 6)', () => {
   });
 });
 
-describe('pop-outs at the limit, on an operator of 25 tables (issue 11 item 5)', () => {
+describe('pop-outs at the limit, on an operator of 25 tables', () => {
   let op: RunningOperator;
   let userData: string;
   afterAll(async () => op?.close());

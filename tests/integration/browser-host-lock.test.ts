@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { lockFolder } from '../../shared/node/folder-lock';
 import { startHost, type RunningHost } from '../e2e/host';
 
-// Issue 11 item 6: the browser host takes its data folder for itself. A second host (or the desktop
+// The browser host takes its data folder for itself. A second host (or the desktop
 // app) on the same folder used to "recover" the first one's live seats: chips at two tables at once.
 const WEBHOST = 'out/main/webhost.cjs';
 

@@ -1,5 +1,5 @@
 /**
- * The client's cashier and protection calls (issue 18 item 1; electron/services/client/cashier.ts) against
+ * The client's cashier and protection calls (electron/services/client/cashier.ts) against
  * a real operator on loopback (real TLS, real SQLite, the network-free test payment provider): a
  * registration with the holder's identity (an under-18 date refused with its rule), each refusal reaching
  * the client API with its code, rule and details (the limit, what is used, when room frees up), a deposit
@@ -33,7 +33,7 @@ function birthDate(yearsAgo: number, days = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
-describe('the client cashier over a real operator (issue 18)', () => {
+describe('the client cashier over a real operator', () => {
   it('registers with an identity, carries refusals with their details, deposits, lists, limits, excludes, and turns warnings into events', async () => {
     const op = await testOperator('0181', [PLAY_TABLE]);
     const link = new OperatorLink({ url: op.url, pins: [op.pin], clientVersion: '0.1.0', log: () => undefined });

@@ -101,7 +101,7 @@ describe('the client core over a real embedded operator', () => {
     expect(startBalance).toBeGreaterThan(0);
     const lobby = await call<TableInfo[]>('lobby');
     expect(new Set(lobby.map((t) => t.variant)).size).toBe(11);
-    // The operator's conditions of play came with the lobby (R-RULES, issue 15 item 8).
+    // The operator's conditions of play came with the lobby (R-RULES).
     const conditions = await call<PlayConditions>('conditions');
     expect(conditions.fr.length).toBe(conditions.en.length);
     expect(conditions.en.join(' ')).toContain('time-outs in a row');
@@ -112,7 +112,7 @@ describe('the client core over a real embedded operator', () => {
     const tooBig = await call<{ ok: boolean; code?: string; max?: number }>('join', { tableId: table.tableId, buyIn: 10 ** 9, waitForBigBlind: false, rulesVersion: rulesVersionShown });
     expect(tooBig.ok).toBe(false);
     expect(core.session().balances?.play).toBe(startBalance);
-    // Rules other than the table's (R-INFO, issue 15 item 7): refused by the operator, the code reaches the page.
+    // Rules other than the table's (R-INFO): refused by the operator, the code reaches the page.
     const stale = rulesVersion({ ...table, rules: { ...table.rules, actionSeconds: table.rules.actionSeconds + 5 } }, conditions.version);
     expect(await call('join', { tableId: table.tableId, buyIn: table.buyIn.min, waitForBigBlind: false, rulesVersion: stale })).toMatchObject({ ok: false, code: 'RULES_CHANGED' });
     expect(core.session().balances?.play).toBe(startBalance);
@@ -151,7 +151,7 @@ describe('the client core over a real embedded operator', () => {
 
     // A move that is not legal now is refused with its rule, and every detail of the refusal (the chips
     // a call adds, the allowed range, the whole English message) reaches the page's table state
-    // unchanged (issue 14 item 1; the operator makes the same refusal: client-link.test.ts).
+    // unchanged (the operator makes the same refusal: client-link.test.ts).
     const ourTurn = async (): Promise<TableState | undefined> => {
       const st = (await call<TableState[]>('tables')).find((t) => t.tableId === table.tableId);
       const h = st?.view?.hand;
@@ -213,7 +213,7 @@ describe('the client core over a real embedded operator', () => {
       if (p.event !== 'table') continue;
       const v = (p.payload as TableState).view;
       if (!v?.hand || !v.you) continue;
-      // The pushed view's own cards (issue 14 item 2: the hand travels as a view), then the state the page folds from it.
+      // The pushed view's own cards (the hand travels as a view), then the state the page folds from it.
       for (const a of v.hand.actions) {
         if (a.type === 'deal' && a.seat !== null && a.seat !== v.you.seat) a.cards.forEach((c, i) => c === null || dealtUp(v.hand!, a, i) || expect.fail(`card ${c} of seat ${a.seat} pushed`));
         if (a.type === 'draw' && a.seat !== v.you.seat) for (const c of a.discards) expect(c).toBeNull();
@@ -231,7 +231,7 @@ describe('the client core over a real embedded operator', () => {
     expect(checked).toBeGreaterThan(0);
   });
 
-  // issue 13: a nickname chosen at sign-in, through the client's own call, names our seat at the table.
+  // A nickname chosen at sign-in, through the client's own call, names our seat at the table.
   it('renames the guest, refuses a reserved or malformed name, then sits under the new name and cannot rename while seated', async () => {
     await until(() => core.session().link.state === 'connected' && core.tables().length === 0, 20_000, 'connected, seated nowhere');
     const before = core.session().account!.username;

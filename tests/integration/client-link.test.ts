@@ -517,7 +517,7 @@ describe('playing through the link', () => {
     });
     const legal = legalActions(model().hand!);
     // First a move that is not legal: the operator refuses it with every detail, the very refusal the
-    // client's own check makes (one decision path, issue 14 item 1). Facing a bet, a check (its
+    // client's own check makes (one decision path). Facing a bet, a check (its
     // refusal names the call); else a bet below the minimum (the range). Nothing changes in the hand.
     const illegal: Move = legal.call !== null && !legal.check ? { type: 'check' } : { type: 'bet', to: legal.bet!.min - 1 };
     const local = await link.act('holdem-2', illegal, { actionId: 'refused-local' });
@@ -620,7 +620,7 @@ describe('playing through the link', () => {
   });
 });
 
-describe('watching through the link (issue 17, closing)', () => {
+describe('watching through the link', () => {
   it('a watched table comes back after the connection drops without the client asking again: the resume brings its fresh view', async () => {
     const link = linkTo(op);
     await link.connect();

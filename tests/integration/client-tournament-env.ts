@@ -1,5 +1,5 @@
 /**
- * The client tournament tests' environment (issue 17): a real operator on loopback TLS offering the
+ * The client tournament tests' environment: a real operator on loopback TLS offering the
  * tournaments a test gives it (practice players fill play-money sit & go's), and a ClientCore signed in
  * to it with its own data folder, whose pushes are checked against the contract; a seat player that
  * acts from the pushed table states with a simple policy; the check that no pushed view holds an

@@ -1,7 +1,7 @@
 /**
  * Tournament paths of the client's main process that the first tests (client-tournament.test.ts) do
  * not take, against a real operator on loopback TLS (its tournaments, wallet and history in SQLite
- * files), the real link and a real local history (issue 17):
+ * files), the real link and a real local history:
  *
  * - a re-entry (T/M, within late registration): the entry paid twice (tracker, play), one local
  *   record of the tournament counting the re-entry, as the operator's own result counts it
@@ -55,7 +55,7 @@ async function summaries(c: TestClient): Promise<TournamentSummary[]> {
   return (await c.call<{ ok: boolean; tournaments: TournamentSummary[] }>('tournaments')).tournaments;
 }
 
-describe('tournament paths in the client (issue 17)', () => {
+describe('tournament paths in the client', () => {
   it('a re-entry after busting within late registration: the entry paid twice, one record counting the re-entry, the same as the operator’s result', async () => {
     // Three scheduled tournaments at once (late registration through level 2, one re-entry), each
     // brought to 4 by practice players; we go all in every hand, so we bust in one of them while it is
@@ -103,7 +103,7 @@ describe('tournament paths in the client (issue 17)', () => {
     expect(start - c.core.session().balances!.play).toBe(c.core.trackerView().session.play.entries - c.core.trackerView().session.play.prizes);
 
     // To the end of all three: the record, finished, is the operator's result for us (what another
-    // data folder of ours reads from it after signing in: issue 17 item 6).
+    // data folder of ours reads from it after signing in).
     const again = autoplay(c, 'shove');
     try {
       await until(() => ids.every((t) => lastPlay(c, t)?.status === 'finished'), 120_000, 'the three tournaments over for us');
@@ -248,7 +248,7 @@ describe('tournament paths in the client (issue 17)', () => {
       const opNext = operatorHands().find((h) => h.handId === next.handId)!;
       expect(blinds(opNext.record.rules)).toEqual(blinds(tableRulesAt('THNL', structure, next.tournament!.level)));
     }
-    // Every hand stored here has the level the operator dealt it at (issue 17: the new level is told
+    // Every hand stored here has the level the operator dealt it at (the new level is told
     // before the first hand dealt at it, even when the clock's timer fires late).
     const dealtAt = new Map(operatorHands().map((h) => [h.handId, h.tournament?.level]));
     for (const h of stored) if (dealtAt.has(h.handId)) expect(h.tournament?.level, h.handId).toBe(dealtAt.get(h.handId));

@@ -1,5 +1,5 @@
 /**
- * Tournaments in the client's main process (issue 17 items 1-6) against a real operator on loopback
+ * Tournaments in the client's main process against a real operator on loopback
  * TLS (its tournaments, wallet and history in SQLite files), the real link and a real local history:
  * register, play a heads-up sit & go to its end against a practice player, follow the player's
  * TournamentPlay, the tables (tournament chips never in the tracker's cash), the hands stored with
@@ -63,7 +63,7 @@ async function summaryOf(c: TestClient, id: string): Promise<TournamentSummary> 
   return s;
 }
 
-describe('tournaments in the client (issue 17)', () => {
+describe('tournaments in the client', () => {
   it('a heads-up sit & go played to its end: plays pushed, tables without cash, hands with their level, entries and prizes, the balance identity', async () => {
     const op = await testOperator('0091', [PLAY_TABLE], {
       tournaments: { specs: [sitAndGo('hu', 2, 2, { bounty: BOUNTY })], practiceFillMs: 100 },
@@ -90,7 +90,8 @@ describe('tournaments in the client (issue 17)', () => {
       expect(c.core.trackerView().session.play).toMatchObject({ entries: BUY_IN + FEE, prizes: 0, result: -(BUY_IN + FEE) });
       expect(plays(c, id)[0]).toMatchObject({ status: 'registered', spent: BUY_IN + FEE, seat: null, finished: null });
       await until(() => c.core.session().balances!.play === start - BUY_IN - FEE, 5_000, 'the entry taken from the balance');
-      // Running (or just over: the same holds then), its entry already in today, the tournament results and the graph (issue 17 item 4): as the session says.
+      // Running (or just over: the same holds then), its entry already in today, the tournament results and
+      // the graph: as the session says.
       const live = c.core.trackerView();
       expect(live.today!.play).toMatchObject({ entries: live.session.play.entries, prizes: live.session.play.prizes });
       const resultBefore = c.core.trackerView().session.play.result;
@@ -150,7 +151,7 @@ describe('tournaments in the client (issue 17)', () => {
     expect(expectNoHiddenCard(c.pushed) + player.checked()).toBeGreaterThan(0);
     expect(op.wallet.audit().problems).toEqual([]);
 
-    // The local record (issue 17 item 4): stored at registration, completed at the finish.
+    // The local record: stored at registration, completed at the finish.
     const record = c.core.history.tournament(id)!;
     expect(record).toMatchObject({ tournamentId: id, name: summary.name, buyIn: BUY_IN, fee: FEE, spent: BUY_IN + FEE, entries: 2, place: last.finished!.place, prize: last.finished!.prize, bounties: last.finished!.bounties, rebuys: 0, addOns: 0 });
     expect(record.registeredAt).toBeLessThanOrEqual(record.startedAt!);
@@ -163,14 +164,14 @@ describe('tournaments in the client (issue 17)', () => {
     expect((await c.call<{ hands: unknown[] }>('historyPage', { filter: { kind: 'cash' }, sort: 'time', dir: 'desc', limit: 200, cursor: null })).hands).toEqual([]);
     // Today now equals the session: its hands' totals leave tournament hands out.
     expect(c.core.trackerView().today!.play).toMatchObject({ hands: 0, net: 0, result: money.result });
-    // Ended: the tournament results and the graph end on the same net, counted once (issue 17 item 4).
+    // Ended: the tournament results and the graph end on the same net, counted once.
     const ended = await c.call<{ play: { count: number; running: number; net: number } }>('tournamentResults', { filter: {}, groupBy: 'format' });
     expect(ended.play).toMatchObject({ count: 1, running: 0, net: money.result });
     const graph = await c.call<{ total: number[]; hands: number[] }>('resultsSeries', { filter: { kind: 'tournament', money: 'play' }, maxPoints: 100 });
     expect(graph.total.at(-1)).toBe(money.result);
     expect(graph.hands.at(-1)).toBe(1);
 
-    // Synced (issue 17 item 6): another data folder signed in to the same account finds the tournament and its hands, once.
+    // Synced: another data folder signed in to the same account finds the tournament and its hands, once.
     const other = await client(op, 'alice', false);
     const syncs = () => other.core.historyJobs().filter((j) => j.kind === 'sync' && j.state === 'done').length;
     await until(() => syncs() >= 1, 20_000, 'the sync after sign-in');
@@ -212,7 +213,7 @@ describe('tournaments in the client (issue 17)', () => {
     expect(c.invalid).toEqual([]);
   }, 30_000);
 
-  it('a refunded registration is stored as refunded, listed so and in no result; registering again is a new record counted from its entry (issue 17 item 4)', async () => {
+  it('a refunded registration is stored as refunded, listed so and in no result; registering again is a new record counted from its entry', async () => {
     const op = await testOperator('0092', [PLAY_TABLE], {
       // Six seats and no practice fill: it waits for players, so we unregister before its start.
       tournaments: { specs: [sitAndGo('six', 6, 6)], practiceFillMs: null },
@@ -233,7 +234,7 @@ describe('tournaments in the client (issue 17)', () => {
     };
 
     expect(await c.call('tournamentRegister', { tournamentId: 'six-1', version: s.version })).toEqual({ ok: true });
-    // Registered, not started: the entry is already lost until a prize comes (issue 17 item 4).
+    // Registered, not started: the entry is already lost until a prize comes.
     expect(await results()).toMatchObject({ count: 0, running: 1, spent: BUY_IN + FEE, net: -(BUY_IN + FEE) });
     await same('registered');
     expect(await c.call('tournamentUnregister', { tournamentId: 'six-1' })).toEqual({ ok: true, refunded: BUY_IN + FEE });

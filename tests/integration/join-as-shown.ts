@@ -1,5 +1,5 @@
 /**
- * Joins a table over the client's link as the join dialog does (R-INFO, issue 15 item 7): reads the
+ * Joins a table over the client's link as the join dialog does (R-INFO): reads the
  * lobby, then joins with the version of the table's rules and the conditions of play it read.
  */
 import type { OperatorLink } from '../../electron/services/link';

@@ -1,5 +1,5 @@
 /**
- * The cashier and the protection duties over the wire (issue 18): a real operator on loopback, real
+ * The cashier and the protection duties over the wire: a real operator on loopback, real
  * TLS with the pinned key, real SQLite files, through every refusal with its code, rule and details;
  * and an operator process killed with SIGKILL while a payment is pending, whose late confirmation
  * lands once after the restart.
@@ -33,7 +33,7 @@ async function registered(url: string, pin: string, username: string, identity?:
   return { c, r };
 }
 
-describe('cashier and protection on the wire (issue 18)', () => {
+describe('cashier and protection on the wire', () => {
   it('goes through every refusal with its code and details; the books balance to the cent', async () => {
     const t = tempDir();
     const op = await testOperator('0181', [CASH], { dataDir: t.dir, paymentTimeoutMs: 50 });

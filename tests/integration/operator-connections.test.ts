@@ -1,5 +1,5 @@
 /**
- * Bounded connections (issue 12 item 2), attacked over real sockets on loopback (all of 127/8 is
+ * Bounded connections, attacked over real sockets on loopback (all of 127/8 is
  * loopback on Linux: an attacker's address is 127.0.0.3, a player's 127.0.0.2):
  *
  * - idle TCP sockets from one address, against the operator's own command line run with a 1,024
@@ -81,7 +81,7 @@ function hello(ws: WebSocket): void {
 
 const operator = (options: Partial<OperatorOptions> = {}): Promise<RunningOperator> => testOperator('0097', CONFIG.tables, options);
 
-describe('bounded connections (issue 12 item 2)', () => {
+describe('bounded connections', () => {
   it('one address opening idle sockets by the thousand cannot shut out /health, a signed-in player or a newcomer of an operator limited to 1,024 descriptors', async () => {
     // The test process holds the attacker's sockets: keep under its own descriptor limit.
     const limit = Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim()) || 1024;
@@ -143,7 +143,7 @@ describe('bounded connections (issue 12 item 2)', () => {
       await until(() => open === 0, DEFAULT_CONNECTION_LIMITS.helloTimeoutMs + 5_000, () => `${open} idle sockets past the hello deadline`);
       const freedMs = Date.now() - started;
       expect(await player.request({ type: 'balance' })).toMatchObject({ type: 'balance' });
-      console.log(`issue 12 item 2: ${flood} idle sockets from one address: ${connected} connected, ${held} held after the flood, all closed ${freedMs} ms after its start; /health, the player and a newcomer served`);
+      console.log(`${flood} idle sockets from one address: ${connected} connected, ${held} held after the flood, all closed ${freedMs} ms after its start; /health, the player and a newcomer served`);
       await player.close();
       await newcomer.close();
     } finally {
@@ -186,7 +186,7 @@ describe('bounded connections (issue 12 item 2)', () => {
     expect(codes.every((c) => c === CLOSE_OPERATOR_FULL || c === 1006)).toBe(true);
     // The operator is full: /health, one more connection, is still answered (the refused ones have gone).
     expect(await health(op.port, '127.0.0.1')).toBe(200);
-    console.log(`issue 12 item 2: caps 50/200: 300 sockets from 10 addresses, ${stillOpen.length} admitted, ${codes.filter((c) => c === CLOSE_OPERATOR_FULL).length} told 4004, ${codes.filter((c) => c === 1006).length} cut at accept`);
+    console.log(`caps 50/200: 300 sockets from 10 addresses, ${stillOpen.length} admitted, ${codes.filter((c) => c === CLOSE_OPERATOR_FULL).length} told 4004, ${codes.filter((c) => c === 1006).length} cut at accept`);
     for (const m of [...mine, ...stillOpen]) m.ws.terminate();
   });
 
@@ -204,7 +204,7 @@ describe('bounded connections (issue 12 item 2)', () => {
     }
     await until(() => closedWith !== null, 5_000, () => `the flooder closed after ${sent} messages`);
     expect(closedWith).toBe(1008);
-    console.log(`issue 12 item 2: a steady flood closed (1008) after ${sent} messages sent`);
+    console.log(`a steady flood closed (1008) after ${sent} messages sent`);
   });
 
   it('rations new accounts per address and overall', async () => {

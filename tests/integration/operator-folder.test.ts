@@ -1,5 +1,5 @@
 /**
- * One operator per data folder, and a recovery that survives being interrupted (issue 12 item 1), over
+ * One operator per data folder, and a recovery that survives being interrupted, over
  * real processes: the operator's own command line (`node --import tsx operator/main.ts`) and the
  * crash child of operator-recovery.test.ts, killed with SIGKILL.
  *
@@ -96,7 +96,7 @@ async function seatWaiting(url: string, pin: string, tableId: string, localAddre
   return p;
 }
 
-describe('one operator per data folder (issue 12 item 1)', () => {
+describe('one operator per data folder', () => {
   it('a second operator on a folder in use refuses in one line naming the folder and the first process, writes nothing, and the first keeps serving', async () => {
     const t = tempDir();
     const procs: Proc[] = [];
@@ -133,7 +133,7 @@ describe('one operator per data folder (issue 12 item 1)', () => {
       expect(lines[0]).toContain('the operator');
       // Nothing written: every file of the folder byte for byte as before.
       expect(fingerprint(data)).toEqual(before);
-      console.log(`issue 12 item 1: second operator refused in ${refusedMs} ms (process start included), folder unchanged`);
+      console.log(`second operator refused in ${refusedMs} ms (process start included), folder unchanged`);
 
       // The first still serves: /health, and the hands go on when the players act.
       expect(await health(port)).toBe(200);
@@ -198,7 +198,7 @@ describe('one operator per data folder (issue 12 item 1)', () => {
       }
       // 5 seatings (a person and a practice player at p1, a person and two at p2), all in a hand: the
       // cash-out, the POBILAN and the seat forgotten for each, one step per start (the hands void,
-      // without a record: issue 15 item 4).
+      // without a record).
       expect(kills).toBe(15);
       const after = state(data, crashed);
       expect(after).toEqual(state(clean, crashed));
@@ -209,7 +209,7 @@ describe('one operator per data folder (issue 12 item 1)', () => {
         expect(after.records.filter((r) => r.inscription === s.inscription && r.kind === 'POBILAN')).toHaveLength(1);
         expect(after.records.filter((r) => r.inscription === s.inscription && r.kind === 'POANNUL')).toHaveLength(0);
       }
-      console.log(`issue 12 item 1: recovery killed ${kills} times, then completed: same ledger, seats and trace as one clean run`);
+      console.log(`recovery killed ${kills} times, then completed: same ledger, seats and trace as one clean run`);
     } finally {
       for (const p of procs) p.child.kill('SIGKILL');
       t.cleanup();

@@ -1,5 +1,5 @@
 /**
- * In-process operators for the issue 12 attack tests (real TLS sockets on loopback, real SQLite files
+ * In-process operators for the attack tests (real TLS sockets on loopback, real SQLite files
  * in a temporary folder): each started operator is closed and its folder removed after the test.
  */
 import { afterEach } from 'vitest';

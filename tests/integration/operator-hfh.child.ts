@@ -1,6 +1,6 @@
 /**
- * The operator process operator-tournament-hfh.test.ts kills in the middle of a hand-for-hand round
- * (issue 16 item 4): the operator's tournament layer (its database with full durability, wallet,
+ * The operator process operator-tournament-hfh.test.ts kills in the middle of a hand-for-hand round: the
+ * operator's tournament layer (its database with full durability, wallet,
  * trace vault and outbox, the tournament store and hub, the Tables) on the data folder given, playing
  * a multi-table tournament of scripted practice players. Everything that draws is seeded (seats, the
  * deal, the players' choices) and time is the operator's manual clock driven here, so the run is the

@@ -58,7 +58,7 @@ describe('information hiding', () => {
         players.push(p);
       }
     }
-    // Someone without a seat watches every table (table.watch, issue 17 item 2): sees no hidden card either.
+    // Someone without a seat watches every table (table.watch): sees no hidden card either.
     const watcher = await TestClient.guest(op.url, op.pin, { forwardedFor: `203.0.113.${ip}` });
     for (const t of op.manager.all()) expect(await watcher.request({ type: 'table.watch', tableId: t.tableId })).toMatchObject({ type: 'ok' });
     const deadline = Date.now() + 90_000;

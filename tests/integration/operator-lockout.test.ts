@@ -1,5 +1,5 @@
 /**
- * A lock-out a stranger cannot use (issue 12 item 3), over real sockets from distinct loopback
+ * A lock-out a stranger cannot use, over real sockets from distinct loopback
  * addresses (127/8 is all loopback on Linux): before the fix five wrong passwords from any address
  * locked the account for its owner too.
  */
@@ -22,7 +22,7 @@ async function attempt(op: RunningOperator, localAddress: string, username: stri
   }
 }
 
-describe('login lock-out (issue 12 item 3)', () => {
+describe('login lock-out', () => {
   it('guessing from one address locks that address out of the account, not the owner at another', async () => {
     const op = await operator();
     const owner = await TestClient.connect(op.url, op.pin, { localAddress: '127.0.0.31' });

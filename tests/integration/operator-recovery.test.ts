@@ -4,8 +4,8 @@
  * play at a raked real-money table and at a practice table over pinned TLS, and the process is killed
  * with SIGKILL mid-hand: no `close()`, no cash-out, nothing flushed but what each commit wrote. An
  * operator started again on the same folder returns every stack to its owner before serving, voids
- * the hands in play (no record: docs/trace.md, issue 15 item 4) and closes each seating (POBILAN,
- * flagged supervision: issue 15 item 5).
+ * the hands in play (no record: docs/trace.md) and closes each seating (POBILAN,
+ * flagged supervision).
  */
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -79,7 +79,7 @@ describe('an operator killed mid-hand (R-CASH)', () => {
         const r = await c.request({ type: 'register', username: names[i], password: `${names[i]}-password` });
         if (r.type !== 'authed') throw new Error(JSON.stringify(r));
         expect(books.deposit(r.account.id, 100_000, { idempotencyKey: `dep-${names[i]}` })).toMatchObject({ ok: true }); // 1,000.00 €
-        // R-LIMITS, R-TIMELIMIT (issue 18): no stake before the player sets both limits.
+        // R-LIMITS, R-TIMELIMIT: no stake before the player sets both limits.
         limits.setLimit(r.account.id, 'stake', 1_000_000);
         limits.setLimit(r.account.id, 'time', 24 * 3_600_000);
         const p = new AutoPlayer(c, prng(500 + i));

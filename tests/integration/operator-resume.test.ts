@@ -1,5 +1,5 @@
 /**
- * The one-address rule holds after reconnecting (R-NOBOT, D art. 2; issue 12 item 4), over real
+ * The one-address rule holds after reconnecting (R-NOBOT, D art. 2), over real
  * sockets from distinct loopback addresses: before the fix a player could come back from the address
  * of another player at the table and play beside them, and the trace kept their old address.
  */
@@ -23,7 +23,7 @@ async function signUp(op: RunningOperator, localAddress: string, username: strin
   return { c, authed };
 }
 
-describe('reconnecting from another address (issue 12 item 4)', () => {
+describe('reconnecting from another address', () => {
   it('refuses the table to a player who comes back from the address of another player there, and moves the seat, its records included, to a new address', async () => {
     const op = await operator();
     const a = await signUp(op, '127.0.0.41', 'anna');

@@ -1,5 +1,5 @@
 /**
- * `npm run operator` offers tournaments (issue 16): the standalone operator reads
+ * `npm run operator` offers tournaments: the standalone operator reads
  * operator/config/tournaments.default.json, or the file given with `--tournaments`, checked like the
  * lobby's configuration (a refused file starts nothing and names the field). Real TLS on loopback,
  * a real operator folder, the list read over the wire.
@@ -41,7 +41,7 @@ async function offered(args: string[]): Promise<{ code: number; list: { id: stri
   return { code, list: list.tournaments.map((t) => ({ id: t.tournamentId, name: t.name, variant: t.variant, format: t.format, seats: t.seats })), err };
 }
 
-describe('npm run operator offers tournaments (issue 16)', () => {
+describe('npm run operator offers tournaments', () => {
   it('the default file: a sit & go of each size in every variant and the scheduled tournaments; --tournaments overrides it; a bad file is refused naming the field', async () => {
     const t = tempDir();
     try {

@@ -1,5 +1,5 @@
 /**
- * A tournament survives its operator killed (issue 16 item 7), over real parts: the operator runs in
+ * A tournament survives its operator killed, over real parts: the operator runs in
  * a process of its own (operator-tournament.child.ts) on a data folder with full durability, plays a
  * multi-table tournament of practice players, and is killed with SIGKILL at random moments while it
  * runs, several times, each time started again on the same folder. The tournament resumes from its
@@ -60,7 +60,7 @@ async function kill(child: ChildProcess): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('a tournament survives SIGKILL (issue 16 item 7)', () => {
+describe('a tournament survives SIGKILL', () => {
   it('killed at random moments while it runs, three times, it resumes each time and ends whole', async () => {
     const t = tempDir();
     let child: ChildProcess | undefined;

@@ -1,5 +1,5 @@
 /**
- * An operator killed in the middle of a hand-for-hand round (issue 16 item 4; R-TOURN-RUN, T 8-16),
+ * An operator killed in the middle of a hand-for-hand round (R-TOURN-RUN, T 8-16),
  * over real parts: the operator's tournament layer runs in a process of its own
  * (operator-hfh.child.ts) on a data folder with full durability and SIGKILLs itself at the moment
  * asked for: two players of the round busted at one table while another table still plays its hand
@@ -54,7 +54,7 @@ function runChild(dataDir: string): Promise<{ moment: Moment | null; signal: Nod
   });
 }
 
-describe('an operator killed in the middle of a hand-for-hand round (issue 16 item 4)', () => {
+describe('an operator killed in the middle of a hand-for-hand round', () => {
   it('restarted: the hand in play void with its bets back, the round busts ranked together by their stacks at its start, played on to the end', async () => {
     const t = tempDir();
     try {

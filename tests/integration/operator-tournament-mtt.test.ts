@@ -1,5 +1,5 @@
 /**
- * A scheduled multi-table tournament over the wire (issue 16 item 2, "Tests": an MTT with late
+ * A scheduled multi-table tournament over the wire ("Tests": an MTT with late
  * registration, rebuys, a broken table and a moved player): real TLS on loopback, two scripted
  * clients pinning the operator's key, 23 practice players the operator's tournament plays.
  *
@@ -86,7 +86,7 @@ afterAll(async () => {
 
 const seatOf = (m: ServerMessage): m is ServerMessageOf<'tournament.seat'> => m.type === 'tournament.seat';
 
-describe('a multi-table tournament over the wire (issue 16 item 2)', () => {
+describe('a multi-table tournament over the wire', () => {
   it('late registration, a rebuy, a table broken and its player moved with the new table stream, to the winner', async () => {
     const t = op.tournaments.get('mtt-wire')!;
     const a = await TestClient.guest(op.url, op.pin, { localAddress: '127.0.0.2' });

@@ -1,5 +1,5 @@
 /**
- * Protocol 4 over the wire (issue 17: what the client needs to play tournaments), real TLS on
+ * Protocol 4 over the wire (what the client needs to play tournaments), real TLS on
  * loopback, scripted clients pinning the operator's key:
  * - `tournament.state`'s standing: after `tournament.registered`, on the field's changes while
  *   registering, at the start, after each hand at the player's table (checked against the table as
@@ -46,7 +46,7 @@ afterAll(async () => {
 
 const authed = authedOf;
 
-describe('a tournament as the client plays it (issue 17, protocol 4)', () => {
+describe('a tournament as the client plays it (protocol 4)', () => {
   it('the standing from registration to the end, why the seat, the bounties, the table and its hands naming the tournament, the results', async () => {
     const a = await TestClient.guest(op.url, op.pin, { localAddress: '127.0.0.2' });
     const b = await TestClient.guest(op.url, op.pin, { localAddress: '127.0.0.3' });
@@ -223,7 +223,7 @@ describe('a tournament as the client plays it (issue 17, protocol 4)', () => {
   }, 180_000);
 });
 
-describe('table.watch (issue 17 item 2)', () => {
+describe('table.watch', () => {
   it('a cash table followed without a seat: ok, the snapshot, the stream; at most 24; stopped by unwatch, a seat, the disconnection', async () => {
     const c = await TestClient.guest(op.url, op.pin, { localAddress: '127.0.0.5' });
     const id = authed(c).account.id;

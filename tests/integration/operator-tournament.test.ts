@@ -1,5 +1,5 @@
 /**
- * Tournaments over the wire (issue 16 items 3, 8, 9): real TLS on loopback, two scripted clients
+ * Tournaments over the wire: real TLS on loopback, two scripted clients
  * pinning the operator's key, and a practice player the operator seats to fill the sit & go. The
  * lobby's list and details, a registration on the wrong version (R-INFO), unregistering before the
  * start (the whole entry back, POANNUL), the start when full, each client's seat and table stream,
@@ -47,7 +47,7 @@ async function balance(c: TestClient): Promise<number> {
   return b.balances.play;
 }
 
-describe('a sit & go over the wire (issue 16)', () => {
+describe('a sit & go over the wire', () => {
   it('two clients and a practice player: registration, refund, start, seats, places and prizes; the books and the trace', async () => {
     const a = await TestClient.guest(op.url, op.pin, { localAddress: '127.0.0.2' });
     const b = await TestClient.guest(op.url, op.pin, { localAddress: '127.0.0.3' });
@@ -77,7 +77,7 @@ describe('a sit & go over the wire (issue 16)', () => {
     const seatA = a.waitFor((m) => m.type === 'tournament.seat', 10_000);
     expect(await a.request({ type: 'tournament.register', tournamentId: 'sng-3-1', version: sng.version })).toMatchObject({ type: 'tournament.registered' });
     expect(await b.request({ type: 'tournament.register', tournamentId: 'sng-3-1', version: sng.version })).toMatchObject({ type: 'tournament.registered' });
-    // The third seat is filled by a practice player (issue 16 item 9): the tournament starts.
+    // The third seat is filled by a practice player: the tournament starts.
     const seat = (await seatA) as ServerMessageOf<'tournament.seat'>;
     expect(seat).toMatchObject({ tournamentId: 'sng-3-1', moved: false });
     await a.waitFor((m) => m.type === 'table.snapshot' && m.tableId === seat.tableId, 10_000, true);
@@ -126,7 +126,7 @@ describe('a sit & go over the wire (issue 16)', () => {
   }, 180_000);
 });
 
-describe('practice tournaments in the embedded operator (issue 16 item 9)', () => {
+describe('practice tournaments in the embedded operator', () => {
   it('offers a play-money sit & go of every variant; the guest registers and practice players fill it, so it starts', async () => {
     const { startEmbeddedOperator } = await import('../../operator/embedded');
     const { VARIANT_CODES } = await import('../../shared/rules/variants');

@@ -1,5 +1,5 @@
 /**
- * The trace never falls behind the money (issue 12 item 5), over real processes: an operator process
+ * The trace never falls behind the money, over real processes: an operator process
  * plays hands while another process holds the trace vault's write lock. Before the fix every trace
  * write waited 5 s for the lock with the event loop held (every table frozen), then failed: the hands
  * settled without their POJEU, and `trace verify` still said the trace was intact.
@@ -52,7 +52,7 @@ async function cli(dir: string, ...args: string[]): Promise<{ code: number; out:
   return { code, out: lines.join('\n') };
 }
 
-describe('the trace never falls behind the money (issue 12 item 5)', () => {
+describe('the trace never falls behind the money', () => {
   it('hands go on while another process holds the vault locked, and each settled hand has its POJEU once it is free', async () => {
     const t = tempDir();
     let child: ChildProcess | undefined;
@@ -90,7 +90,7 @@ describe('the trace never falls behind the money (issue 12 item 5)', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       const settledWhileLocked = ended.length - during;
-      console.log(`issue 12 item 5: vault locked 6 s by another process: ${settledWhileLocked} hands settled meanwhile, worst ping ${worstPingMs} ms over ${pings} pings`);
+      console.log(`vault locked 6 s by another process: ${settledWhileLocked} hands settled meanwhile, worst ping ${worstPingMs} ms over ${pings} pings`);
       // The hands played on (before the fix: one write at a time, each holding every table for 5 s).
       expect(settledWhileLocked).toBeGreaterThan(0);
       locker.exec('ROLLBACK');
@@ -144,7 +144,7 @@ describe('the trace never falls behind the money (issue 12 item 5)', () => {
     }
   });
 
-  it('publishes its head every hour and on shutdown; an export verifies alone; a tampered export and a chain rewritten whole are caught (issue 15 item 6)', async () => {
+  it('publishes its head every hour and on shutdown; an export verifies alone; a tampered export and a chain rewritten whole are caught', async () => {
     const t = tempDir();
     try {
       const logs: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Watching a table across a break in the link (`table.watch`, protocol 4; issue 17, closing), over
+ * Watching a table across a break in the link (`table.watch`, protocol 4), over
  * real TLS on loopback with the socket really dropped: a `resume` of the same session watches its
  * tables again, each with a fresh view as no seat sees it, so the client need not ask; a `table.watch`
  * sent anyway is the same watch (one stream, one place of the 24); the watcher never holds a hidden
@@ -72,7 +72,7 @@ function streamAfter(received: readonly ServerMessage[], snap: ServerMessageOf<'
   return upTo;
 }
 
-describe('watching across a resume (issue 17, closing)', () => {
+describe('watching across a resume', () => {
   it('a resumed session watches its tables again without asking: a fresh view each, then the stream, never a hidden card; a re-watch is the same watch', async () => {
     const c = await TestClient.guest(op.url, op.pin, { localAddress: '127.0.0.11' });
     const { account, token } = authedOf(c);

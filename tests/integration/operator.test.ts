@@ -139,7 +139,7 @@ describe('handshake and session', () => {
     await Promise.all([c.close(), d.close()]);
   });
 
-  // issue 13: a nickname chosen after sign-in; a name never changes while seated (seats and hands name players by it).
+  // A nickname chosen after sign-in; a name never changes while seated (seats and hands name players by it).
   it('renames a guest: checked on the wire, unique in any case, never a reserved prefix, never while seated', async () => {
     const anon = await TestClient.connect(op.url, op.pin);
     await anon.hello();
@@ -180,7 +180,7 @@ describe('play for money', () => {
       expect(r.type).toBe('authed');
       if (r.type !== 'authed') return;
       op.wallet.deposit(r.account.id, 1_000_000, { idempotencyKey: `dep-${names[i]}` }); // 10,000.00 €
-      // R-LIMITS, R-TIMELIMIT (issue 18): no stake before the player sets both limits.
+      // R-LIMITS, R-TIMELIMIT: no stake before the player sets both limits.
       op.protection.setLimit(r.account.id, 'stake', 1_000_000);
       op.protection.setLimit(r.account.id, 'time', 24 * 3_600_000);
       const p = new AutoPlayer(c, prng(1000 + i));
@@ -305,7 +305,7 @@ describe('play for money', () => {
   });
 });
 
-describe('R-INFO enforced by the operator (D art. 8 II 3°; issue 15 item 7)', () => {
+describe('R-INFO enforced by the operator (D art. 8 II 3°)', () => {
   it('refuses a join whose rules version is not the table\'s current one (RULES_CHANGED), and seats the player on the version it serves now', async () => {
     const t = tempDir();
     try {
@@ -325,7 +325,7 @@ describe('R-INFO enforced by the operator (D art. 8 II 3°; issue 15 item 7)', (
       const second = await startOperator({ ...base, table: { disconnectGraceMs: 30_000 } });
       try {
         // A client of protocol 1 (a join without a rules version), 2 (the hand as the engine's state,
-        // before issue 14 item 2's HandView), 3 (before issue 17's tournament standing and table.watch),
+        // before HandView), 3 (before the tournament standing and table.watch),
         // 4 (a finish without its tie, T 8-16) or 5 (before the account.closed push) is told to update,
         // as any older client.
         expect(PROTOCOL_VERSION).toBe(6);

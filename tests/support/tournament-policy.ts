@@ -1,5 +1,5 @@
 /**
- * How the tournament tests play our seat (issue 17), from what the rules package offers: the same
+ * How the tournament tests play our seat, from what the rules package offers: the same
  * choice for the client integration tests (tests/integration/client-tournament-env.ts) and the browser
  * flows (tests/e2e/tournament-api.ts).
  */

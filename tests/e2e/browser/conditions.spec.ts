@@ -1,5 +1,5 @@
 /**
- * R-RULES and R-INFO from the operator (issue 15 items 7, 8), in Chromium through the browser host,
+ * R-RULES and R-INFO from the operator, in Chromium through the browser host,
  * against the embedded operator: the conditions of play the operator serves with its lobby (the clock,
  * time-outs, sitting out, the disconnection grace, voided hands) are shown in the join dialog and on
  * the rules pages, in French then English; the dialog joins on the version of what it showed; and a

@@ -1,5 +1,5 @@
 /**
- * Export and re-import a period (issue 6, R-HISTORY), in Chromium through the browser host: play a
+ * Export and re-import a period (R-HISTORY), in Chromium through the browser host: play a
  * few hands of no-limit Hold'em, leave, export the history as POJEU from the history page (a job in
  * main's worker thread, with its progress), download the file, then in a FRESH client (another host,
  * another data folder, another operator) import a corrupt copy first (refused with its line, nothing
@@ -132,7 +132,7 @@ test('export and re-import a period', async ({ page, browser }, info) => {
   await expect(result).toHaveAttribute('data-duplicates', String(played.length), { timeout: 30_000 });
   await expect(result).toHaveAttribute('data-stored', '0');
 
-  // A file over the exchange's bound (32 MiB) is refused before it is read or sent (issue 12 item 6).
+  // A file over the exchange's bound (32 MiB) is refused before it is read or sent.
   const big = join(dir, 'big.txt');
   writeFileSync(big, Buffer.alloc(33 * 1024 * 1024, 0x41));
   await other.getByTestId('import-file').setInputFiles(big);

@@ -1,5 +1,5 @@
 /**
- * Issue 13 defect 9: no user-visible string of the French UI is English, errors that reach the UI
+ * No user-visible string of the French UI is English, errors that reach the UI
  * included. Every page a newcomer opens (lobby, rules of every game, a table and its dialogs, the
  * tables view after leaving, history with a refused import, results, settings) is read as the player
  * sees it (`innerText`: folded details are not seen) and checked for English words

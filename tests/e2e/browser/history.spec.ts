@@ -39,7 +39,7 @@ test('filter the history, open a Stud hand, replay it step by step', async ({ pa
   const holdem = await joinTable(page, 'practice-thnl');
   await Promise.all([playHands(stud, 2), playHands(holdem, 1)]);
 
-  // "Last hand" from a table opens the replayer on it, beside the tables (issue 13 defect 5).
+  // "Last hand" from a table opens the replayer on it, beside the tables.
   await holdem.getByTestId('table-lasthand').click();
   await expect(page.getByTestId('replay-panel').getByTestId('replayer')).toBeVisible();
   await expect(page.getByTestId('replay-step')).toHaveText(/^1 \/ \d+$/);
@@ -57,7 +57,7 @@ test('filter the history, open a Stud hand, replay it step by step', async ({ pa
   await expect(rows.first()).toBeVisible();
   await expect(list.locator('[data-variant="7SHL"]').first()).toBeVisible();
   await expect(list.locator('[data-variant="THNL"]').first()).toBeVisible();
-  // Our own cards on each line (issue 13 habits): two in Hold'em, more in Stud.
+  // Our own cards on each line: two in Hold'em, more in Stud.
   await expect(list.locator('[data-testid^="history-cards-"]').first()).toHaveText(/^([2-9]|10|[JQKA])[♣♦♥♠]/);
   await shot(page, info, 'history-list-cards');
 

@@ -1,5 +1,5 @@
 /**
- * Issue 13 defect 2: a dead link never looks alive. With the client in Chromium through the browser
+ * A dead link never looks alive. With the client in Chromium through the browser
  * host and its embedded operator: the operator process is killed → the status bar says the operator
  * is unreachable with its next try, and the client starts it again and reconnects by itself; the host
  * is stopped → the status bar says so with its next try, an action that cannot be sent says why; the

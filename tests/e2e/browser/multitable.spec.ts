@@ -1,5 +1,5 @@
 /**
- * Issue 13 defects 5 and 6, in Chromium through the browser host: opening more tables never takes the
+ * The tables stay in sight, in Chromium through the browser host: opening more tables never takes the
  * playing tables out of sight (the lobby opens beside the tiles), "Dernière main" opens the replayer
  * beside them, closing a popped-out tab brings its table back at once; tiled at 1280×720 and
  * 1920×1080 with 4 and 8 tables, names and cards stay readable (tiles never below their minimum:

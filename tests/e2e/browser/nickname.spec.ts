@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
 import { joinTable, shot, watchProblems } from '../player';
 
-// issue 13 (habits): a nickname chosen at sign-in, not "guest-5e07b…", and it is the name on our seat.
+// A nickname chosen at sign-in, not "guest-5e07b…", and it is the name on our seat.
 let host: RunningHost;
 test.beforeAll(async () => {
   host = await startHost(undefined, FAST_PRACTICE);

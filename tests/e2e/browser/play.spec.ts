@@ -3,10 +3,10 @@
  * (practice players, play chips): read a rules page, join a no-limit hold'em table after confirming its
  * information (R-INFO), play hands, open four tables at once and act on each, watch the win/loss change
  * (R-TRACKER), play a Stud and a triple-draw table, leave after the hand and see the balance, export the
- * history and import it back: nothing changes (issue 13). On the way, as a newcomer meets them: losing
- * the whole stack and buying in again (issue 13 defect 3), the operator dying and the client Cercle
- * stopping, each said in the status bar, and the tab coming back by itself with the same balance
- * (issue 13 defect 2). Screenshots are kept. The refused amounts in detail are in regular.spec.ts,
+ * history and import it back: nothing changes. On the way, as a newcomer meets them: losing
+ * the whole stack and buying in again, the operator dying and the client Cercle
+ * stopping, each said in the status bar, and the tab coming back by itself with the same balance. Screenshots
+ * are kept. The refused amounts in detail are in regular.spec.ts,
  * joining while the client is stopped in link.spec.ts.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -70,7 +70,7 @@ test('join, play, bust and rebuy, four tables, Stud and triple draw, leave, link
   await expect(thnl.getByTestId('hand-result')).toBeVisible({ timeout: 30_000 });
   await shot(page, info, 'play-nlhe');
 
-  // Issue 13 defect 3: all in every hand until the stack is gone (practice players call strong hands);
+  // All in every hand until the stack is gone (practice players call strong hands);
   // the table then offers a rebuy within its limits, and after it we are dealt in again.
   await bustAt(thnl, 'Recavez pour rejouer (de 2 000 à 5 000)');
   await shot(page, info, 'play-busted');
@@ -94,7 +94,7 @@ test('join, play, bust and rebuy, four tables, Stud and triple draw, leave, link
   const popPath = artifactPath('play-popped-out.png');
   await popup.screenshot({ path: popPath });
   await info.attach('popped-out', { path: popPath, contentType: 'image/png' });
-  // Closing the popped-out tab brings the table back into its tile at once (issue 13 defect 5).
+  // Closing the popped-out tab brings the table back into its tile at once.
   await popup.close();
   await expect(page.getByTestId('tile-practice-thl').getByTestId('table-practice-thl')).toBeVisible();
 
@@ -115,7 +115,7 @@ test('join, play, bust and rebuy, four tables, Stud and triple draw, leave, link
   await shot(page, info, 'play-six-tables');
 
   // Leave every table: each goes at the end of its hand, the chips back to the balance. A table where
-  // we still hold cards asks first (issue 13 defect 4): leave after this hand, shown on the table.
+  // we still hold cards asks first: leave after this hand, shown on the table.
   let leftAfter = 0;
   for (const id of ['practice-thnl', 'practice-thl', 'practice-o4hpl', 'practice-thpl', 'practice-7shl', 'practice-2t7td']) {
     const tile = page.getByTestId(`tile-${id}`);
@@ -139,7 +139,7 @@ test('join, play, bust and rebuy, four tables, Stud and triple draw, leave, link
   await shot(page, info, 'play-left');
   const balanceLeft = (await page.getByTestId('status-balance').textContent()) ?? '';
 
-  // Issue 13 defect 2: the operator dies. The status bar says so at once with its next try, the client
+  // The operator dies. The status bar says so at once with its next try, the client
   // starts it again and reconnects by itself; the balance is the one we left with.
   const link = page.getByTestId('status-link');
   process.kill(operatorPid(host.pid), 'SIGKILL');
@@ -161,7 +161,7 @@ test('join, play, bust and rebuy, four tables, Stud and triple draw, leave, link
   await expect(link).toHaveText('Connecté', { timeout: 30_000 });
   await expect(page.getByTestId('status-balance')).toHaveText(balanceLeft);
 
-  // Issue 13 defect 1: export the whole history as PokerStars text and import that same file: nothing
+  // Export the whole history as PokerStars text and import that same file: nothing
   // is added, every hand is already there, and the play chips stay play chips.
   await page.getByTestId('nav-history').click();
   const panel = page.getByTestId('exchange-panel');

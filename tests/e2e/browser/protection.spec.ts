@@ -1,5 +1,5 @@
 /**
- * Issue 18 (client side), as a new real-money player would, in Chromium through the browser host. The
+ * (client side), as a new real-money player would, in Chromium through the browser host. The
  * embedded operator has only a play-money guest and practice tables, so the flow starts a reference
  * operator of its own (`operator/main.ts`, the checked-in lobby with real-money tables, the network-free
  * test payment provider) on 127.0.0.1 and points the client at it through Settings, as a player does:
@@ -59,7 +59,7 @@ function startOperator(): Promise<{ url: string; pin: string }> {
   });
 }
 
-/** Issue 13 defect 9: what the player reads in French holds no English word. */
+/** What the player reads in French holds no English word. */
 async function frenchOnly(page: Page, where: string): Promise<void> {
   const text = await page.locator('body').innerText();
   expect(englishIn(text), `${where}:\n${text}`).toEqual([]);
@@ -191,7 +191,7 @@ test('a new real-money player: registration, limits, deposit, movements, a real-
 });
 
 /**
- * R-TIMELIMIT (decree 2010-518 art. 16-1; issue 18 Tests), the whole path as a player lives it: a
+ * R-TIMELIMIT (decree 2010-518 art. 16-1), the whole path as a player lives it: a
  * registered real-money player sets a playing-time limit of 0,02 h (72 s: the first two warnings are due
  * at the first hand dealt, `warningThresholds` in operator/protection/playtime.ts, and "reached" at 72 s
  * of play), sits at a real-money table with a second real-money player (a scripted client over TLS that
@@ -303,7 +303,7 @@ test('at the playing-time limit, warned on the way, the player is stood up (afte
     await page.getByTestId('join-confirm-info').check();
     await page.getByTestId('join-submit').click();
     await expect(page.getByTestId('join-error')).toContainText('Votre limite de temps de jeu est atteinte');
-    // Issue 13 defect 9: the refusal in French holds no English word (the dialog: the lobby lists the operator's table names).
+    // The refusal in French holds no English word (the dialog: the lobby lists the operator's table names).
     expect(englishIn(await page.getByTestId('join-dialog').innerText())).toEqual([]);
     expect(bot.problems).toEqual([]);
     expect(problems).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Issue 13 defects 3, 4 and 8, as a regular meets them at a practice table in Chromium through the
+ * What a regular meets at a practice table in Chromium through the
  * browser host: the join dialog says why S'asseoir is disabled ("1e3" is not an amount); a top-up over
  * the maximum says why and what is allowed; the bet button follows the typed amount and more than the
  * stack is all-in; at 0 chips a rebuy is offered and one below the minimum is refused with the range;

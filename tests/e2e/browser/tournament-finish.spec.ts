@@ -1,5 +1,5 @@
 /**
- * A tournament's finish at the table (issue 17 item 3: "the finish with rank and prize"), in Chromium
+ * A tournament's finish at the table ("the finish with rank and prize"), in Chromium
  * through the browser host and its embedded operator: heads-up play-money sit & go's of the no-limit and
  * pot-limit games and a 4-player Hold'em one (tests/fixtures/tournaments-finish.json), filled by practice players, played at
  * once, tiled;

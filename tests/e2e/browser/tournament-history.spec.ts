@@ -1,10 +1,10 @@
 /**
- * Tournaments in the history and on the results page (issue 17 item 4), in Chromium through the
+ * Tournaments in the history and on the results page, in Chromium through the
  * browser host: a real history file filled beforehand with generated sit & go's and cash hands
  * (shared/history/generate.ts, stored through the store as the client stores them), then, as a
  * player: the History's tournament hands and its tournament list, one tournament's hands; the Results
  * page's tournament figures (count, net, ROI), and the graph of cash games, tournaments and both,
- * whose end totals are checked against the generated records. Beside them (issue 17 item 4) a running
+ * whose end totals are checked against the generated records. Beside them a running
  * tournament (its entry and a bounty already won count in the net, the graph and its day's line) and
  * a refunded registration (listed as "remboursé", in no result); the period by day and by game, each
  * line cash + tournaments, adding up to the whole.
@@ -78,7 +78,7 @@ test('tournaments in the history and the results: list, one tournament’s hands
   await page.getByTestId('history-filter-kind').selectOption('tournament');
   const list = page.getByTestId('history-tournaments');
   await expect(list.locator('tbody tr')).toHaveCount(finished.length + 2);
-  // The running one says so; the refunded registration too, without a net (issue 17 item 4).
+  // The running one says so; the refunded registration too, without a net.
   await expect(page.getByTestId('history-tournament-e2e-running').getByTestId('history-tournament-state')).toHaveText('en cours');
   const refundedRow = page.getByTestId('history-tournament-e2e-refunded-refunded');
   await expect(refundedRow.getByTestId('history-tournament-state')).toHaveText('remboursé');
@@ -144,7 +144,7 @@ test('tournaments in the history and the results: list, one tournament’s hands
   await expect(page.getByTestId('results-hands')).toHaveText(String(real.length + 1));
   await page.getByTestId('results-graph').selectOption('both');
   await expect(page.getByTestId('results-total')).toHaveAttribute('data-value', String(cashNet + tournamentsNet));
-  // The period by day, then by game: each line cash + tournaments, together the whole (issue 17 item 4).
+  // The period by day, then by game: each line cash + tournaments, together the whole.
   const periods = page.getByTestId('results-periods');
   const totalLine = page.getByTestId('results-periods-total');
   await expect(totalLine.locator('td').nth(3)).toHaveAttribute('data-value', String(cashNet + tournamentsNet));

@@ -1,5 +1,5 @@
 /**
- * Rebuys and the add-on at the table (issue 17 item 3: "rebuy and add-on when the operator allows
+ * Rebuys and the add-on at the table ("rebuy and add-on when the operator allows
  * them", T 5-2, T 5-4), in Chromium through the browser host and its embedded operator: heads-up
  * play-money sit & go's with rebuys and an add-on (tests/fixtures/tournaments-rebuy.json), filled by a
  * practice player, their clock 30 times faster (`--tournament-clock 30`: 3-minute levels of 6 s, so

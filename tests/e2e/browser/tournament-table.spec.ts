@@ -1,12 +1,12 @@
 /**
- * Issue 17 item 3 (Tests: "be moved between tables in a multi-table practice tournament"), in Chromium
+ * A move between tables in a multi-table practice tournament, in Chromium
  * through the browser host and its embedded operator: small 3-seat multi-table practice tournaments
  * (tests/fixtures/tournaments-moves.json, filled by practice players, starting on the minute) are
  * played at once, tiled; each tournament table carries the tournament bar; when the operator moves the
  * player (balancing, T 6-8, or a table broken, T 6-11) the new table's tile takes the old one's place
  * without a reload, with the message saying why, in French; a tournament table has no cash controls.
  *
- * Registration goes through the host's client API (the Tournaments tab is another part of issue 17),
+ * Registration goes through the host's client API (the Tournaments tab has its own test, tournaments.spec.ts),
  * and so do our decisions (check, else fold, at once: as pre-actions do), so our seat outlives
  * others' and is there when the tables are balanced or broken.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 items 1 and 2, as a new user would, in Chromium through the browser host against the
+ * The tournament lobby as a new user meets it, in Chromium through the browser host against the
  * embedded operator (play-money tournaments, practice players fill them): open the lobby's Tournaments
  * tab, register for the scheduled practice tournament and unregister before it starts (the whole entry
  * comes back: R-TOURN-LEAVE), open a heads-up sit & go's page, read its structure and its rules
@@ -170,7 +170,7 @@ test('tournaments tab, unregister before the start, a sit & go read, registered,
   await expect(page.getByTestId('lobby-tab-tournaments')).toHaveText('Tournaments');
   await expect(page.getByTestId('trow-sng-thnl-2-1')).toContainText('Finished');
 
-  // Kept in the history (issue 17 item 4): the tournament listed with its place, field and net, and
+  // Kept in the history: the tournament listed with its place, field and net, and
   // its hands under it; counted in the results' tournaments (this session: it is the only one placed).
   await page.getByTestId('nav-history').click();
   await page.getByTestId('history-filter-kind').selectOption('tournament');

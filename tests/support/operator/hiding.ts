@@ -76,7 +76,7 @@ export function checkHiding(vault: TraceVault, received: readonly ServerMessage[
         const own = seat !== null && (hand.bySeat.get(seat)?.has(c) ?? false);
         const owners = [...hand.bySeat].filter(([, cs]) => cs.has(c)).map(([s]) => s);
         // A card dealt to no one yet is the stub's (the next board card, a draw's replacement): it is
-        // hidden from everybody, so seeing it is a leak too (issue 14 item 9).
+        // hidden from everybody, so seeing it is a leak too.
         const visible = own || hand.open.has(c) || shown.has(c);
         if (!visible) {
           const whose = owners.length === 0 ? 'the stub (dealt to no one yet)' : `seat ${owners}`;
@@ -90,7 +90,7 @@ export function checkHiding(vault: TraceVault, received: readonly ServerMessage[
         tableFrames++;
         seat = m.table.you?.seat ?? null;
         handId = m.table.hand?.handId ?? null;
-        // The hand travels as a view (issue 14 item 2): what was shown is what its actions show.
+        // The hand travels as a view: what was shown is what its actions show.
         shown = new Set(m.table.hand ? m.table.hand.actions.flatMap((a) => (a.type === 'show' ? (a.cards ?? []) : [])) : []);
         check(m, m.tableId, m.table);
         // And the state the client folds from it (its engine's bookkeeping included) knows no more.

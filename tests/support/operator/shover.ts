@@ -1,5 +1,5 @@
 /**
- * A scripted tournament player for deterministic runs (issue 16 item 5), with no test runner import so
+ * A scripted tournament player for deterministic runs, with no test runner import so
  * that child processes use it too.
  */
 import type { Action, HandState, LegalActions } from '../../../shared/rules/engine';

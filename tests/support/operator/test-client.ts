@@ -116,7 +116,7 @@ export class TestClient {
   }
 
   /**
-   * Joins a table as a client does (R-INFO, issue 15 item 7): reads the lobby (the table's rules and the
+   * Joins a table as a client does (R-INFO): reads the lobby (the table's rules and the
    * conditions of play), then sends `table.join` with the version of what it read.
    */
   async join(tableId: string, buyIn: number, options: { waitForBigBlind?: boolean; rulesVersion?: string } = {}): Promise<ServerMessage> {

@@ -1,5 +1,5 @@
 /**
- * The tournament tests' environment (issue 16): a real operator database, trace vault and wallet in a
+ * The tournament tests' environment: a real operator database, trace vault and wallet in a
  * temporary folder, the operator's clock by hand, guests and practice players with play money, and
  * the checks every tournament ends with (the books, the places). Shared by the tournament test files.
  */

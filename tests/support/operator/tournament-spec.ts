@@ -1,5 +1,5 @@
 /**
- * The tournament the tests configure (issue 16), one builder for every test file and child process
+ * The tournament the tests configure, one builder for every test file and child process
  * that hands a `TournamentSpec` to the operator's tournament service. No vitest import: the operator
  * child processes (`node --import tsx tests/integration/*.child.ts`) use it too.
  */
