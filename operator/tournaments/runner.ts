@@ -8,6 +8,7 @@
  * so a runner made again from the store (`resume`) is exactly where the last committed event left it,
  * and the ledger's idempotency keys make no movement twice.
  */
+import { centsText } from '../../shared/rules/money';
 import { apply, init, type Applied, type Effect, type MachineEvent, type MachineOptions, type MachineSpec, type MachineState, type Refusal } from '../../shared/rules/tournament/machine';
 import { moneyResult, playerRecord } from '../tables/cash';
 import type { MoneyResult, TablePlayer } from '../tables/types';
@@ -157,6 +158,6 @@ export class TournamentRunner {
 
 /** The records' description of the tournament (as the players read it before registering). */
 function describe(spec: MachineSpec): string {
-  const unit = spec.money === 'real' ? (n: number) => `${(n / 100).toFixed(2)} EUR` : (n: number) => `${n} jetons fictifs`;
+  const unit = spec.money === 'real' ? (n: number) => `${centsText(n)} EUR` : (n: number) => `${n} jetons fictifs`;
   return `${spec.name}: tournoi ${spec.variant}, droit d'entrée ${unit(spec.buyIn)} + frais ${unit(spec.fee)}`;
 }

@@ -8,6 +8,7 @@
  * Tournament (start, cancel, restore). One class split by inheritance rather than helpers given its
  * state: the parts call each other both ways between hands, and `this` keeps those calls as they were.
  */
+import { centsText } from '../../shared/rules/money';
 import { payout, prizePool, satellitePrizes } from '../../shared/rules/tournament';
 import { moneyResult, playerRecord } from '../tables/cash';
 import { secureRandomInt, type RandomInt } from '../tables/deck';
@@ -322,7 +323,7 @@ export abstract class TournamentCore {
   }
 
   protected description(): string {
-    const unit = this.spec.money === 'real' ? (n: number) => `${(n / 100).toFixed(2)} EUR` : (n: number) => `${n} jetons fictifs`;
+    const unit = this.spec.money === 'real' ? (n: number) => `${centsText(n)} EUR` : (n: number) => `${n} jetons fictifs`;
     return `${this.spec.name}: tournoi ${this.spec.variant}, droit d'entrée ${unit(this.spec.buyIn)} + frais ${unit(this.spec.fee)}`;
   }
 

@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { leaf, node, serialize, xmlCharProblem, type XmlElement } from '../../shared/exchange/xml';
+import { centsText } from '../../shared/rules/money';
 import { VARIANT_CODES, type VariantCode } from '../../shared/rules/variants';
 import { BET_NAMES, pojeuActionElement, pojeuFinanceElement, pojeuTourElement, type CardCode, type PojeuAction, type PojeuFinance, type PojeuRound } from '../../shared/exchange/pojeu-model';
 
@@ -177,9 +178,7 @@ export function formatDateEvt(d: Date): string {
 /** An integer amount in smallest units as a decimal with `scale` decimals: (-4, 2) -> `-0.04`. */
 export function formatAmount(units: number, scale: 0 | 2 = 2): string {
   if (!Number.isSafeInteger(units)) bad(`amount ${String(units)} is not an integer number of cents or chips`);
-  if (scale === 0) return String(units);
-  const abs = Math.abs(units);
-  return `${units < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return scale === 0 ? String(units) : centsText(units);
 }
 
 /** IDEvt written on 10 digits, as in the examples (`0000001337`). */

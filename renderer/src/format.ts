@@ -2,6 +2,7 @@
  * Money on screen. Amounts are integer cents everywhere (DESIGN.md §3); formatting goes through a
  * decimal string so no float ever touches an amount.
  */
+import { centsText } from '../../shared/rules/money';
 import { VARIANTS, type VariantCode } from '../../shared/rules/variants';
 import { tournamentTableTitle } from './tournaments/names';
 // Intl formatters are costly to build (they dominated the profile of 24 busy tables): one per kind.
@@ -19,10 +20,7 @@ function formatter(locale: string, kind: 'eur' | 'chips', signed: boolean): Intl
 
 export function formatCents(cents: number, locale: string, signed = false): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`not an amount in cents: ${cents}`);
-  const negative = cents < 0;
-  const abs = Math.abs(cents);
-  const decimal = `${negative ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`;
-  return formatter(locale, 'eur', signed).format(decimal);
+  return formatter(locale, 'eur', signed).format(centsText(cents) as `${number}`);
 }
 
 /** Play chips (practice tables): whole numbers, grouped the local way. */

@@ -12,6 +12,7 @@
  *   Table 'T 47' 9-max Seat #3 is the button                                              (no "(Play Money)" marker)
  *   Seat 1: name (1500 in chips)   ·   name finished the tournament in 8th place
  */
+import { centsText } from '../rules/money';
 import { fail, type ExchangeTournament, type Fail } from './core';
 import { tournamentNumber } from './handNumber';
 
@@ -124,7 +125,7 @@ export function readDate(main: string, bracket: string | undefined): number | st
 
 /** `€4.50`, `€9` (whole euros are written without decimals, as PokerStars does). */
 function euros(cents: number): string {
-  return cents % 100 === 0 ? `€${cents / 100}` : `€${Math.floor(cents / 100)}.${pad(cents % 100)}`;
+  return cents % 100 === 0 ? `€${cents / 100}` : `€${centsText(cents)}`;
 }
 
 /** The money kind of a tournament hand: its entry's. */

@@ -23,6 +23,7 @@
  */
 import type { TournamentRecordView } from '../history/tournament-record';
 import { tournamentRecordSchema } from '../history/tournament-record';
+import { centsText } from '../rules/money';
 import type { VariantCode } from '../rules/variants';
 import { validate } from '../validate';
 import { fail, type Fail } from './core';
@@ -55,10 +56,9 @@ export interface SummaryExport {
   pool?: number;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
 const money = (units: number, kind: 'real' | 'play', form: 'symbol' | 'code' = 'symbol'): string => {
   if (kind === 'play') return String(units);
-  const text = `${Math.floor(units / 100)}.${two(units % 100)}`;
+  const text = centsText(units);
   return form === 'symbol' ? `€${text}` : `EUR ${text}`;
 };
 const ordinal = (n: number): string => {

@@ -2,6 +2,7 @@
  * Where things sit on the oval table, and how amounts read. Pure: positions are percentages of the
  * table's box, so the same layout serves a full window and a small tile.
  */
+import { centsText } from '../../../shared/rules/money';
 import { formatAmount } from '../format';
 
 export { formatAmount };
@@ -32,7 +33,7 @@ function round1(x: number): number {
 export function amountForInput(amount: number, money: 'real' | 'play', locale: string): string {
   if (money === 'play') return String(amount);
   const sep = locale.startsWith('fr') ? ',' : '.';
-  return `${Math.trunc(amount / 100)}${sep}${String(amount % 100).padStart(2, '0')}`;
+  return centsText(amount).replace('.', sep);
 }
 
 /** Milliseconds left on a clock started at `startedAt` with `ms` to run (never negative). */
