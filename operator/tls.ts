@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic as writeAtomic } from '../shared/node/atomic-file';
 import { spkiPin } from '../shared/node/pins';
+import { DAY_MS } from '../shared/rules/time';
 
 /** A configuration or file problem with the TLS identity; the message names the file and what to do. */
 export class TlsIdentityError extends Error {
@@ -59,7 +60,6 @@ export interface TlsIdentity {
 export const GENERATED_CERT_FILE = 'operator-cert.pem';
 export const GENERATED_KEY_FILE = 'operator-key.pem';
 
-const DAY_MS = 86_400_000;
 const EC_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 const subtle = webcrypto.subtle;
 // @peculiar/x509 is typed against the DOM's Web Crypto types; Node's webcrypto implements them.

@@ -8,8 +8,8 @@ import type { HandTournament, HistoryHand } from '../../shared/protocol/messages
 import { HISTORY_DAYS } from '../../shared/protocol/version';
 import type { HandRecord } from '../../shared/rules/record';
 import { openDatabase, type Db, type Migration, type OpenDatabaseOptions } from '../../shared/node/sqlite';
+import { DAY_MS } from '../../shared/rules/time';
 
-const DAY_MS = 86_400_000;
 
 const v1: Migration = (db) => {
   db.exec(`

@@ -12,9 +12,10 @@
  *   pending change with its time (art. 16); asking again replaces the pending change; asking for the
  *   value in force cancels it.
  */
+import { DAY_MS, HOUR_MS } from '../../shared/rules/time';
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
+export { DAY_MS, HOUR_MS };
+
 /** The counting period of every limit: seven days (art. 16, 16-1). */
 export const PERIOD_MS = 7 * DAY_MS;
 /** A higher limit applies this long after it was asked for, at the earliest (art. 16). */

@@ -13,16 +13,13 @@
  *   Seat 1: name (1500 in chips)   ·   name finished the tournament in 8th place
  */
 import { centsText } from '../rules/money';
+import { HOUR_MS, zoneOffsetMinutes } from '../rules/time';
 import { fail, type ExchangeTournament, type Fail } from './core';
 import { tournamentNumber } from './handNumber';
 
-/** US Eastern time's offset from UTC in hours at `ms`: −4 in daylight time (second Sunday of March, 2:00, to first Sunday of November, 2:00), else −5. */
+/** US Eastern time's offset from UTC in hours at `ms` (−4 in daylight time, else −5), from the time-zone data. */
 export function easternOffset(ms: number): number {
-  const y = new Date(ms).getUTCFullYear();
-  const sunday = (month: number, n: number) => 1 + ((7 - new Date(Date.UTC(y, month, 1)).getUTCDay()) % 7) + 7 * (n - 1);
-  const start = Date.UTC(y, 2, sunday(2, 2), 7);
-  const end = Date.UTC(y, 10, sunday(10, 1), 6);
-  return ms >= start && ms < end ? -4 : -5;
+  return zoneOffsetMinutes(ms, 'America/New_York') / 60;
 }
 
 const ROMAN: [number, string][] = [
@@ -67,14 +64,9 @@ export function fromRoman(text: string): number | null {
   return rest === '' && n > 0 && roman(n) === text ? n : null;
 }
 
-/** Paris time's offset from UTC in hours at `ms`: +2 from the last Sunday of March, 1:00 UTC, to the last Sunday of October, 1:00 UTC, else +1. */
+/** Paris time's offset from UTC in hours at `ms` (+2 in summer time, else +1), from the time-zone data. */
 export function parisOffset(ms: number): number {
-  const y = new Date(ms).getUTCFullYear();
-  const lastSunday = (month: number) => {
-    const last = new Date(Date.UTC(y, month + 1, 0));
-    return last.getUTCDate() - last.getUTCDay();
-  };
-  return ms >= Date.UTC(y, 2, lastSunday(2), 1) && ms < Date.UTC(y, 9, lastSunday(9), 1) ? 2 : 1;
+  return zoneOffsetMinutes(ms, 'Europe/Paris') / 60;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -85,7 +77,7 @@ const stamp = (d: Date) => `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${
  * (called CET summer and winter, as PokerStars does), then US Eastern time in brackets.
  */
 export function parisDateText(ms: number): string {
-  return `${stamp(new Date(ms + parisOffset(ms) * 3_600_000))} CET [${stamp(new Date(ms + easternOffset(ms) * 3_600_000))} ET]`;
+  return `${stamp(new Date(ms + parisOffset(ms) * HOUR_MS))} CET [${stamp(new Date(ms + easternOffset(ms) * HOUR_MS))} ET]`;
 }
 
 /** Zones PokerStars text is read in: offset in hours at an instant. */
@@ -103,11 +95,11 @@ function instants(text: string): number[] | string {
   const local = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
   const out: number[] = [];
   for (const h of [-5, -4, 0, 1, 2]) {
-    const at = local - h * 3_600_000;
+    const at = local - h * HOUR_MS;
     if (offsetAt(at) === h && !out.includes(at)) out.push(at);
   }
   // A time the clock skipped (2:30 on the spring-forward night) is read at the winter offset.
-  if (out.length === 0) out.push(local - offsetAt(local - 12 * 3_600_000) * 3_600_000);
+  if (out.length === 0) out.push(local - offsetAt(local - 12 * HOUR_MS) * HOUR_MS);
   return out;
 }
 

@@ -18,6 +18,7 @@ import type { HandRecord } from '../rules/record';
 import { makeTableRules, type TableRules } from '../rules/tableRules';
 import { VARIANTS, type RoundName, type VariantCode } from '../rules/variants';
 import { canonicalRecord, dealtInOrder, drive, exactRake, fail, postsMismatch, type ExchangeHand, type Fail, type ImportResult, type Step } from './core';
+import { HOUR_MS } from '../rules/time';
 import { handNumber } from './handNumber';
 import { TOURNAMENT_NOTE, easternOffset, parisDateText, readDate, readTournamentHeader, roman, tournamentHeadText, tournamentMoney, tournamentTableName } from './pokerstars-tournament';
 
@@ -62,7 +63,7 @@ const cardsText = (cs: readonly (Card | null)[]): string => cs.filter((c): c is 
 function dateText(ms: number): string {
   const p = (n: number) => String(n).padStart(2, '0');
   const at = (d: Date) => `${d.getUTCFullYear()}/${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
-  return `${at(new Date(ms))} UTC [${at(new Date(ms + easternOffset(ms) * 3_600_000))} ET]`;
+  return `${at(new Date(ms))} UTC [${at(new Date(ms + easternOffset(ms) * HOUR_MS))} ET]`;
 }
 
 function stakesText(rules: TableRules): string {

@@ -16,14 +16,13 @@
  */
 import { blankTournamentRecord, type TournamentRecordView } from './tournament-record';
 import type { Card } from '../rules/cards';
+import { DAY_MS as DAY, HOUR_MS as HOUR } from '../rules/time';
 import { apply, legalActions, reshuffleCards, startHand, viewFor } from '../rules/engine';
 import type { Action, HandConfig, HandState, LegalActions } from '../rules/engine';
 import { recordOf, type HandRecord } from '../rules/record';
 import { makeTableRules, type TableRules } from '../rules/tableRules';
 import { VARIANT_CODES, VARIANTS, type VariantCode } from '../rules/variants';
 
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
 
 /** What the store needs besides the record (electron/services/history/store.ts `HandMeta`). */
 export interface GeneratedMeta {

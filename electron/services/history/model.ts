@@ -131,8 +131,8 @@ export const HISTORY_LABEL = 'hand history';
 
 /** R-HISTORY: the client keeps at least 366 days. */
 export const HISTORY_KEEP_DAYS = 366;
-export const HOUR = 3_600_000;
-export const DAY = 86_400_000;
+// The history counts in the lengths every layer uses (shared/rules/time.ts).
+export { DAY_MS as DAY, HOUR_MS as HOUR } from '../../../shared/rules/time';
 export const MAX_PAGE = 200;
 /** Hands per transaction in a bulk import. */
 export const IMPORT_BATCH = 20_000;
