@@ -51,6 +51,8 @@ export interface FloorDeps {
 interface HandEnd {
   stacks: readonly SeatStack[];
   busts: readonly (readonly Bust[])[];
+  /** The hand's POJEU, written with the handEnded event (none for a voided hand). */
+  pojeu: PojeuData | null;
 }
 
 const player = (w: Who): TablePlayer => ({ accountId: w.accountId, name: w.name, practice: w.practice, ip: w.ip, sessionId: w.sessionId });
@@ -242,7 +244,7 @@ export class FloorDriver {
           if (!r.ok) throw new Error(`${tableId}: handStarted refused: ${r.code} ${r.message}`);
         },
         settle: (_handId, _rake, stacks) => {
-          end = { stacks, busts: [] };
+          end = { stacks, busts: [], pojeu: null };
         },
         handCancelled: () => undefined,
         participationClosed: () => undefined,
@@ -252,13 +254,13 @@ export class FloorDriver {
         joined: () => undefined,
         purchased: () => undefined,
         left: () => undefined,
-        hand: (data) => this.deps.outbox.put(this.pojeu(data)),
+        // Kept for `afterHand`: the POJEU and the machine's handEnded commit together (both or neither).
+        hand: (data) => {
+          if (end) end = { ...end, pojeu: this.pojeu(data) };
+        },
       },
-      step: (fn) => {
-        const r = this.deps.db.transaction(fn).immediate();
-        if (!this.deps.db.inTransaction) this.deps.outbox.flushSoon();
-        return r;
-      },
+      // Nothing a table step does here writes: chips are no money, and the hand's record waits for afterHand.
+      step: (fn) => fn(),
       // T 6-1: the level the machine's clock is at when the hand is dealt.
       rulesForNextHand: () => tableRulesAt(s.variant, s.structure, this.state.level),
       mayDeal: () => {
@@ -274,13 +276,13 @@ export class FloorDriver {
         const done = end;
         end = null;
         if (!done || !live()) return;
-        this.handEnded(no, done);
+        this.handEnded(no, done, true);
       },
       // A hand voided by a fault: every stack as it was before it, nobody busted (the machine's hand ends).
       voided: (v: HandVoided) => {
         end = null;
         if (v.reason === 'stop' || !live() || !tableOf(this.state, no)?.inHand) return;
-        this.handEnded(no, { stacks: v.participants.map((p) => ({ accountId: Number(p.idJoueur), stack: p.cave })), busts: [] });
+        this.handEnded(no, { stacks: v.participants.map((p) => ({ accountId: Number(p.idJoueur), stack: p.cave })), busts: [], pojeu: null }, false);
       },
       error: (e) => this.deps.error(e),
     };
@@ -289,11 +291,21 @@ export class FloorDriver {
     return table;
   }
 
-  private handEnded(no: number, end: HandEnd): void {
+  /** `played`: the hand was settled (a voided one ends in the machine too, but is no hand played). */
+  private handEnded(no: number, end: HandEnd, played: boolean): void {
     const event: MachineEvent = { type: 'handEnded', table: no, stacks: end.stacks, busts: end.busts };
-    const r = this.send(event);
-    if (!r.ok) throw new Error(`${this.state.spec.id}: table ${no}'s handEnded refused: ${r.code} ${r.message}`);
-    this.hands++;
+    const runner = this.runner!;
+    const { db, outbox } = this.deps;
+    // The hand's POJEU and the event's ledger rows, records and state in one transaction (the
+    // runner's nests in it): a crash leaves the hand recorded and ended in the machine, or neither.
+    db.transaction(() => {
+      if (end.pojeu) outbox.put(end.pojeu);
+      const r = runner.dispatch(event);
+      if (!r.ok) throw new Error(`${this.state.spec.id}: table ${no}'s handEnded refused: ${r.code} ${r.message}`);
+    }).immediate();
+    outbox.flushSoon();
+    this.poke();
+    if (played) this.hands++;
     const state = this.state;
     // T 5-3: a person busted with a rebuy open decides in the hand break; its end declines for them.
     for (const g of end.busts) {
