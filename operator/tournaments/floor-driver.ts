@@ -88,8 +88,18 @@ export class FloorDriver {
   send(event: MachineEvent): Applied | RunnerRefusal {
     if (!this.runner) throw new Error('the floor driver has no runner');
     const r = this.runner.dispatch(event);
+    if (r.ok && event.type === 'absent') this.absent(event.accountId, event.absent);
     this.poke();
     return r;
+  }
+
+  /** T 2-14, 2-15: an absent player sits out at their table, dealt in and folded; back, they sit in. */
+  private absent(accountId: number, absent: boolean): void {
+    const no = entrantOf(this.state, accountId)?.table;
+    const t = no === null || no === undefined ? undefined : this.tables.get(no);
+    if (!t?.isSeated(accountId)) return;
+    if (absent) t.sitOut(accountId);
+    else t.sitIn(accountId, false);
   }
 
   /** The operator Table playing machine table `no`. */
@@ -186,6 +196,8 @@ export class FloorDriver {
     const r = t.join(player(who), stack, { waitForBigBlind: false, brain: this.deps.brainFor?.(who), seat });
     if (!r.ok) throw new Error(`${t.tableId}: ${who.name} could not sit: ${r.code} ${r.message}`);
     if (r.seat !== seat) throw new Error(`${t.tableId}: ${who.name} sat at ${r.seat}, the machine said ${seat}`);
+    // An absent player moved or back in keeps sitting out (T 2-15).
+    if (entrantOf(this.state, who.accountId)?.absent) t.sitOut(who.accountId);
   }
 
   /** The machine moves players only from a table between hands: they leave at once. */

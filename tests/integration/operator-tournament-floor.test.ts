@@ -58,7 +58,7 @@ async function until(done: () => boolean, ms: number, problems: readonly unknown
  * A tournament of `players` practice players through machine + runner + floor driver on real parts,
  * played to its end; every check that needs the run (chips after every hand, the trace, the ledger).
  */
-async function play(spec: MachineSpec, players: number, speed: number): Promise<Played> {
+async function play(spec: MachineSpec, players: number, speed: number, afterStart?: (driver: FloorDriver, ids: readonly number[]) => void): Promise<Played> {
   const dir = tempDir('cercle-floor-');
   const db = openOperatorDatabase(join(dir.dir, 'operator.sqlite'), { synchronous: 'NORMAL' });
   const vault = TraceVault.open({ path: join(dir.dir, 'trace.sqlite'), idOper: '0099', idCoffre: 1, synchronous: 'NORMAL' });
@@ -126,15 +126,18 @@ async function play(spec: MachineSpec, players: number, speed: number): Promise<
     dir.cleanup();
   });
 
+  const ids: number[] = [];
   for (let n = 0; n < players; n++) {
     const a = accounts.createPracticeAccount(`practice-f${n}`);
     if (!a.ok) throw new Error(a.code);
+    ids.push(a.account.id);
     wallet.grantPlay(a.account.id, 100_000, { idempotencyKey: `floor:${n}` });
     const who = { accountId: a.account.id, name: a.account.username, practice: true, ip: '127.0.0.1', sessionId: 'practice' };
     const r = driver.send({ type: 'register', who, inscription: `${spec.id}.${n}`, auto: true });
     if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
   }
   if (spec.format === 'scheduled') expect(driver.send({ type: 'start' }).ok).toBe(true);
+  afterStart?.(driver, ids);
 
   // A hand dealt on a break or out of its hand-for-hand round is refused by the machine: the driver
   // reports it as a problem, and the run fails here.
@@ -218,9 +221,15 @@ describe('the tournament machine at real tables (runner + floor driver)', () => 
     console.log(`floor heads-up rebuy: ${r.hands} hands, ${r.state.rebuyCount} rebuys, ${r.state.addOnCount} add-ons in ${r.ms} ms`);
   }, 30_000);
 
-  it('a 6-max seven-card stud sit & go (antes and bring-in, no blinds) played to its winner', async () => {
+  it('a 6-max seven-card stud sit & go (antes and bring-in, no blinds), one player absent, played to its winner', async () => {
     const spec = machineSpec('floor-stud', '7SHL', {});
-    const r = await play(spec, 6, 600);
+    // One player absent from the start (T 2-15): sitting out at the table, dealt in and folded.
+    let absentSat = false;
+    const r = await play(spec, 6, 600, (driver, ids) => {
+      expect(driver.send({ type: 'absent', accountId: ids[0], absent: true }).ok).toBe(true);
+      absentSat = driver.table(driver.tableNumbers()[0])!.players().some((p) => p.accountId === ids[0] && p.sittingOut);
+    });
+    expect(absentSat).toBe(true);
     expect(r.tablesOpened).toBe(1);
     console.log(`floor stud: 6 players, ${r.hands} hands in ${r.ms} ms`);
   }, 30_000);
