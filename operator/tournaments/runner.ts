@@ -100,7 +100,9 @@ export class TournamentRunner {
     }
     this.current = r.state;
     this.count++;
-    outbox.flushSoon();
+    // Inside a caller's transaction (a table's hand record with its handEnded), the records move to
+    // the vault after that one commits: the caller flushes.
+    if (!db.inTransaction) outbox.flushSoon();
     this.deps.act?.(r.effects, r.state);
     return r;
   }

@@ -1,5 +1,5 @@
 /** The tournament machine: pure state, events, effects (machine.ts). */
 export * from './types';
 export { entrantIds, entrantOf, tableList, tableOf, type Buckets } from './buckets';
-export { apply, init, legal, DEFAULT_OPTIONS } from './machine';
+export { apply, init, legal, mayDeal, DEFAULT_OPTIONS } from './machine';
 export { alive, bubbles, chipsIssued, poolParts, prizeTable } from './pool';

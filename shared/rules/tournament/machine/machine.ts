@@ -9,6 +9,7 @@ import { setAbsent } from './absence';
 import { emptyBuckets } from './buckets';
 import { Draft } from './draft';
 import { addOn, declineRebuy, exclude, lateOpen, mayRebuyNow, reEnter, rebuy, register, unregister } from './entries';
+import { mayDeal as mayDealNow } from './floor';
 import { cancel, handEnded, handStarted, settle, start, tick } from './play';
 import type { Applied, Legal, MachineEvent, MachineOptions, MachineSpec, MachineState, Refusal } from './types';
 
@@ -106,4 +107,12 @@ export function legal(state: MachineState, accountId: number): Legal {
     addOn: e !== undefined && e.status === 'in' && !e.excluded && state.phase === 'running' && mayAddOn(state.spec.structure, state.elapsed, e.addOn),
     reEnter: e !== undefined && e.status === 'out' && e.place === null && !e.excluded && e.reEntries < state.spec.structure.reEntries && lateOpen(d),
   };
+}
+
+/**
+ * May table `no` deal its next hand now (R-TOURN-RUN; floor.ts `mayDeal`): what `handStarted` would
+ * accept, read without applying an event. A runner's table asks it before each hand it deals.
+ */
+export function mayDeal(state: MachineState, no: number): boolean {
+  return mayDealNow(new Draft(state), no);
 }
