@@ -18,7 +18,7 @@
 import { entrantOf, mayDeal, tableOf, type Applied, type Bust, type Effect, type MachineEvent, type MachineState, type Notice, type Who } from '../../shared/rules/tournament/machine';
 import { clockAt, tableRulesAt } from '../../shared/rules/tournament/structure';
 import { VARIANTS } from '../../shared/rules/variants';
-import type { Db } from '../db';
+import type { Db } from '../../shared/node/sqlite';
 import { Table } from '../tables/table';
 import type { TableOptions } from '../tables/streams';
 import type { TimerHandle, Timers } from '../tables/timers';

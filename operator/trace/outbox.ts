@@ -1,5 +1,5 @@
 /**
- * The trace's outbox (issue 12 item 5: the trace never falls behind the money).
+ * The trace's outbox: the trace never falls behind the money.
  *
  * The vault is a file of its own (trace.sqlite, one coffre), so a record and the money movement it
  * mirrors cannot share a transaction there. They share one here: the record is put in the operator
@@ -16,7 +16,7 @@
  *
  * A crash between a record's append and its removal from the outbox cannot write it twice: before
  * each append the vault's head is noted in the row; a later head on the next try means it went in.
- * Only this process appends to the vault (one operator per data folder, issue 12 item 1).
+ * Only this process appends to the vault (one operator per data folder).
  */
 import type { Db } from '../../shared/node/sqlite';
 import { hashJoueur, type TraceData } from './records';

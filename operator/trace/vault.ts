@@ -110,7 +110,7 @@ const v1: Migration = (db) => {
   `);
 };
 
-/** v2: records found by Pool: a hand's POJEU (and, in vaults written before issue 15, the POANNULs of a voided hand). */
+/** v2: records found by Pool: a hand's POJEU (and, in older vaults, the POANNULs a voided hand wrote then). */
 const v2: Migration = (db) => {
   db.exec('CREATE INDEX records_by_pool ON records(pool) WHERE pool IS NOT NULL');
 };
@@ -282,7 +282,7 @@ export class TraceVault {
   /**
    * How long a write waits for another connection's lock on the file before failing with SQLITE_BUSY
    * (5 s from {@link open}). The running operator sets 0: a busy vault must not stall the event loop,
-   * its records wait in the outbox (outbox.ts; issue 12 item 5).
+   * its records wait in the outbox (outbox.ts).
    */
   setBusyTimeout(ms: number): void {
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(ms))}`);
@@ -342,7 +342,7 @@ export class TraceVault {
       count++;
     }
     // A head published earlier must be in the chain: a chain rewritten from before it (hashes and all)
-    // or cut short of it no longer has it (issue 15 item 6).
+    // or cut short of it no longer has it.
     if (!published) return { ok: false, idEvt: count, reason: `the published head ${options.publishedHash} is not in the chain (rewritten or cut short since it was published)` };
     const anchor = options.expectedHead;
     if (anchor && anchor.idEvt > 0) {
@@ -356,7 +356,7 @@ export class TraceVault {
    * The records whose DateEvt is in [from, to), in IDEvt order, as one XML document: `<Coffre IDOper
    * IDCoffre debut fin nombre>`, each record's stored text inside a `<Maillon>` that carries what its
    * hash covers besides the text (IDEvt, kind, DateEvt in ms, Tech, Inscription, Pool) with the
-   * previous record's hash and its own, so the file verifies alone (`verifyExport`; issue 15 item 6).
+   * previous record's hash and its own, so the file verifies alone (`verifyExport`; docs/trace.md).
    * The container is ours: the decision defines the records, not how a period of them is bundled.
    */
   exportPeriod(from: Date, to: Date, signer?: TraceSigner): string {
@@ -414,7 +414,7 @@ export type ExportVerification =
   | { readonly ok: false; readonly idEvt: number; readonly reason: string };
 
 /**
- * Verifies an export of `exportPeriod` alone, without the vault (issue 15 item 6): IDEvt runs on
+ * Verifies an export of `exportPeriod` alone, without the vault (docs/trace.md): IDEvt runs on
  * without a gap, each record points to its predecessor's hash (the first of the vault to the genesis
  * hash) and hashes to its own from its text and chain fields, each text is the record its `<Maillon>`
  * says (kind, IDEvt, DateEvt), and `nombre` counts them. A period that starts later starts from the

@@ -8,18 +8,6 @@ import { describe, expect, it } from 'vitest';
 // included. No exception is needed: no tracked file links a third party's issue by number.
 const ISSUE = /issue\s+\d+/i;
 
-// Temporary allow-list (being edited in parallel; cleaned at merge).
-const PENDING = new Set([
-  'operator/tournaments/runner.ts',
-  'operator/tournaments/floor-driver.ts',
-  'shared/rules/tournament/machine/machine.ts',
-  'shared/rules/tournament/machine/index.ts',
-  'operator/trace/outbox.ts',
-  'operator/trace/vault.ts',
-  'tests/bench/tournament-machine.bench.ts',
-  'tests/integration/operator-tournament-floor.test.ts',
-]);
-
 function trackedSources(): string[] {
   const out = execFileSync('git', ['ls-files', '*.ts', '*.vue', '*.mjs', '*.mts'], { encoding: 'utf8' });
   return out.split('\n').filter((path) => path !== '');
@@ -29,7 +17,6 @@ describe('source comments', () => {
   it('cite rules and docs, never the issue tracker', () => {
     const found: string[] = [];
     for (const path of trackedSources()) {
-      if (PENDING.has(path)) continue;
       readFileSync(path, 'utf8')
         .split('\n')
         .forEach((line, i) => {
