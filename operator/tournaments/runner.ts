@@ -25,6 +25,11 @@ export interface RunnerDeps {
   outbox: TraceOutbox;
   store: MachineStore;
   clock: () => number;
+  /**
+   * The tournament clock's speed against the wall (tests run it faster); 1 when absent. A record of an
+   * earlier event (a bust placed later) is dated back by its distance on the tournament clock.
+   */
+  clockRate?: number;
   /** After each event's commit: the effects that act outside the database (seats, deals, notices). */
   act?: (effects: readonly Effect[], state: MachineState) => void;
 }
@@ -90,8 +95,12 @@ export class TournamentRunner {
     if (!r.ok) return r;
     const { db, store, outbox, clock } = this.deps;
     try {
+      const now = clock();
+      // A money effect of an earlier moment (`at` on the tournament clock: a bust placed when late
+      // registration closes) is dated at that moment (DateEvt, A 1.3.6.b), counted back from now.
+      const dated = (at: number | undefined): number | undefined => (at === undefined ? undefined : now - Math.max(0, r.state.elapsed - at) / (this.deps.clockRate ?? 1));
       db.transaction(() => {
-        for (const e of r.effects) this.book(e);
+        for (const e of r.effects) this.book(e, dated(e.kind === 'money' ? e.at : undefined));
         store.save(r.state, this.count + 1, clock(), r.changed);
       }).immediate();
     } catch (x) {
@@ -108,7 +117,7 @@ export class TournamentRunner {
   }
 
   /** The effects on the database: money with its record, fees, the overlay. */
-  private book(e: Effect): void {
+  private book(e: Effect, eventAt: number | undefined): void {
     const w = this.deps.wallet;
     const spec = this.current.spec;
     switch (e.kind) {
@@ -130,15 +139,15 @@ export class TournamentRunner {
         const description = `${e.what ? `${e.what}: ` : ''}${describe(spec)}`;
         switch (e.record) {
           case 'POINSCRIT':
-            return this.deps.outbox.put({ kind: 'POINSCRIT', ...base, description, format: formatCode(spec) });
+            return this.deps.outbox.put({ kind: 'POINSCRIT', ...base, description, format: formatCode(spec) }, eventAt);
           case 'POACHAT':
-            return this.deps.outbox.put({ kind: 'POACHAT', ...base, description });
+            return this.deps.outbox.put({ kind: 'POACHAT', ...base, description }, eventAt);
           case 'POGAIN':
-            return this.deps.outbox.put({ kind: 'POGAIN', ...base, description });
+            return this.deps.outbox.put({ kind: 'POGAIN', ...base, description }, eventAt);
           case 'POANNUL':
-            return this.deps.outbox.put({ kind: 'POANNUL', ...base, motif: e.motif ?? 'Annulation' });
+            return this.deps.outbox.put({ kind: 'POANNUL', ...base, motif: e.motif ?? 'Annulation' }, eventAt);
           case 'POBILAN':
-            return this.deps.outbox.put({ kind: 'POBILAN', ...base });
+            return this.deps.outbox.put({ kind: 'POBILAN', ...base }, eventAt);
         }
         return;
       }
