@@ -157,7 +157,7 @@ class Player {
       const legal = legalActions(s);
       if (legal.next === 'done') return s;
       const r = apply(s, legal.next === 'deal' ? this.dealerMove(s, legal) : this.playerMove(s, legal, aggression));
-      if (!r.ok) throw new Error(`${r.rule}: ${r.reason}`);
+      if (!r.ok) throw new Error(`${r.rule}: ${r.message}`);
       s = r.state;
     }
   }
