@@ -11,12 +11,12 @@
  * settled hand's stacks, the hand in play), so an operator that stops without closing its tables
  * returns every stack on the next start (R-CASH; recovery.ts).
  */
-import { randomBytes } from 'node:crypto';
 import type { Move, TableInfo } from '../../shared/protocol/messages';
 import { legalActions } from '../../shared/rules/engine';
 import { decide } from '../../shared/rules/decide';
 import { freeSeats, inRange, joinRange, playerToMoveForBalancing, seatForBalancing, seatPlayer, setWaitForBigBlind, sitIn, sitOut, topUpRange } from '../../shared/rules/table';
 import { addressKey } from '../login-throttle';
+import { newInscription } from '../trace/inscription';
 import type { Brain, MoneyResult, TablePlayer, TablePositions, TableRefusal } from './types';
 import { HandLoop, PLAYER, refusal, timeoutAction } from './hand-loop';
 import type { Member } from './streams';
@@ -121,7 +121,7 @@ export class Table extends HandLoop {
     if (free.length === 0) return refusal('TABLE_FULL', 'every seat is taken', { rule: 'R-SEATS' });
     // R-RANDSEAT: the operator picks the seat (drawn, or the one a tournament chose).
     const seat = opts.seat !== undefined && free.includes(opts.seat) ? opts.seat : free[this.random(free.length)];
-    const inscription = `${this.spec.tableId}.${Date.now().toString(36)}.${randomBytes(4).toString('hex')}`;
+    const inscription = newInscription(this.spec.tableId);
     const change = seatPlayer(this.seating, { id: player.name, seat, stack: buyIn, waitForBigBlind: opts.waitForBigBlind });
     if (!change.ok) throw new Error(`${this.spec.tableId}: seating refused ${player.name} at free seat ${seat}: ${change.reason}`);
     // The buy-in and its POINSCRIT in one step: a record that cannot be written takes nothing.
