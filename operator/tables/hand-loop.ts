@@ -229,7 +229,7 @@ export abstract class HandLoop extends TableStreams {
 
   protected commit(action: Action, by: 'dealer' | 'player' | 'clock' | 'operator'): void {
     const r = apply(this.hand!.state, action);
-    if (!r.ok) throw new Error(`${this.spec.tableId}: the engine refused the table's own ${action.type}: ${r.rule} ${r.reason}`);
+    if (!r.ok) throw new Error(`${this.spec.tableId}: the engine refused the table's own ${action.type}: ${r.rule} ${r.message}`);
     this.commitApplied(action, r.state, by);
   }
 

@@ -11,6 +11,7 @@ import type { Db } from '../../shared/node/sqlite';
 import { PracticeHost } from '../practice/host';
 import { openOperatorDatabase } from '../schema';
 import { tempDir } from '../../tests/support/operator/temp-dir';
+import { inscriptionParts } from '../trace/inscription';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
 import { cashTableHooks } from './cash';
@@ -148,6 +149,9 @@ describe('people at a table', () => {
     const c = person(e, '203.0.113.2', 1000);
     expect(t.join(c, 2000, { waitForBigBlind: false })).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS', rule: 'R-NODEBT' });
     expect(e.wallet.balance(a.accountId, 'play')).toBe(95_000);
+    // A 1.3.6.b: the seat's Inscription, made by the one maker (operator/trace/inscription.ts), names the table.
+    const joined = e.vault.byTech(t.tableId).find((x) => x.kind === 'POINSCRIT')!;
+    expect(inscriptionParts(joined.inscription!)).toMatchObject({ tech: t.tableId });
 
     // Over many tables, every seat comes up.
     const seats = new Set<number>();

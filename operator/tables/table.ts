@@ -11,12 +11,12 @@
  * settled hand's stacks, the hand in play), so an operator that stops without closing its tables
  * returns every stack on the next start (R-CASH; recovery.ts).
  */
-import { randomBytes } from 'node:crypto';
 import type { Move, TableInfo } from '../../shared/protocol/messages';
 import { legalActions } from '../../shared/rules/engine';
 import { decide } from '../../shared/rules/decide';
-import { freeSeats, playerToMoveForBalancing, seatForBalancing, seatPlayer, setWaitForBigBlind, sitIn, sitOut } from '../../shared/rules/table';
+import { freeSeats, inRange, joinRange, playerToMoveForBalancing, seatForBalancing, seatPlayer, setWaitForBigBlind, sitIn, sitOut, topUpRange } from '../../shared/rules/table';
 import { addressKey } from '../login-throttle';
+import { newInscription } from '../trace/inscription';
 import type { Brain, MoneyResult, TablePlayer, TablePositions, TableRefusal } from './types';
 import { HandLoop, PLAYER, refusal, timeoutAction } from './hand-loop';
 import type { Member } from './streams';
@@ -112,15 +112,16 @@ export class Table extends HandLoop {
         return refusal('SAME_ADDRESS', 'another account from your address plays at this table', { rule: 'R-NOBOT' });
       }
     }
-    const { min, max } = this.spec.buyIn;
-    if (!Number.isSafeInteger(buyIn) || buyIn < min || buyIn > max) {
-      return refusal('BUY_IN_RANGE', `the buy-in is between ${min} and ${max}`, { min, max, rule: 'R-INFO' });
+    // R-INFO: the range the join dialog offered (shared/rules/table/buy-in.ts); the wallet checks the balance (R-NODEBT).
+    const range = joinRange(this.spec.buyIn);
+    if (!inRange(buyIn, range)) {
+      return refusal('BUY_IN_RANGE', `the buy-in is between ${range.min} and ${range.max}`, { min: range.min, max: range.max, rule: 'R-INFO' });
     }
     const free = freeSeats(this.seating);
     if (free.length === 0) return refusal('TABLE_FULL', 'every seat is taken', { rule: 'R-SEATS' });
     // R-RANDSEAT: the operator picks the seat (drawn, or the one a tournament chose).
     const seat = opts.seat !== undefined && free.includes(opts.seat) ? opts.seat : free[this.random(free.length)];
-    const inscription = `${this.spec.tableId}.${Date.now().toString(36)}.${randomBytes(4).toString('hex')}`;
+    const inscription = newInscription(this.spec.tableId);
     const change = seatPlayer(this.seating, { id: player.name, seat, stack: buyIn, waitForBigBlind: opts.waitForBigBlind });
     if (!change.ok) throw new Error(`${this.spec.tableId}: seating refused ${player.name} at free seat ${seat}: ${change.reason}`);
     // The buy-in and its POINSCRIT in one step: a record that cannot be written takes nothing.
@@ -215,12 +216,10 @@ export class Table extends HandLoop {
     const m = this.members.get(accountId);
     if (!m) return refusal('NOT_SEATED', 'you have no seat at this table');
     const stack = this.seating.seats[m.seat]!.stack;
-    const room = this.spec.buyIn.max - stack - m.pendingTopUp;
-    // A seat below the table's minimum (a bust, a short stack) comes back to the minimum at least,
-    // as a buy-in would (a rebuy of 100 at a 2,000 minimum was taken).
-    const least = Math.max(1, this.spec.buyIn.min - stack - m.pendingTopUp);
-    if (!Number.isSafeInteger(amount) || amount < least || amount > room) {
-      return refusal('BUY_IN_RANGE', `a top-up brings the stack to between ${this.spec.buyIn.min} and ${this.spec.buyIn.max}`, { min: least, max: Math.max(0, room), rule: 'R-INFO' });
+    // R-INFO: the range the top-up dialog offered (shared/rules/table/buy-in.ts); the wallet checks the balance (R-NODEBT).
+    const range = topUpRange(stack, m.pendingTopUp, this.spec.buyIn);
+    if (!inRange(amount, range)) {
+      return refusal('BUY_IN_RANGE', `a top-up brings the stack to between ${this.spec.buyIn.min} and ${this.spec.buyIn.max}`, { min: range.min, max: range.max, rule: 'R-INFO' });
     }
     if (this.inHand(m)) {
       m.pendingTopUp += amount;

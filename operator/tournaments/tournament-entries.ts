@@ -3,9 +3,9 @@
  * unregister, sit in again, rebuy, add-on, re-entry, each entry's money with its record in one step.
  * The fourth link of the chain (tournament-core.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { mayAddOn, mayRebuy, registrationOpen } from '../../shared/rules/tournament';
 import type { Brain, MoneyResult, TablePlayer } from '../tables/types';
+import { newInscription } from '../trace/inscription';
 import { formatCode } from './spec';
 import { TournamentEnd } from './tournament-end';
 import { excludedRefusal, refusal, type Entrant, type ExclusionWhy, type Refusal } from './tournament-types';
@@ -37,7 +37,7 @@ export abstract class TournamentEntries extends TournamentEnd {
     if (this.state !== 'registering' && !late) return refusal('REGISTRATION_CLOSED', 'registration is closed', 'R-TOURN-FORMATS');
     if (this.entrants.has(player.accountId)) return refusal('ALREADY_REGISTERED', 'you are registered already');
     if (this.order.length >= this.spec.maxEntrants) return refusal('TOURNAMENT_FULL', 'the tournament is full');
-    const inscription = `${this.spec.id}.${Date.now().toString(36)}.${randomBytes(4).toString('hex')}`;
+    const inscription = newInscription(this.spec.id);
     const entry = this.spec.buyIn + this.spec.fee;
     let paid: MoneyResult;
     try {

@@ -6,6 +6,7 @@ import { ManualTimers } from '../tables/timers';
 import { books, cleanupEnvs, env, expectRankedOnce, person, playOut, practice, seeded, Shover, tournament, tournamentSpec, type Env } from '../../tests/support/operator/tournament-env';
 import { Accounts } from '../accounts';
 import type { TablePlayer } from '../tables/types';
+import { inscriptionParts } from '../trace/inscription';
 import { tournamentAudit } from './audit';
 import type { FieldIndex } from './field-index';
 import { LATE_TABLES, Tournament } from './tournament';
@@ -62,7 +63,9 @@ describe('a sit & go from registration to prizes', () => {
     expect(t.register(a, '0123456789abcd')).toMatchObject({ ok: false, code: 'RULES_CHANGED' });
     expect(t.register(poor, t.version)).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS', rule: 'R-NODEBT' });
     expect(e.wallet.balance(poor.accountId, 'play')).toBe(1099);
-    expect(t.register(a, t.version).ok).toBe(true);
+    const entered = t.register(a, t.version);
+    // A 1.3.6.b: the registration's Inscription, made by the one maker (operator/trace/inscription.ts), names the tournament.
+    expect(entered.ok && inscriptionParts(entered.inscription)).toMatchObject({ tech: t.spec.id });
     expect(t.register(a, t.version)).toMatchObject({ ok: false, code: 'ALREADY_REGISTERED' });
     expect(t.register(person(e), t.version).ok).toBe(true);
     expect(t.state).toBe('running');

@@ -317,7 +317,7 @@ export function driveSteps(config: HandConfig, steps: readonly Step[], o: DriveO
   const roundNow = (): RoundName => VARIANTS[state.variant].streets[state.street]?.round ?? 'reveal';
   const doApply = (a: Action, line: number): Fail | null => {
     const r = apply(state, a);
-    if (!r.ok) return fail(line, `${r.rule}: ${r.reason}`, r.rule, r.reason);
+    if (!r.ok) return fail(line, `${r.rule}: ${r.message}`, r.rule, r.message);
     state = r.state;
     return null;
   };
@@ -446,7 +446,7 @@ export function driveSteps(config: HandConfig, steps: readonly Step[], o: DriveO
         // Out of turn: the engine's refusal names the rule (R-ACTORDER) and whose turn it is.
         const early = actionOf(state, legal, head);
         const r = typeof early === 'string' ? null : apply(state, early);
-        if (r !== null && !r.ok) return fail(head.line, `${r.rule}: ${r.reason}`, r.rule, r.reason);
+        if (r !== null && !r.ok) return fail(head.line, `${r.rule}: ${r.message}`, r.rule, r.message);
       }
       return fail(head.line, `it is seat ${seat + 1}'s turn (R-ACTORDER)`, 'R-ACTORDER', `it is seat ${seat + 1}'s turn`);
     }

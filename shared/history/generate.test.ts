@@ -73,4 +73,18 @@ describe('generateHands', () => {
     expect(Math.max(...list.map((h) => h.meta.playedAt))).toBeLessThanOrEqual(END);
     for (const h of list) if (h.finished) expect(h.finished.endedAt!).toBeLessThanOrEqual(END);
   });
+
+  it("pays a finished sit & go as the operator's payout does (R-TOURN-RUN): 100 %, 65/35 or 50/30/20 of the pool", () => {
+    // Independent figures (docs/tournaments.md, STANDARD_PAYOUTS): heads-up all to 1st; 6 entrants
+    // 65/35; 9 entrants 50/30/20; a bounty sit & go ('G') puts 4/5 of each buy-in in the pool.
+    const shares: Record<number, number[]> = { 2: [100], 6: [65, 35], 9: [50, 30, 20] };
+    const list = [...generateHands({ hands: 4000, seed: 23, end: END, days: 30, tournaments: 0.5 })];
+    const finished = list.flatMap((h) => (h.finished ? [h.finished] : []));
+    expect(finished.length).toBeGreaterThan(0);
+    for (const f of finished) {
+      const pool = f.entries * (f.kinds === 'G' ? (f.buyIn * 4) / 5 : f.buyIn);
+      const share = shares[f.entries]![f.place! - 1] ?? 0;
+      expect(f.prize, `${f.entries} entrants, place ${f.place}`).toBe((pool * share) / 100);
+    }
+  });
 });

@@ -21,6 +21,7 @@ import { apply, legalActions, reshuffleCards, startHand, viewFor } from '../rule
 import type { Action, HandConfig, HandState, LegalActions } from '../rules/engine';
 import { recordOf, type HandRecord } from '../rules/record';
 import { makeTableRules, type TableRules } from '../rules/tableRules';
+import { payout } from '../rules/tournament/payouts';
 import { VARIANT_CODES, VARIANTS, type VariantCode } from '../rules/variants';
 
 
@@ -156,7 +157,7 @@ class Player {
       const legal = legalActions(s);
       if (legal.next === 'done') return s;
       const r = apply(s, legal.next === 'deal' ? this.dealerMove(s, legal) : this.playerMove(s, legal, aggression));
-      if (!r.ok) throw new Error(`${r.rule}: ${r.reason}`);
+      if (!r.ok) throw new Error(`${r.rule}: ${r.message}`);
       s = r.state;
     }
   }
@@ -206,8 +207,6 @@ const LEVEL_BB = [20, 40, 60, 80, 100, 140, 200, 300, 400, 600, 800, 1000, 1400,
 const START_STACK = 1500;
 const HANDS_PER_LEVEL = 8;
 const MAX_TOURNAMENT_HANDS = 200;
-/** Payouts in percent by field size (sit & go's). */
-const PAYOUTS: Record<number, number[]> = { 2: [100], 6: [65, 35], 9: [50, 30, 20] };
 
 interface Tourney {
   id: string;
@@ -326,8 +325,9 @@ export function* generateHands(o: GenerateOptions): Generator<GeneratedHand> {
     const place = me === 0 ? others.length + 1 : 1 + others.filter((s) => s > me).length;
     const r = x.record;
     const pool = r.entries * (r.kinds === 'G' ? (r.buyIn * 4) / 5 : r.buyIn);
-    const pays = PAYOUTS[r.entries] ?? PAYOUTS[6];
-    const prize = place <= pays.length ? Math.floor((pool * pays[place - 1]) / 100) + (place === 1 ? pool - pays.reduce((a, p) => a + Math.floor((pool * p) / 100), 0) : 0) : 0;
+    // The operator's payout (R-TOURN-RUN; shared/rules/tournament/payouts.ts), so a generated history
+    // pays what a real sit & go of that field would.
+    const prize = payout(pool, r.entries)[place - 1] ?? 0;
     return { ...r, endedAt: t.at, place, prize, bounties: x.bounty, hands: x.hands };
   };
   const openTable = (at: number): OpenTable => {

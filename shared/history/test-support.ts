@@ -99,7 +99,7 @@ export function playRecord(config: HandConfig, rng: Rng, viewer?: number | null)
     if (legal.next === 'done') return recordOf(viewer === undefined ? s : viewFor(s, viewer));
     const a = legal.next === 'deal' ? dealerAction(s, legal, dealer, rng, true) : randomPlayerAction(s, legal, rng);
     const r = apply(s, a);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.rule} ${r.reason}`);
+    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.rule} ${r.message}`);
     s = r.state;
   }
   throw new Error('the hand did not end in 10,000 steps');

@@ -25,7 +25,7 @@ function playHand(v: VariantCode, seed: number): { states: HandState[]; actions:
     const legal = legalActions(s);
     const a = legal.next === 'deal' ? dealerAction(s, legal, dealer, rng, true) : randomPlayerAction(s, legal, rng);
     const r = apply(s, a);
-    if (!r.ok) throw new Error(`${r.rule}: ${r.reason}`);
+    if (!r.ok) throw new Error(`${r.rule}: ${r.message}`);
     actions.push(a);
     states.push((s = r.state));
   }
@@ -57,7 +57,7 @@ describe('the hand view (the wire carries a view, not engine internals)', () => 
         states.forEach((s, k) => {
           if (k > 0) {
             const r = apply(streamed, actionFor(states[k - 1], actions[k - 1], seat));
-            if (!r.ok) throw new Error(r.reason);
+            if (!r.ok) throw new Error(r.message);
             streamed = r.state;
           }
           const view = handViewFor(s, seat);

@@ -101,7 +101,7 @@ export function handViewFor(state: HandState, seat: number | null): HandView {
     if (a === null) continue;
     actions.push(actionFor(s, a, seat));
     const r = apply(s, a);
-    if (!r.ok) throw new Error(`handViewFor: the hand's own ${a.type} does not replay: ${r.rule} ${r.reason}`);
+    if (!r.ok) throw new Error(`handViewFor: the hand's own ${a.type} does not replay: ${r.rule} ${r.message}`);
     s = r.state;
   }
   return { v: HAND_VIEW_VERSION, handId: state.handId, viewer: seat, rules: state.rules, plan: state.plan, seated, actions };
@@ -112,7 +112,8 @@ export interface HandViewRefused {
   ok: false;
   at: number;
   rule: string;
-  reason: string;
+  /** The engine's refusal, as it says it (`message`, as every refusal of the product). */
+  message: string;
 }
 
 /** A fold kept to extend: the view it was made from and the state it gave. */
@@ -136,13 +137,13 @@ export function foldHand(view: HandView, from?: FoldedHand | null): { ok: true; 
     try {
       s = startHand({ rules: view.rules, seats: view.seated, plan: view.plan, handId: view.handId ?? undefined });
     } catch (e) {
-      return { ok: false, at: -1, rule: 'R-HANDVIEW', reason: (e as Error).message };
+      return { ok: false, at: -1, rule: 'R-HANDVIEW', message: (e as Error).message };
     }
     s = { ...s, viewer: view.viewer ?? -1 };
   }
   for (; k < view.actions.length; k++) {
     const r = apply(s, view.actions[k]);
-    if (!r.ok) return { ok: false, at: k, rule: r.rule, reason: r.reason };
+    if (!r.ok) return { ok: false, at: k, rule: r.rule, message: r.message };
     s = r.state;
   }
   return { ok: true, state: s };
@@ -151,7 +152,7 @@ export function foldHand(view: HandView, from?: FoldedHand | null): { ok: true; 
 /** `foldHand`, throwing on a view the engine refuses (for views already checked at the trust boundary). */
 export function handOf(view: HandView, from?: FoldedHand | null): HandState {
   const r = foldHand(view, from);
-  if (!r.ok) throw new Error(`hand ${view.handId ?? '?'}: action ${r.at} refused: ${r.rule} ${r.reason}`);
+  if (!r.ok) throw new Error(`hand ${view.handId ?? '?'}: action ${r.at} refused: ${r.rule} ${r.message}`);
   return r.state;
 }
 

@@ -35,7 +35,7 @@ function playHand(v: VariantCode, seed: number, each: (before: HandState, a: Act
     if (legal.next === 'done') return s;
     const a = legal.next === 'deal' ? dealerAction(s, legal, dealer, rng, true) : randomPlayerAction(s, legal, rng);
     const r = apply(s, a);
-    if (!r.ok) throw new Error(`${r.rule}: ${r.reason}`);
+    if (!r.ok) throw new Error(`${r.rule}: ${r.message}`);
     each(s, a, r.state);
     s = r.state;
   }

@@ -33,6 +33,16 @@ describe('decide', () => {
     });
   });
 
+  it("the engine's own refusal has the one refusal shape: `message`, never `reason` (the decision path relays it unchanged)", () => {
+    const s = dealt();
+    const engine = apply(s, { type: 'check', seat: 2 });
+    expect(engine).toEqual({ ok: false, rule: 'R-TERMS', message: 'a check cannot answer a bet: call 100 or fold', call: 100 });
+    // A raise block (R-NODEBT: nothing behind the call) says it the same way.
+    const short = dealFrom(startHand(tableConfig(makeTableRules('THNL', { smallBlind: 50, bigBlind: 100 }), { stacks: [5000, 5000, 100] })));
+    expect(apply(short, { type: 'bet', seat: 2, to: 300 })).toMatchObject({ ok: false, rule: 'R-NODEBT', message: expect.any(String) });
+    expect(apply(short, { type: 'bet', seat: 2, to: 300 })).not.toHaveProperty('reason');
+  });
+
   it('a raise below the minimum is refused with the allowed range (R-MINRAISE)', () => {
     expect(decide(dealt(), 2, { type: 'bet', to: 150 })).toEqual({ ok: false, code: 'ILLEGAL_ACTION', rule: 'R-MINRAISE', message: 'raise to 200 to 5000, not 150', min: 200, max: 5000 });
   });

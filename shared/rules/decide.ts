@@ -78,7 +78,7 @@ export function turnOf(hand: HandState | null, seat: number | null): { ok: true;
 
 /** The engine's refusal as a decision refusal: the one conversion, details kept. */
 export function refusalOf(r: EngineRefusal): MoveRefusal {
-  const out: MoveRefusal = { ok: false, code: 'ILLEGAL_ACTION', message: r.reason, rule: r.rule };
+  const out: MoveRefusal = { ok: false, code: 'ILLEGAL_ACTION', message: r.message, rule: r.rule };
   if (r.min !== undefined) out.min = r.min;
   if (r.max !== undefined) out.max = r.max;
   if (r.call !== undefined) out.call = r.call;

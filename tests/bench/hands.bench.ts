@@ -113,7 +113,7 @@ function playHand(config: HandConfig): number {
     const legal = legalActions(s);
     if (legal.next === 'done') break;
     const r = apply(s, legal.next === 'deal' ? deal(s, legal) : decide(s, legal));
-    if (!r.ok) throw new Error(`${r.rule}: ${r.reason}`);
+    if (!r.ok) throw new Error(`${r.rule}: ${r.message}`);
     s = r.state;
   }
   return s.result!.rake + 1; // one hand (the rake term keeps the result observable)

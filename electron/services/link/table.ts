@@ -183,7 +183,7 @@ export class TableModel {
     const r = foldHand(hand, this.folded);
     if (!r.ok) {
       this.folded = null;
-      this.problem(`the client's engine refused the operator's action ${r.at} of hand ${hand.handId ?? '?'}: ${r.rule} ${r.reason}`);
+      this.problem(`the client's engine refused the operator's action ${r.at} of hand ${hand.handId ?? '?'}: ${r.rule} ${r.message}`);
       this.resync('the hand no longer applies');
       return false;
     }

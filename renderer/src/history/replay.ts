@@ -63,7 +63,7 @@ export function buildReplay(record: HandRecord): Replay {
     if (action === null) continue;
     const r = apply(state, action);
     if (!r.ok) {
-      error = `action ${i + 1} (${e.kind}): ${r.rule} ${r.reason}`;
+      error = `action ${i + 1} (${e.kind}): ${r.rule} ${r.message}`;
       break;
     }
     const added = r.state.log.slice(state.log.length);

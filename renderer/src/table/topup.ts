@@ -1,23 +1,11 @@
 /**
- * What a seat may add, as the operator checks it (operator/tables/table.ts
- * `topUp`): at most up to the table's maximum buy-in, within the balance (R-NODEBT), and a seat below
- * the minimum (busted, short) comes back to the minimum at least.
+ * What a seat may add: the operator's rule, one function (shared/rules/table/buy-in.ts `topUpRange`,
+ * R-INFO, R-NODEBT), here within the player's balance.
  */
-export interface TopUpRange {
-  /** Least amount to add (≥ 1). */
-  min: number;
-  /** Most amount to add; below `min`: nothing can be added (`reason` says why). */
-  max: number;
-  reason: 'ok' | 'full' | 'balance';
-}
+import { topUpRange, type CashRange } from '../../../shared/rules/table/buy-in';
 
-export function topUpRange(stack: number, pending: number, buyIn: { min: number; max: number }, balance: number): TopUpRange {
-  const least = Math.max(1, buyIn.min - stack - pending);
-  const room = buyIn.max - stack - pending;
-  if (room < 1) return { min: least, max: 0, reason: 'full' };
-  const most = Math.min(room, balance);
-  return { min: least, max: most, reason: most < least ? 'balance' : 'ok' };
-}
+export { topUpRange };
+export type TopUpRange = CashRange;
 
 /** A typed amount checked against the range: null when fine, else why (an i18n key under `topUp.`). */
 export function topUpProblem(amount: number, r: TopUpRange): 'notAmount' | 'tooLow' | 'tooHigh' | 'full' | 'balance' | null {

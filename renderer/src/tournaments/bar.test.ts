@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TournamentStanding } from '../../../shared/protocol/tournament';
 import { clockAt, readyStructure, type TournamentStructure } from '../../../shared/rules/tournament';
+import { levelStakes } from '../../../shared/rules/tournament/structure';
 import { payout } from '../../../shared/rules/tournament/payouts';
 import { averageStack, eliminationsTo, prizeOf, barFigures, breakCountdown, clockText, detailsStale, finishPlace, moneyState, msToNextChange, nextChange, payJump, stackInBigBlinds, type Structure } from './bar';
 
@@ -97,6 +98,44 @@ describe('the clock', () => {
     expect(clockText(4 * MIN + 5_000)).toBe('4:05');
     expect(clockText(62 * MIN)).toBe('1:02:00');
     expect(clockText(-5)).toBe('0:00');
+  });
+});
+
+describe("the bar reads a structure's worked example as the operator's clock does (structure.ts afterLevel)", () => {
+  // Four 20-minute levels, 10 minutes off after every 2nd: 0–20 level 1, 20–40 level 2, 40–50 break,
+  // 50–70 level 3, from 70 level 4 held (no break after the last level, though it is the 4th).
+  const example: TournamentStructure = {
+    ...readyStructure('THNL', 'regular'),
+    levelMinutes: 20,
+    levels: [
+      { kind: 'blinds', smallBlind: 25, bigBlind: 50, ante: 0 },
+      { kind: 'blinds', smallBlind: 50, bigBlind: 100, ante: 0 },
+      { kind: 'blinds', smallBlind: 75, bigBlind: 150, ante: 0 },
+      { kind: 'blinds', smallBlind: 100, bigBlind: 200, ante: 25 },
+    ],
+    breaks: { everyLevels: 2, minutes: 10 },
+    lateRegistrationLevels: 2,
+    rebuy: null,
+    addOn: null,
+  };
+  const w = wire(example);
+
+  it('the next change at each point of the timeline', () => {
+    for (const minute of [0, 25, 40, 49, 50, 70, 10_000]) {
+      const c = clockAt(example, minute * MIN);
+      const bar = nextChange(w, { level: c.level, onBreak: c.onBreak });
+      // On a break the next change is the level after it; else what the clock says follows.
+      expect(bar?.kind ?? null, `minute ${minute}`).toBe(c.onBreak ? 'level' : c.next);
+      if (bar) expect(bar.level).toEqual(levelStakes(example, c.onBreak ? c.level : c.level + 1));
+    }
+    expect(nextChange(w, { level: 3, onBreak: false })).toBeNull();
+  });
+
+  it('the break countdown: the break after level 2; none once only the last level is ahead', () => {
+    // At minute 5: 15 minutes of level 1, then level 2's 20: the break at minute 40.
+    expect(breakCountdown(w, { level: 0, onBreak: false }, 15 * MIN)).toEqual({ onBreak: false, ms: 35 * MIN });
+    expect(breakCountdown(w, { level: 2, onBreak: false }, 20 * MIN)).toBeNull();
+    expect(breakCountdown(w, { level: 2, onBreak: true }, 4 * MIN)).toEqual({ onBreak: true, ms: 4 * MIN });
   });
 });
 

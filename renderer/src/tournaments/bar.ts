@@ -17,6 +17,7 @@
  *   hand-for-hand is played then on several tables).
  */
 import type { TournamentDetails, TournamentStanding } from '../../../shared/protocol/tournament';
+import { afterLevel, levelBigBlind, levelStakes } from '../../../shared/rules/tournament/structure';
 
 export type Structure = TournamentDetails['structure'];
 export type Level = Structure['levels'][number];
@@ -37,9 +38,9 @@ export function averageStack(standing: Pick<TournamentStanding, 'chips' | 'remai
   return standing.remaining > 0 ? Math.floor(standing.chips / standing.remaining) : null;
 }
 
-/** The level's "big blind": the big blind, or Stud's small bet (as T 5-2's rebuy condition reads it). */
+/** The level's "big blind": the big blind, or Stud's small bet (structure.ts `levelBigBlind`, as T 5-2's rebuy condition reads it). */
 export function bigBlindOf(level: Level): number {
-  return (level.kind === 'stud' ? level.smallBet : level.bigBlind) ?? 0;
+  return levelBigBlind(level);
 }
 
 /** A stack in big blinds, one decimal (rounded down: 9.96 BB is not 10); null without a big blind. */
@@ -48,9 +49,9 @@ export function stackInBigBlinds(stack: number, level: Level): number | null {
   return bb > 0 ? Math.floor((stack * 10) / bb) / 10 : null;
 }
 
-/** Level `index` (0-based) of the structure; past the last, the last goes on. */
+/** Level `index` (0-based) of the structure; past the last, the last goes on (structure.ts `levelStakes`). */
 export function levelOf(structure: Structure, index: number): Level {
-  return structure.levels[Math.min(Math.max(0, index), structure.levels.length - 1)];
+  return levelStakes(structure, index);
 }
 
 /** Milliseconds left until the clock's next change, counted down on the page's clock; null when it is not running. */
@@ -74,10 +75,9 @@ export function nextChange(structure: Structure, standing: Pick<TournamentStandi
   if (l === null) return null;
   // On a break the clock already reads the level that follows it.
   if (standing.onBreak) return { kind: 'level', level: levelOf(structure, l), index: Math.min(l, structure.levels.length - 1) };
-  if (l >= structure.levels.length - 1) return null;
-  const b = structure.breaks;
-  const kind = b !== null && (l + 1) % b.everyLevels === 0 ? 'break' : 'level';
-  return { kind, level: levelOf(structure, l + 1), index: l + 1 };
+  // R-TOURN-RUN: what follows a level, as the operator's clock reads it (structure.ts `afterLevel`).
+  const after = afterLevel(structure, l);
+  return after === null ? null : { kind: after.kind, level: levelOf(structure, after.index), index: after.index };
 }
 
 /**
@@ -89,11 +89,16 @@ export function breakCountdown(structure: Structure, standing: Pick<TournamentSt
   const l = standing.level;
   if (l === null || msToNext === null) return null;
   if (standing.onBreak) return { onBreak: true, ms: msToNext };
-  const b = structure.breaks;
-  if (b === null) return null;
-  // The break comes after level `last`, the first at or after this one with (last + 1) % everyLevels === 0.
-  const last = l + (b.everyLevels - 1 - (l % b.everyLevels));
-  if (last >= structure.levels.length - 1) return null;
+  if (structure.breaks === null) return null;
+  // The break comes after level `last`: the first at or after this one that the operator's clock
+  // follows with a break (structure.ts `afterLevel`); none when the last level comes first.
+  let last = l;
+  let after = afterLevel(structure, last);
+  while (after?.kind === 'level') {
+    last = after.index;
+    after = afterLevel(structure, last);
+  }
+  if (after === null) return null;
   return { onBreak: false, ms: msToNext + (last - l) * structure.levelMinutes * 60_000 };
 }
 

@@ -18,6 +18,7 @@
 import type { TournamentSummary } from '../../../shared/protocol/tournament';
 import { bigBlindOf } from './bar';
 import type { Structure } from './lobby';
+import { afterLevel } from '../../../shared/rules/tournament/structure';
 
 /** The last two players' average stack, in big blinds, at which a tournament is expected to end. */
 export const END_AVERAGE_BIG_BLINDS = 20;
@@ -37,7 +38,9 @@ export function expectedDuration(s: Pick<Structure, 'levels' | 'levelMinutes' | 
   let index = s.levels.findIndex((l) => bigBlindOf(l) > 0 && chips <= 2 * END_AVERAGE_BIG_BLINDS * bigBlindOf(l));
   const atLeast = index === -1;
   if (atLeast) index = s.levels.length - 1;
-  const breaks = s.breaks === null ? 0 : Math.floor(index / s.breaks.everyLevels);
+  // The breaks the operator's clock takes before that level (structure.ts `afterLevel`, R-TOURN-RUN).
+  let breaks = 0;
+  for (let j = 0; j < index; j++) if (afterLevel(s, j)?.kind === 'break') breaks++;
   return { levels: index + 1, breaks, minutes: (index + 1) * s.levelMinutes + breaks * (s.breaks?.minutes ?? 0), atLeast };
 }
 

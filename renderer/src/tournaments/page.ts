@@ -5,6 +5,7 @@
  */
 import type { TournamentDetails, TournamentSummary } from '../../../shared/protocol/tournament';
 import type { Structure } from './lobby';
+import { afterLevel } from '../../../shared/rules/tournament/structure';
 
 export type Level = Structure['levels'][number];
 
@@ -31,8 +32,8 @@ export function structureLines(s: Structure, clock: { level: number | null; onBr
       rebuy: s.rebuy !== null && index < s.rebuy.untilLevel,
       current: clock.level === index && !clock.onBreak,
     });
-    const last = index === s.levels.length - 1;
-    if (!last && s.breaks !== null && (index + 1) % s.breaks.everyLevels === 0) {
+    // R-TOURN-RUN: a break where the operator's clock takes one (structure.ts `afterLevel`).
+    if (s.breaks !== null && afterLevel(s, index)?.kind === 'break') {
       out.push({ kind: 'break', afterLevel: index, minutes: s.breaks.minutes, current: clock.onBreak && clock.level === index + 1 });
     }
   });

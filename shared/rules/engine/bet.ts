@@ -86,7 +86,7 @@ export function applyBetting(state: HandState, a: FoldAction | CheckAction | Cal
 
 function applyBet(state: HandState, a: BetAction, seat: number, p: SeatState): ApplyResult {
   const b = betBounds(state, seat);
-  if (isBlock(b)) return refuse(b.rule, b.reason);
+  if (isBlock(b)) return refuse(b.rule, b.message);
   const to = a.to;
   if (typeof to !== 'number' || !Number.isSafeInteger(to)) {
     return refuse('R-CONSERVE', 'an amount is a whole number of chips', { min: b.min, max: b.max });

@@ -9,7 +9,7 @@ import { variantOf } from './variant';
 
 export interface RaiseBlock {
   rule: string;
-  reason: string;
+  message: string;
 }
 
 /**
@@ -95,15 +95,15 @@ export function betKind(state: HandState): 'bet' | 'raise' | 'complete' {
 }
 
 // The blocks that do not depend on the state, allocated once (frozen: shared by every caller).
-const NO_CHIPS: RaiseBlock = Object.freeze({ rule: 'R-NODEBT', reason: 'no chips beyond the call: call or fold' });
-const NO_COMPLETE: RaiseBlock = Object.freeze({ rule: 'R-FORCED', reason: 'the bring-in cannot be completed here: post the bring-in' });
+const NO_CHIPS: RaiseBlock = Object.freeze({ rule: 'R-NODEBT', message: 'no chips beyond the call: call or fold' });
+const NO_COMPLETE: RaiseBlock = Object.freeze({ rule: 'R-FORCED', message: 'the bring-in cannot be completed here: post the bring-in' });
 const NOT_REOPENED: RaiseBlock = Object.freeze({
   rule: 'R-ALLIN',
-  reason: 'an all-in for less than a full raise does not reopen the betting for a player who already acted (T 7-19)',
+  message: 'an all-in for less than a full raise does not reopen the betting for a player who already acted (T 7-19)',
 });
 const NO_ONE_TO_CALL: RaiseBlock = Object.freeze({
   rule: 'R-ALLIN',
-  reason: 'every other player is all-in or folded: no one could call a raise',
+  message: 'every other player is all-in or folded: no one could call a raise',
 });
 
 /**
@@ -122,7 +122,7 @@ export function betBounds(state: HandState, seat: number): BetBounds | RaiseBloc
     return { kind: 'complete', min: to, max: to, exact: true };
   }
   if (p.acted && state.currentBet < p.reopenAt) return NOT_REOPENED;
-  if (capReached(state)) return { rule: 'R-LIMIT', reason: `the cap of ${String(r.cap)} bets is reached this round` };
+  if (capReached(state)) return { rule: 'R-LIMIT', message: `the cap of ${String(r.cap)} bets is reached this round` };
   if (!otherCanRespond(state, seat)) return NO_ONE_TO_CALL;
   const kind = betKind(state);
   const minTo = fullRaiseTo(state);

@@ -155,7 +155,7 @@ describe('views (DESIGN.md §1: a client never sees a card it may not see)', () 
       const action = parseStep(step);
       const r = apply(view, actionFor(full, action, 2));
       full = run(full, action);
-      if (!r.ok) throw new Error(`${step}: ${r.rule} ${r.reason}`);
+      if (!r.ok) throw new Error(`${step}: ${r.rule} ${r.message}`);
       view = r.state;
     }
     expect(full.phase).toBe('done');

@@ -100,8 +100,8 @@ export function begin(s: HandState): Draft {
   );
 }
 
-export function refuse(rule: string, reason: string, extra?: { min?: number; max?: number; call?: number }): Refusal {
-  return extra ? { ok: false, rule, reason, ...extra } : { ok: false, rule, reason };
+export function refuse(rule: string, message: string, extra?: { min?: number; max?: number; call?: number }): Refusal {
+  return extra ? { ok: false, rule, message, ...extra } : { ok: false, rule, message };
 }
 
 export function roundOf(ns: HandState): RoundName {

@@ -177,7 +177,7 @@ function playChecked(config: HandConfig, rng: Rng, probe: boolean, stats: Stats)
     if (probe && l.next !== 'deal') {
       for (const a of offered(s, l, rng)) {
         const r = apply(s, a);
-        if (!r.ok) throw new Error(`offered ${JSON.stringify(a)} refused: ${r.rule} ${r.reason}`);
+        if (!r.ok) throw new Error(`offered ${JSON.stringify(a)} refused: ${r.rule} ${r.message}`);
       }
       for (const a of notOffered(s, l)) {
         const r = apply(s, a);
@@ -190,13 +190,13 @@ function playChecked(config: HandConfig, rng: Rng, probe: boolean, stats: Stats)
     const r = apply(s, a);
     if (view && r.ok && r.state.phase === 'done') {
       const rv = apply(view, actionFor(s, a, viewer));
-      if (!rv.ok) throw new Error(`view refused ${JSON.stringify(actionFor(s, a, viewer))}: ${rv.rule} ${rv.reason}`);
+      if (!rv.ok) throw new Error(`view refused ${JSON.stringify(actionFor(s, a, viewer))}: ${rv.rule} ${rv.message}`);
     }
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.rule} ${r.reason}`);
+    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.rule} ${r.message}`);
     if (probe && JSON.stringify(s) !== before) throw new Error(`apply changed the state it was given (${a.type})`);
     if (view) {
       const rv = apply(view, actionFor(s, a, viewer));
-      if (!rv.ok) throw new Error(`view refused ${JSON.stringify(actionFor(s, a, viewer))}: ${rv.rule} ${rv.reason}`);
+      if (!rv.ok) throw new Error(`view refused ${JSON.stringify(actionFor(s, a, viewer))}: ${rv.rule} ${rv.message}`);
       view = rv.state;
     }
     s = r.state;

@@ -35,7 +35,7 @@ describe('the Stud showdown (D art. 7 III: "Tous les joueurs ouvrent ensuite leu
         expect(legal.muck).toBe(false);
         const r = refusal(s, { type: 'muck', seat: legal.seat! });
         expect(r.rule).toBe('R-SHOWDOWN');
-        expect(r.reason).toContain('D art. 7 III');
+        expect(r.message).toContain('D art. 7 III');
         shown.push(legal.seat!);
         s = run(s, { type: 'show', seat: legal.seat! });
       }

@@ -94,7 +94,7 @@ function emptySeat(status: SeatState['status'], stack: number): SeatState {
  */
 export function startHand(config: HandConfig): HandState {
   const bad = checkHandConfig(config);
-  if (bad) throw new Error(`startHand: ${bad.rule}: ${bad.reason}`);
+  if (bad) throw new Error(`startHand: ${bad.rule}: ${bad.message}`);
   const rules = config.rules;
   const v = variantOf(rules.variant);
   const plan = config.plan;

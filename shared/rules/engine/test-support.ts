@@ -109,7 +109,7 @@ export function playRandomHand(config: HandConfig, rng: () => number, onStep?: (
     const a = legal.next === 'deal' ? dealerAction(s, legal, dealer, rng, true) : randomPlayerAction(s, legal, rng);
     onStep?.(s, a);
     const r = apply(s, a);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.rule} ${r.reason}`);
+    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.rule} ${r.message}`);
     s = r.state;
   }
   throw new Error('the hand did not end in 10,000 steps');
@@ -206,7 +206,7 @@ export function run(state: HandState, ...steps: (string | Action)[]): HandState 
   for (const step of steps) {
     const a = typeof step === 'string' ? parseStep(step) : step;
     const r = apply(s, a);
-    if (!r.ok) throw new Error(`step ${JSON.stringify(step)} refused: ${r.rule}: ${r.reason}`);
+    if (!r.ok) throw new Error(`step ${JSON.stringify(step)} refused: ${r.rule}: ${r.message}`);
     s = r.state;
   }
   return s;
@@ -240,7 +240,7 @@ export function dealFrom(state: HandState, deck?: Card[]): HandState {
     if (legal.next !== 'deal') return s;
     const req = legal.deal as DealRequest;
     const r = apply(s, { type: 'deal', seat: req.seat, cards: deck ? deck.splice(0, req.count) : unused(s, req.count) });
-    if (!r.ok) throw new Error(`deal refused: ${r.rule}: ${r.reason}`);
+    if (!r.ok) throw new Error(`deal refused: ${r.rule}: ${r.message}`);
     s = r.state;
   }
 }

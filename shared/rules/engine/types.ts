@@ -174,7 +174,8 @@ export interface Refusal {
   ok: false;
   /** The requirement refused, e.g. `R-MINRAISE`. */
   rule: string;
-  reason: string;
+  /** Why, in English for logs; `message` as every other refusal of the product says it (DecisionCode refusals, the wire). */
+  message: string;
   /** Bounds of what would have been accepted, when relevant. */
   min?: number;
   max?: number;

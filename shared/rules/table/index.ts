@@ -44,3 +44,4 @@ export {
 export { afterHand, type HandOutcome, type AfterHandResult } from './after-hand';
 export { eliminationOrder, type BustedPlayer } from './elimination';
 export { playerToMoveForBalancing, seatForBalancing } from './balancing';
+export { joinRange, topUpRange, inRange, type BuyInBounds, type CashRange } from './buy-in';

@@ -128,9 +128,28 @@ export function validateStructure(variant: VariantCode, s: TournamentStructure):
   return { ok: true };
 }
 
-/** The stakes of level `index` (0-based); past the last, the last level goes on. */
-export function levelStakes(s: TournamentStructure, index: number): LevelStakes {
+/**
+ * The stakes of level `index` (0-based); past the last, the last level goes on (R-TOURN-STRUCTURE).
+ * Generic over the level's shape: the operator's structure and the one the client reads from the
+ * wire (shared/protocol/tournament.ts) are read by this one rule.
+ */
+export function levelStakes<L>(s: { readonly levels: readonly L[] }, index: number): L {
   return s.levels[Math.min(Math.max(0, index), s.levels.length - 1)];
+}
+
+/** A level's "big blind": the big blind, or Stud's small bet (T 5-2's rebuy condition, the bar's stack in big blinds). */
+export function levelBigBlind(l: { readonly kind: 'blinds' | 'stud'; readonly bigBlind?: number; readonly smallBet?: number }): number {
+  return (l.kind === 'stud' ? l.smallBet : l.bigBlind) ?? 0;
+}
+
+/**
+ * What follows level `index` (0-based), R-TOURN-RUN: a break when `index + 1` is a multiple of
+ * `everyLevels` (all tables together), else the next level; null for the last level, which never ends.
+ * `index` names the level that comes next (after a break: the one that follows it).
+ */
+export function afterLevel(s: { readonly levels: readonly unknown[]; readonly breaks: { readonly everyLevels: number } | null }, index: number): { kind: 'level' | 'break'; index: number } | null {
+  if (index >= s.levels.length - 1) return null;
+  return { kind: s.breaks !== null && (index + 1) % s.breaks.everyLevels === 0 ? 'break' : 'level', index: index + 1 };
 }
 
 /**
@@ -169,14 +188,11 @@ export function clockAt(s: TournamentStructure, elapsedMs: number): ClockReading
   const breakMs = s.breaks ? s.breaks.minutes * 60_000 : 0;
   let t = Math.max(0, elapsedMs);
   for (let level = 0; ; level++) {
-    const last = level === s.levels.length - 1;
-    if (last) return { level, onBreak: false, msToNext: null, next: null };
-    if (t < levelMs) {
-      const breakAfter = s.breaks !== null && (level + 1) % s.breaks.everyLevels === 0;
-      return { level, onBreak: false, msToNext: levelMs - t, next: breakAfter ? 'break' : 'level' };
-    }
+    const after = afterLevel(s, level);
+    if (after === null) return { level, onBreak: false, msToNext: null, next: null };
+    if (t < levelMs) return { level, onBreak: false, msToNext: levelMs - t, next: after.kind };
     t -= levelMs;
-    if (s.breaks !== null && (level + 1) % s.breaks.everyLevels === 0) {
+    if (after.kind === 'break') {
       if (t < breakMs) return { level: level + 1, onBreak: true, msToNext: breakMs - t, next: 'level' };
       t -= breakMs;
     }
@@ -252,9 +268,7 @@ export function mayRebuy(s: TournamentStructure, elapsedMs: number, stack: numbe
   const c = clockAt(s, elapsedMs);
   if (c.level >= r.untilLevel) return false;
   if (r.max !== null && rebuys >= r.max) return false;
-  const l = levelStakes(s, c.level);
-  const bigBlind = l.kind === 'stud' ? l.smallBet : l.bigBlind;
-  return r.when === 'below-big-blind' ? stack < bigBlind : stack <= s.startingStack;
+  return r.when === 'below-big-blind' ? stack < levelBigBlind(levelStakes(s, c.level)) : stack <= s.startingStack;
 }
 
 /**

@@ -241,7 +241,7 @@ export class AutoPlayer {
           break;
         }
         const r = apply(t.hand, e.action);
-        if (!r.ok) this.problems.push(`${m.tableId}: the client's engine refused ${JSON.stringify(e.action)}: ${r.rule} ${r.reason}`);
+        if (!r.ok) this.problems.push(`${m.tableId}: the client's engine refused ${JSON.stringify(e.action)}: ${r.rule} ${r.message}`);
         else t.hand = r.state;
         break;
       }
