@@ -16,9 +16,9 @@
 import { randomBytes } from 'node:crypto';
 import { handViewFor } from '../../shared/protocol/hand';
 import type { Card } from '../../shared/rules/cards';
-import { actionFor, apply, legalActions, startHand, viewFor, type Action, type HandPlan, type HandState, type LegalActions } from '../../shared/rules/engine';
+import { actionFor, apply, legalActions, startHand, viewFor, type Action, type HandPlan, type HandState, type LegalActions, type PotResult } from '../../shared/rules/engine';
 import { recordOf, type HandRecord } from '../../shared/rules/record';
-import { addChips, afterHand, clockwiseFrom, leave as leaveSeat, planNextHand, sitOut, type Seating } from '../../shared/rules/table';
+import { addChips, afterHand, leave as leaveSeat, planNextHand, sitOut, type Seating } from '../../shared/rules/table';
 import { VARIANTS } from '../../shared/rules/variants';
 import { Deck } from './deck';
 import { describeTable, pojeuOf } from '../trace/pojeu';
@@ -343,13 +343,9 @@ export abstract class HandLoop extends TableStreams {
     this.safely(() => this.hooks.eliminated?.(handId, out));
   }
 
-  /** The winners of the last pot `seat` was in (a bounty's collectors), from the button's left (R-ODDCHIP). */
+  /** The winners of the last pot `seat` was in (a bounty's collectors), in that pot's odd-chip order. */
   private eliminatedBy(h: HandInPlay, seat: number): number[] {
-    const pots = h.state.result?.pots ?? [];
-    const pot = [...pots].reverse().find((p) => p.eligible.includes(seat)) ?? pots[0];
-    const seats = [...new Set((pot?.shares ?? []).map((x) => x.seat))].filter((x) => x !== seat);
-    const ordered = clockwiseFrom(h.plan.button ?? 0, seats, this.spec.seats);
-    return ordered.flatMap((x) => (h.who[x] ? [h.who[x].accountId] : []));
+    return bountyCollectors(h.state.result?.pots ?? [], seat).flatMap((x) => (h.who[x] ? [h.who[x].accountId] : []));
   }
 
   /** A write that follows money already moved: a failure is reported, never allowed to undo the movement. */
@@ -480,4 +476,15 @@ export abstract class HandLoop extends TableStreams {
     this.emit(() => ({ type: 'handCancelled', handNo: h.no }));
     for (const m of [...this.members.values()]) if (m.leaving && !this.closed) this.removeMember(m, true);
   }
+}
+
+/**
+ * Who collects a busted player's bounty: the winners of the last pot they were in, in the order the
+ * engine gave that pot's shares, which is R-ODDCHIP's order for the pot (from the button's left; in
+ * Stud, which has no button, the highest card by suit; in high/low, the high half first), so an odd
+ * unit of a shared bounty goes where the pot's odd chip went.
+ */
+export function bountyCollectors(pots: readonly PotResult[], seat: number): number[] {
+  const pot = [...pots].reverse().find((p) => p.eligible.includes(seat)) ?? pots[0];
+  return [...new Set((pot?.shares ?? []).map((x) => x.seat))].filter((x) => x !== seat);
 }
