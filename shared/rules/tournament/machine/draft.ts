@@ -4,8 +4,8 @@
  * replaced by a new object; everything else is shared with the state before.
  */
 import { variantOf } from '../../variants';
-import { bucketGet, bucketOf, tableList } from './buckets';
-import type { Effect, Entrant, MachineSpec, MachineState, Table } from './types';
+import { bucketGet, bucketOf, bucketValues, tableList } from './buckets';
+import type { Buckets, Effect, Entrant, MachineSpec, MachineState, Table } from './types';
 
 /** A game without blinds (Stud, Razz, Stud Hi-Lo: antes and a bring-in, R-FORCED): balanced by position. */
 export const withoutBlinds = (spec: MachineSpec): boolean => variantOf(spec.variant).forcedBets === 'ante-bring-in';
@@ -24,6 +24,21 @@ function reopened(was: Table, t: Table): readonly number[] {
 
 export const seatedCount = (t: Table): number => t.seats.reduce<number>((n, x) => n + (x === null ? 0 : 1), 0);
 
+/**
+ * The tables counted by size (`sizes`, `bySize`) from the tables themselves: what the machine keeps
+ * up to date event by event, made again from the tables a store read back (it does not save them).
+ */
+export function indexTables(seats: number, tables: Buckets<Table>): Pick<MachineState, 'sizes' | 'bySize'> {
+  const sizes = new Array<number>(seats + 1).fill(0);
+  const bySize: number[][] = Array.from({ length: seats + 1 }, () => []);
+  for (const t of bucketValues(tables).sort((a, b) => a.no - b.no)) {
+    const k = seatedCount(t);
+    sizes[k]++;
+    bySize[k].push(t.no);
+  }
+  return { sizes, bySize };
+}
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export class Draft {
@@ -35,6 +50,8 @@ export class Draft {
   readonly changed = new Set<number>();
   /** Tables changed by this event: those that may deal next (floor.ts `dealable`), and a store's rows. */
   readonly touched = new Set<number>();
+  /** The first busted group this event rewrote (ranking.ts: appended or renumbered), null: none. */
+  bustedFrom: number | null = null;
   /** Every table is read for a deal (the start, a break's end, a hand-for-hand round). */
   dealAll = false;
 
@@ -123,6 +140,11 @@ export class Draft {
     this.touched.add(no);
     if (t === null) delete m[no];
     else m[no] = t;
+  }
+
+  /** Busted group `no` and those after it were rewritten (appended, emptied or renumbered). */
+  groupChanged(no: number): void {
+    if (this.bustedFrom === null || no < this.bustedFrom) this.bustedFrom = no;
   }
 
   emit(e: Effect): void {

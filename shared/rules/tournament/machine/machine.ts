@@ -93,7 +93,8 @@ export function apply(state: MachineState, event: MachineEvent): Applied | Refus
   const r = step(d, event);
   if (r !== null) return r;
   settle(d);
-  return { ok: true, state: d.s, effects: d.effects, changed: { entrants: [...d.changed].sort((a, b) => a - b), tables: [...d.touched].sort((a, b) => a - b) } };
+  const changed = { entrants: [...d.changed].sort((a, b) => a - b), tables: [...d.touched].sort((a, b) => a - b), busted: d.bustedFrom, prizes: d.s.prizes !== state.prizes };
+  return { ok: true, state: d.s, effects: d.effects, changed };
 }
 
 export function legal(state: MachineState, accountId: number): Legal {

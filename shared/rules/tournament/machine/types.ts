@@ -242,8 +242,13 @@ export interface Applied {
   readonly ok: true;
   readonly state: MachineState;
   readonly effects: readonly Effect[];
-  /** The entrants and tables the event changed (or removed): what a store writes again. */
-  readonly changed: { readonly entrants: readonly number[]; readonly tables: readonly number[] };
+  /**
+   * What a store writes again (the parts of the state that grow with the field, each in rows of its
+   * own): the entrants and tables the event changed (or removed), the first busted group it rewrote
+   * (`busted`: groups from it on, those past the list's end gone; null: none) and whether the prizes
+   * were set.
+   */
+  readonly changed: { readonly entrants: readonly number[]; readonly tables: readonly number[]; readonly busted: number | null; readonly prizes: boolean };
 }
 
 /** What a person may do now (`legal`). */
