@@ -7,7 +7,7 @@
  * tables by size are not saved: they are counted again from the tables when read back.
  */
 import { bucketOf, emptyBuckets, entrantOf, tableOf, type Buckets } from '../../shared/rules/tournament/machine/buckets';
-import { indexTables } from '../../shared/rules/tournament/machine/draft';
+import { indexTables } from '../../shared/rules/tournament/machine/sizes';
 import type { Applied, Entrant, MachineState, Table } from '../../shared/rules/tournament/machine';
 import type { Db } from '../../shared/node/sqlite';
 

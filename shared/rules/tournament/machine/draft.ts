@@ -4,8 +4,9 @@
  * replaced by a new object; everything else is shared with the state before.
  */
 import { variantOf } from '../../variants';
-import { bucketGet, bucketOf, bucketValues, tableList } from './buckets';
-import type { Buckets, Effect, Entrant, MachineSpec, MachineState, Table } from './types';
+import { bucketGet, bucketOf, tableList } from './buckets';
+import { seatedCount, SizeWriter } from './sizes';
+import type { Effect, Entrant, MachineSpec, MachineState, Table } from './types';
 
 /** A game without blinds (Stud, Razz, Stud Hi-Lo: antes and a bring-in, R-FORCED): balanced by position. */
 export const withoutBlinds = (spec: MachineSpec): boolean => variantOf(spec.variant).forcedBets === 'ante-bring-in';
@@ -22,22 +23,7 @@ function reopened(was: Table, t: Table): readonly number[] {
   return list;
 }
 
-export const seatedCount = (t: Table): number => t.seats.reduce<number>((n, x) => n + (x === null ? 0 : 1), 0);
-
-/**
- * The tables counted by size (`sizes`, `bySize`) from the tables themselves: what the machine keeps
- * up to date event by event, made again from the tables a store read back (it does not save them).
- */
-export function indexTables(seats: number, tables: Buckets<Table>): Pick<MachineState, 'sizes' | 'bySize'> {
-  const sizes = new Array<number>(seats + 1).fill(0);
-  const bySize: number[][] = Array.from({ length: seats + 1 }, () => []);
-  for (const t of bucketValues(tables).sort((a, b) => a.no - b.no)) {
-    const k = seatedCount(t);
-    sizes[k]++;
-    bySize[k].push(t.no);
-  }
-  return { sizes, bySize };
-}
+export { seatedCount };
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -55,8 +41,12 @@ export class Draft {
   /** Every table is read for a deal (the start, a break's end, a hand-for-hand round). */
   dealAll = false;
 
+  /** The tables by size, copied on their first change in this event (sizes.ts). */
+  private readonly counts: SizeWriter;
+
   constructor(state: MachineState) {
     this.s = { ...state };
+    this.counts = new SizeWriter(this.s);
   }
 
   entrant(id: number): Entrant {
@@ -120,23 +110,7 @@ export class Draft {
     const t = was && given && withoutBlinds(this.s.spec) ? { ...given, opened: reopened(was, given) } : given;
     const before = was ? seatedCount(was) : -1;
     const after = t ? seatedCount(t) : -1;
-    if (before !== after) {
-      const sizes = [...this.s.sizes];
-      const bySize = [...this.s.bySize];
-      if (before >= 0) {
-        sizes[before]--;
-        bySize[before] = bySize[before].filter((x) => x !== no);
-      }
-      if (after >= 0) {
-        sizes[after]++;
-        const b = bySize[after];
-        let i = b.length;
-        while (i > 0 && b[i - 1] > no) i--;
-        bySize[after] = [...b.slice(0, i), no, ...b.slice(i)];
-      }
-      this.s.sizes = sizes;
-      this.s.bySize = bySize;
-    }
+    if (before !== after) this.counts.move(no, before, after);
     this.touched.add(no);
     if (t === null) delete m[no];
     else m[no] = t;

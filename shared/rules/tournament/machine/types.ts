@@ -12,6 +12,9 @@ import type { VariantCode } from '../../variants';
  */
 export type Buckets<T> = readonly Readonly<Record<string, T>>[];
 
+/** For each player count, table numbers ascending in runs keyed by `no / RUN` (sizes.ts). */
+export type TablesBySize = readonly Readonly<Record<string, readonly number[]>>[];
+
 /** What the machine needs of a tournament's spec (operator/tournaments/spec.ts is one). */
 export interface MachineSpec {
   /** The Tech code of the trace (A 1.3.6.b): unique on the platform; letters, digits, `-`, `_`. */
@@ -143,8 +146,8 @@ export interface MachineState {
   readonly tables: Buckets<Table>;
   /** `sizes[k]`: how many tables have k players (the floor's check without reading every table). */
   readonly sizes: readonly number[];
-  /** `bySize[k]`: the numbers of the tables with k players, ascending (the field index's buckets, T 6-6, 6-8). */
-  readonly bySize: readonly (readonly number[])[];
+  /** `bySize[k]`: the numbers of the tables with k players, ascending, in runs (sizes.ts; the field index's buckets, T 6-6, 6-8). */
+  readonly bySize: TablesBySize;
   /** Players in or deciding a rebuy (counted: read after every hand of a large field). */
   readonly remaining: number;
   readonly nextTable: number;
