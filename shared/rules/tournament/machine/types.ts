@@ -7,7 +7,7 @@ import type { TournamentStructure } from '../structure';
 import type { VariantCode } from '../../variants';
 
 /**
- * A large map (entrants by account, tables by number) as 4,096 buckets by key (buckets.ts reads and
+ * A large map (entrants by account, tables by number) as 1,024 buckets by key (buckets.ts reads and
  * writes them). Declared here, not in buckets.ts, so the state's types import nothing of the machine.
  */
 export type Buckets<T> = readonly Readonly<Record<string, T>>[];
