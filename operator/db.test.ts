@@ -93,4 +93,25 @@ describe('openDatabase', () => {
     ]);
     db.close();
   });
+
+  it('v12 moves a saved machine state\'s busted groups and prizes from its JSON to rows of their own', () => {
+    const path = join(t.dir, 'op.sqlite');
+    const v11 = openDatabase(path, OPERATOR_MIGRATIONS.slice(0, 11), 'operator');
+    v11.prepare('INSERT INTO tournament_machines(id, phase, state, events, updated_at) VALUES (?, ?, ?, ?, ?)').run('m', 'running', JSON.stringify({ v: 1, busted: [[7], [3, 5]], prizes: [600, 400], players: 4 }), 9, 0);
+    v11.prepare("INSERT INTO tournament_machine_rows(tournament_id, kind, key, data) VALUES ('m', 'e', 7, '{}')").run();
+    v11.close();
+    const db = openOperatorDatabase(path);
+    expect(schemaVersion(db)).toBe(12);
+    const rows = db.prepare('SELECT kind, key, data FROM tournament_machine_rows ORDER BY kind, key').all();
+    expect(rows).toEqual([
+      { kind: 'e', key: 7, data: '{}' },
+      { kind: 'g', key: 0, data: '[7]' },
+      { kind: 'g', key: 1, data: '[3,5]' },
+      { kind: 'p', key: 0, data: '[600,400]' },
+    ]);
+    const state = JSON.parse(db.prepare<[], string>("SELECT state FROM tournament_machines WHERE id = 'm'").pluck().get()!) as Record<string, unknown>;
+    expect(state).toEqual({ v: 1, busted: [], prizes: [], players: 4 });
+    expect(() => db.prepare("INSERT INTO tournament_machine_rows(tournament_id, kind, key, data) VALUES ('m', 'x', 1, '{}')").run()).toThrow(/CHECK/);
+    db.close();
+  });
 });

@@ -502,6 +502,33 @@ function tournamentMachinesV11(db: Db): void {
   `);
 }
 
+/**
+ * v12: the parts of a machine's state that grow with the field leave its JSON for rows of their own
+ * (tournaments/machine-store.ts), written only by the events that change them: `g`, a busted group by
+ * its position in the order of eliminations, and `p`, the prizes by place (key 0). SQLite cannot widen
+ * a CHECK in place: the rows' table is made again. States saved at v11 have theirs moved to rows.
+ */
+function machineRowsV12(db: Db): void {
+  db.exec(`
+    CREATE TABLE tournament_machine_rows_v12 (
+      tournament_id TEXT NOT NULL REFERENCES tournament_machines(id),
+      -- 'e': an entrant by account id; 't': a table by number; 'g': a busted group by position; 'p': the prizes (key 0)
+      kind          TEXT NOT NULL CHECK (kind IN ('e', 't', 'g', 'p')),
+      key           INTEGER NOT NULL,
+      data          TEXT NOT NULL,
+      PRIMARY KEY (tournament_id, kind, key)
+    );
+    INSERT INTO tournament_machine_rows_v12(tournament_id, kind, key, data) SELECT tournament_id, kind, key, data FROM tournament_machine_rows;
+    DROP TABLE tournament_machine_rows;
+    ALTER TABLE tournament_machine_rows_v12 RENAME TO tournament_machine_rows;
+    INSERT INTO tournament_machine_rows(tournament_id, kind, key, data)
+      SELECT m.id, 'g', g.key, g.value FROM tournament_machines m, json_each(m.state, '$.busted') g;
+    INSERT INTO tournament_machine_rows(tournament_id, kind, key, data)
+      SELECT id, 'p', 0, json_extract(state, '$.prizes') FROM tournament_machines WHERE json_type(state, '$.prizes') = 'array';
+    UPDATE tournament_machines SET state = json_set(state, '$.busted', json('[]'), '$.prizes', json('[]'));
+  `);
+}
+
 /** The operator database's migrations; index i brings version i to i + 1. Append only. */
 export const OPERATOR_MIGRATIONS: readonly Migration[] = [
   accountsV1,
@@ -515,6 +542,7 @@ export const OPERATOR_MIGRATIONS: readonly Migration[] = [
   overlayV9,
   oneAccountV10,
   tournamentMachinesV11,
+  machineRowsV12,
 ];
 
 /** Opens (creating and migrating as needed) the operator database file at `path`. */

@@ -1,12 +1,18 @@
 /**
- * The tournament machine's states in the operator database (schema.ts v11): written by the runner in
- * the transaction of each event, with the money and records that event moved; read back on a start
- * after a crash, the tournament goes on from its last event. The state is kept in parts so an event
- * writes what it changed: the state without its entrants and tables, and a row per entrant and table.
+ * The tournament machine's states in the operator database (schema.ts v11, v12): written by the
+ * runner in the transaction of each event, with the money and records that event moved; read back on
+ * a start after a crash, the tournament goes on from its last event. What grows with the field is kept
+ * in rows an event writes only when it changes them: one per entrant, per table, per busted group and
+ * one for the prizes; the rest of the state (counters, the clock, the round) is one small JSON. The
+ * tables by size are not saved: they are counted again from the tables when read back.
  */
 import { bucketOf, emptyBuckets, entrantOf, tableOf, type Buckets } from '../../shared/rules/tournament/machine/buckets';
+import { indexTables } from '../../shared/rules/tournament/machine/sizes';
 import type { Applied, Entrant, MachineState, Table } from '../../shared/rules/tournament/machine';
 import type { Db } from '../../shared/node/sqlite';
+
+/** Row kinds: `e` an entrant by account id, `t` a table by number, `g` a busted group by position, `p` the prizes (key 0). */
+type Kind = 'e' | 't' | 'g' | 'p';
 
 export class MachineStore {
   private readonly q;
@@ -22,24 +28,33 @@ export class MachineStore {
          ON CONFLICT(tournament_id, kind, key) DO UPDATE SET data = excluded.data`,
       ),
       dropRow: db.prepare<[string, string, number]>('DELETE FROM tournament_machine_rows WHERE tournament_id = ? AND kind = ? AND key = ?'),
+      dropFrom: db.prepare<[string, string, number]>('DELETE FROM tournament_machine_rows WHERE tournament_id = ? AND kind = ? AND key >= ?'),
       get: db.prepare<[string], { state: string; events: number }>('SELECT state, events FROM tournament_machines WHERE id = ?'),
-      rows: db.prepare<[string], { kind: 'e' | 't'; key: number; data: string }>('SELECT kind, key, data FROM tournament_machine_rows WHERE tournament_id = ?'),
+      rows: db.prepare<[string], { kind: Kind; key: number; data: string }>('SELECT kind, key, data FROM tournament_machine_rows WHERE tournament_id = ? ORDER BY kind, key'),
       open: db.prepare<[], { id: string }>(`SELECT id FROM tournament_machines WHERE phase IN ('registering', 'running') ORDER BY id`),
     };
   }
 
-  /** The state after an event, with the rows of the entrants and tables it changed (all of them: `changed` absent). */
+  /** The state after an event, with the rows of what it changed (all of them: `changed` absent). */
   save(state: MachineState, events: number, at: number, changed?: Applied['changed']): void {
     const id = state.spec.id;
-    this.q.put.run(id, state.phase, JSON.stringify({ ...state, entrants: [], tables: [] }), events, at);
-    const write = <T>(kind: 'e' | 't', key: number, value: T | undefined) => (value === undefined ? this.q.dropRow.run(id, kind, key) : this.q.row.run(id, kind, key, JSON.stringify(value)));
+    this.q.put.run(id, state.phase, JSON.stringify({ ...state, entrants: [], tables: [], busted: [], prizes: [], sizes: [], bySize: [] }), events, at);
+    const write = <T>(kind: Kind, key: number, value: T | undefined) => (value === undefined ? this.q.dropRow.run(id, kind, key) : this.q.row.run(id, kind, key, JSON.stringify(value)));
     if (changed) {
       for (const k of changed.entrants) write('e', k, entrantOf(state, k));
       for (const k of changed.tables) write('t', k, tableOf(state, k));
+      if (changed.busted !== null) {
+        for (let k = changed.busted; k < state.busted.length; k++) write('g', k, state.busted[k]);
+        this.q.dropFrom.run(id, 'g', state.busted.length);
+      }
+      if (changed.prizes) write('p', 0, state.prizes);
       return;
     }
     for (const b of state.entrants) for (const k in b) write('e', Number(k), b[k]);
     for (const b of state.tables) for (const k in b) write('t', Number(k), b[k]);
+    state.busted.forEach((g, k) => write('g', k, g));
+    this.q.dropFrom.run(id, 'g', state.busted.length);
+    write('p', 0, state.prizes);
   }
 
   load(id: string): { state: MachineState; events: number } | null {
@@ -48,12 +63,16 @@ export class MachineStore {
     const core = JSON.parse(r.state) as MachineState;
     const entrants = emptyBuckets<Entrant>() as Record<string, Entrant>[];
     const tables = emptyBuckets<Table>() as Record<string, Table>[];
+    const busted: (readonly number[])[] = [];
+    let prizes: readonly number[] = [];
     for (const row of this.q.rows.all(id)) {
-      const into: Record<string, unknown>[] = row.kind === 'e' ? entrants : tables;
-      into[bucketOf(row.key)][row.key] = JSON.parse(row.data);
+      if (row.kind === 'g') busted.push(JSON.parse(row.data) as number[]);
+      else if (row.kind === 'p') prizes = JSON.parse(row.data) as number[];
+      else (row.kind === 'e' ? entrants : (tables as Record<string, unknown>[]))[bucketOf(row.key)][row.key] = JSON.parse(row.data);
     }
     // Keys in each bucket in ascending order, as the machine's own maps hold them (integer keys).
-    return { state: { ...core, entrants: entrants as Buckets<Entrant>, tables: tables as Buckets<Table> }, events: r.events };
+    const t = tables as Buckets<Table>;
+    return { state: { ...core, entrants: entrants as Buckets<Entrant>, tables: t, busted, prizes, ...indexTables(core.spec.seats, t) }, events: r.events };
   }
 
   /** Tournaments not over: the runners a start after a crash makes again. */

@@ -46,6 +46,8 @@ export type RunnerRefusal = Refusal | (MoneyResult & { ok: false });
 export class TournamentRunner {
   private current: MachineState;
   private count: number;
+  /** What events applied but not saved changed (`handStarted`s): written with the next event saved. */
+  private unsaved: Applied['changed'] | null = null;
   readonly fundId: string;
 
   private constructor(
@@ -94,6 +96,17 @@ export class TournamentRunner {
     const r = apply(this.current, event);
     if (!r.ok) return r;
     const { db, store, outbox, clock } = this.deps;
+    if (event.type === 'handStarted' && r.effects.every((e) => e.kind === 'deal')) {
+      // A hand started moves nothing durable: no money, no record, no seat, no draw. Lost in a crash,
+      // the resumed tournament has that table between hands, where a hand never recorded leaves it (its
+      // POJEU commits with handEnded); what it changed is written with the next event saved.
+      this.unsaved = merge(this.unsaved, r.changed);
+      this.current = r.state;
+      this.count++;
+      this.deps.act?.(r.effects, r.state);
+      return r;
+    }
+    const changed = merge(this.unsaved, r.changed);
     try {
       const now = clock();
       // A money effect of an earlier moment (`at` on the tournament clock: a bust placed when late
@@ -101,12 +114,13 @@ export class TournamentRunner {
       const dated = (at: number | undefined): number | undefined => (at === undefined ? undefined : now - Math.max(0, r.state.elapsed - at) / (this.deps.clockRate ?? 1));
       db.transaction(() => {
         for (const e of r.effects) this.book(e, dated(e.kind === 'money' ? e.at : undefined));
-        store.save(r.state, this.count + 1, clock(), r.changed);
+        store.save(r.state, this.count + 1, clock(), changed);
       }).immediate();
     } catch (x) {
       if (x instanceof MoneyRefused) return x.refusal;
       throw x;
     }
+    this.unsaved = null;
     this.current = r.state;
     this.count++;
     // Inside a caller's transaction (a table's hand record with its handEnded), the records move to
@@ -165,6 +179,14 @@ export class TournamentRunner {
         return;
     }
   }
+}
+
+/** The rows two events changed, for one save. */
+function merge(a: Applied['changed'] | null, b: Applied['changed']): Applied['changed'] {
+  if (a === null) return b;
+  const union = (x: readonly number[], y: readonly number[]) => (x.length === 0 ? y : y.length === 0 ? x : [...new Set([...x, ...y])].sort((p, q) => p - q));
+  const busted = a.busted === null ? b.busted : b.busted === null ? a.busted : Math.min(a.busted, b.busted);
+  return { entrants: union(a.entrants, b.entrants), tables: union(a.tables, b.tables), busted, prizes: a.prizes || b.prizes };
 }
 
 /** The records' description of the tournament (as the players read it before registering). */

@@ -11,10 +11,14 @@
 import type { Move } from './field';
 
 export class FieldIndex {
-  /** Each table's player count, by table number. */
-  private readonly counts = new Map<number, number>();
-  /** `buckets[n]`: the numbers of the tables with n players, ascending. */
+  /**
+   * `buckets[n]`: the numbers of the tables with n players, ascending. A table's count is found in
+   * them (a binary search per count, `countOf`), not kept in a map beside: the machine plans from a
+   * new index after many of its events, and filling a map of every table was most of that (11,112
+   * tables at 100,000 players).
+   */
   private readonly buckets: number[][] = [];
+  private tables = 0;
   private total = 0;
 
   constructor(private readonly seats: number) {
@@ -30,7 +34,7 @@ export class FieldIndex {
     bySize.forEach((b, n) => {
       while (f.buckets.length <= n) f.buckets.push([]);
       f.buckets[n] = b.slice();
-      for (const no of b) f.counts.set(no, n);
+      f.tables += b.length;
       f.total += n * b.length;
     });
     return f;
@@ -38,19 +42,27 @@ export class FieldIndex {
 
   /** Tables in the field. */
   get size(): number {
-    return this.counts.size;
+    return this.tables;
+  }
+
+  /** Table `no`'s player count (undefined: not in the field). */
+  private countOf(no: number): number | undefined {
+    for (let n = 0; n < this.buckets.length; n++) {
+      const b = this.buckets[n];
+      if (b[lowerBound(b, no)] === no) return n;
+    }
+    return undefined;
   }
 
   /** Table `no` has `players` players now (a new table, or a count changed). */
   set(no: number, players: number): void {
     if (!Number.isSafeInteger(players) || players < 0) throw new RangeError(`table ${no}: ${players} players`);
-    const was = this.counts.get(no);
+    const was = this.countOf(no);
     if (was === players) return;
     if (was !== undefined) {
       this.take(was, no);
       this.total -= was;
-    }
-    this.counts.set(no, players);
+    } else this.tables++;
     this.total += players;
     while (this.buckets.length <= players) this.buckets.push([]);
     const b = this.buckets[players];
@@ -59,16 +71,16 @@ export class FieldIndex {
 
   /** Table `no` is closed. */
   remove(no: number): void {
-    const was = this.counts.get(no);
+    const was = this.countOf(no);
     if (was === undefined) return;
     this.take(was, no);
     this.total -= was;
-    this.counts.delete(no);
+    this.tables--;
   }
 
   /** Each table's count, by table number (tests compare it with the tables themselves). */
   entries(): [number, number][] {
-    return [...this.counts.entries()].sort((a, b) => a[0] - b[0]);
+    return this.buckets.flatMap((b, n) => b.map((no): [number, number] => [no, n])).sort((a, b) => a[0] - b[0]);
   }
 
   /**
@@ -76,7 +88,7 @@ export class FieldIndex {
    * 2 late: T 6-8). What `fieldMoves` returning no move means, in O(seats).
    */
   settled(options: { late: boolean }): boolean {
-    const count = this.counts.size;
+    const count = this.tables;
     if (count === 0) return true;
     const closing = count > 1 && this.total <= (count - 1) * this.seats;
     return !closing && this.maxCount() - this.minCount() < (options.late ? 2 : 3);
@@ -92,15 +104,15 @@ export class FieldIndex {
     const gap = options.late ? 2 : 3;
     const before = new Map<number, number>();
     const change = (no: number, players: number | null) => {
-      if (!before.has(no)) before.set(no, this.counts.get(no)!);
+      if (!before.has(no)) before.set(no, this.countOf(no)!);
       if (players === null) this.remove(no);
       else this.set(no, players);
     };
     const moves: Move[] = [];
     try {
-      while (this.counts.size > 1 && this.total <= (this.counts.size - 1) * this.seats) {
+      while (this.tables > 1 && this.total <= (this.tables - 1) * this.seats) {
         const closing = this.highestTable();
-        const players = this.counts.get(closing)!;
+        const players = this.countOf(closing)!;
         change(closing, null);
         for (let k = 0; k < players; k++) {
           const n = this.minCount();

@@ -5,6 +5,7 @@
  */
 import { variantOf } from '../../variants';
 import { bucketGet, bucketOf, tableList } from './buckets';
+import { seatedCount, SizeWriter } from './sizes';
 import type { Effect, Entrant, MachineSpec, MachineState, Table } from './types';
 
 /** A game without blinds (Stud, Razz, Stud Hi-Lo: antes and a bring-in, R-FORCED): balanced by position. */
@@ -22,7 +23,7 @@ function reopened(was: Table, t: Table): readonly number[] {
   return list;
 }
 
-export const seatedCount = (t: Table): number => t.seats.reduce<number>((n, x) => n + (x === null ? 0 : 1), 0);
+export { seatedCount };
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -35,11 +36,17 @@ export class Draft {
   readonly changed = new Set<number>();
   /** Tables changed by this event: those that may deal next (floor.ts `dealable`), and a store's rows. */
   readonly touched = new Set<number>();
+  /** The first busted group this event rewrote (ranking.ts: appended or renumbered), null: none. */
+  bustedFrom: number | null = null;
   /** Every table is read for a deal (the start, a break's end, a hand-for-hand round). */
   dealAll = false;
 
+  /** The tables by size, copied on their first change in this event (sizes.ts). */
+  private readonly counts: SizeWriter;
+
   constructor(state: MachineState) {
     this.s = { ...state };
+    this.counts = new SizeWriter(this.s);
   }
 
   entrant(id: number): Entrant {
@@ -103,26 +110,15 @@ export class Draft {
     const t = was && given && withoutBlinds(this.s.spec) ? { ...given, opened: reopened(was, given) } : given;
     const before = was ? seatedCount(was) : -1;
     const after = t ? seatedCount(t) : -1;
-    if (before !== after) {
-      const sizes = [...this.s.sizes];
-      const bySize = [...this.s.bySize];
-      if (before >= 0) {
-        sizes[before]--;
-        bySize[before] = bySize[before].filter((x) => x !== no);
-      }
-      if (after >= 0) {
-        sizes[after]++;
-        const b = bySize[after];
-        let i = b.length;
-        while (i > 0 && b[i - 1] > no) i--;
-        bySize[after] = [...b.slice(0, i), no, ...b.slice(i)];
-      }
-      this.s.sizes = sizes;
-      this.s.bySize = bySize;
-    }
+    if (before !== after) this.counts.move(no, before, after);
     this.touched.add(no);
     if (t === null) delete m[no];
     else m[no] = t;
+  }
+
+  /** Busted group `no` and those after it were rewritten (appended, emptied or renumbered). */
+  groupChanged(no: number): void {
+    if (this.bustedFrom === null || no < this.bustedFrom) this.bustedFrom = no;
   }
 
   emit(e: Effect): void {

@@ -9,6 +9,7 @@ import { clockAt } from '../structure';
 import { entrantIds } from './buckets';
 import { seatedCount, withoutBlinds, type Draft } from './draft';
 import { bubbles } from './pool';
+import { tablesWith } from './sizes';
 import type { SeatWhy, Table } from './types';
 
 const seated = seatedCount;
@@ -142,7 +143,7 @@ export function rebalance(d: Draft): void {
   for (let pass = 0; pass < 4 && !settled(d); pass++) {
     const late = d.s.sizes.reduce((a, n) => a + n, 0) <= d.s.options.lateTables;
     // The plan from the tables' numbers by size (field-index.ts: `fieldMoves`'s moves, every table unread).
-    const moves = FieldIndex.of(d.s.spec.seats, d.s.bySize).plan({ late });
+    const moves = FieldIndex.of(d.s.spec.seats, d.s.bySize.map((_, k) => tablesWith(d.s.bySize, k))).plan({ late });
     const waiting = new Set<number>();
     let made = 0;
     for (const m of moves) {
@@ -170,7 +171,8 @@ export function rebalance(d: Draft): void {
       if (seated(left) === 0) closeTable(d, left.no);
     }
     if (made === 0) {
-      d.s.floorWait = { sizes: d.s.sizes, tables: [...waiting].sort((a, b) => a - b) };
+      // A copy: the event's later changes edit its own counts in place (sizes.ts).
+      d.s.floorWait = { sizes: [...d.s.sizes], tables: [...waiting].sort((a, b) => a - b) };
       break;
     }
   }

@@ -8,6 +8,7 @@ import { mayAddOn } from '../structure';
 import { setAbsent } from './absence';
 import { emptyBuckets } from './buckets';
 import { Draft } from './draft';
+import { emptySizes } from './sizes';
 import { addOn, declineRebuy, exclude, lateOpen, mayRebuyNow, reEnter, rebuy, register, unregister } from './entries';
 import { mayDeal as mayDealNow } from './floor';
 import { cancel, handEnded, handStarted, settle, start, tick } from './play';
@@ -29,8 +30,7 @@ export function init(spec: MachineSpec, seed: number, options: MachineOptions = 
     players: 0,
     nextN: 0,
     tables: emptyBuckets(),
-    sizes: new Array<number>(spec.seats + 1).fill(0),
-    bySize: Array.from({ length: spec.seats + 1 }, () => []),
+    ...emptySizes(spec.seats),
     remaining: 0,
     nextTable: 1,
     floorWait: null,
@@ -93,7 +93,8 @@ export function apply(state: MachineState, event: MachineEvent): Applied | Refus
   const r = step(d, event);
   if (r !== null) return r;
   settle(d);
-  return { ok: true, state: d.s, effects: d.effects, changed: { entrants: [...d.changed].sort((a, b) => a - b), tables: [...d.touched].sort((a, b) => a - b) } };
+  const changed = { entrants: [...d.changed].sort((a, b) => a - b), tables: [...d.touched].sort((a, b) => a - b), busted: d.bustedFrom, prizes: d.s.prizes !== state.prizes };
+  return { ok: true, state: d.s, effects: d.effects, changed };
 }
 
 export function legal(state: MachineState, accountId: number): Legal {

@@ -27,6 +27,7 @@ export function pushGroup(d: Draft, ids: readonly number[]): void {
   const no = d.s.busted.length;
   for (const id of ids) d.set(id, { bust: no });
   d.s.busted = [...d.s.busted, ids];
+  d.groupChanged(no);
 }
 
 /** A busted player is in again (a rebuy decided in the hand break, a re-entry): their bust forgotten. */
@@ -39,6 +40,8 @@ export function unbust(d: Draft, id: number): void {
   const kept = groups.filter((g) => g.length > 0);
   if (kept.length !== groups.length) kept.forEach((g, i) => g.forEach((x) => x !== id && d.entrant(x).bust !== i && d.set(x, { bust: i })));
   d.s.busted = kept;
+  // The groups before the player's keep their contents: a store writes from theirs on.
+  d.groupChanged(e.bust);
   d.set(id, { bust: null });
 }
 

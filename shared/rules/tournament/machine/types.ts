@@ -7,10 +7,13 @@ import type { TournamentStructure } from '../structure';
 import type { VariantCode } from '../../variants';
 
 /**
- * A large map (entrants by account, tables by number) as 256 buckets by key (buckets.ts reads and
+ * A large map (entrants by account, tables by number) as 1,024 buckets by key (buckets.ts reads and
  * writes them). Declared here, not in buckets.ts, so the state's types import nothing of the machine.
  */
 export type Buckets<T> = readonly Readonly<Record<string, T>>[];
+
+/** For each player count, table numbers ascending in runs keyed by `no / RUN` (sizes.ts). */
+export type TablesBySize = readonly Readonly<Record<string, readonly number[]>>[];
 
 /** What the machine needs of a tournament's spec (operator/tournaments/spec.ts is one). */
 export interface MachineSpec {
@@ -143,8 +146,8 @@ export interface MachineState {
   readonly tables: Buckets<Table>;
   /** `sizes[k]`: how many tables have k players (the floor's check without reading every table). */
   readonly sizes: readonly number[];
-  /** `bySize[k]`: the numbers of the tables with k players, ascending (the field index's buckets, T 6-6, 6-8). */
-  readonly bySize: readonly (readonly number[])[];
+  /** `bySize[k]`: the numbers of the tables with k players, ascending, in runs (sizes.ts; the field index's buckets, T 6-6, 6-8). */
+  readonly bySize: TablesBySize;
   /** Players in or deciding a rebuy (counted: read after every hand of a large field). */
   readonly remaining: number;
   readonly nextTable: number;
@@ -242,8 +245,13 @@ export interface Applied {
   readonly ok: true;
   readonly state: MachineState;
   readonly effects: readonly Effect[];
-  /** The entrants and tables the event changed (or removed): what a store writes again. */
-  readonly changed: { readonly entrants: readonly number[]; readonly tables: readonly number[] };
+  /**
+   * What a store writes again (the parts of the state that grow with the field, each in rows of its
+   * own): the entrants and tables the event changed (or removed), the first busted group it rewrote
+   * (`busted`: groups from it on, those past the list's end gone; null: none) and whether the prizes
+   * were set.
+   */
+  readonly changed: { readonly entrants: readonly number[]; readonly tables: readonly number[]; readonly busted: number | null; readonly prizes: boolean };
 }
 
 /** What a person may do now (`legal`). */
