@@ -2,20 +2,22 @@
  * A large multi-table tournament through the pure tournament machine, its runner and the floor driver
  * (DESIGN.md §4 "tournaments": figures, never timed tests), in one process, no sockets:
  *
- * - `mtt-100000-hands-per-s:cercle`: a 100,000-entrant no-limit hold'em freezeout played to its winner
+ * - `mtt-100000-hands-per-s:cercle-machine`: a 100,000-entrant no-limit hold'em freezeout played to its winner
  *   by practice players: every event through `apply` and booked by the runner in one SQLite
  *   transaction (ledger, trace outbox, the state's changed rows), every hand at an operator `Table` in
  *   tournament mode (CSPRNG deal, every decision through the engine, the practice players' Monte Carlo
  *   hand strength), one POJEU per hand into the hash-chained vault, tables broken and balanced,
  *   hand-for-hand on the bubble, every prize paid through the ledger. Its peer is
  *   `operator-hands:cercle` (operator.bench.ts) in the same run; the bar is half of it.
- * - `mtt-100000-wall-s:cercle`: the wall time from the start to the winner.
- * - `mtt-100000-rss-mb:cercle`: the process's largest resident set while it plays (bar: 2 GB).
+ * - `mtt-100000-wall-s:cercle-machine`: the wall time from the start to the winner.
+ * - `mtt-100000-rss-mb:cercle-machine`: the process's largest resident set while it plays (bar: 2 GB).
  *
  * The clock runs 60 times faster (hyper-turbo: 3-minute levels of 3 s), as tournament.bench.ts's;
  * registration (the ledger movements and POINSCRITs) is not timed. Another field size:
  * `npm run bench -- tournament-machine --machine-field=10000` (or `CERCLE_BENCH_MACHINE_FIELD`); its
- * figures are named `mtt-10000-…`.
+ * figures are named `mtt-10000-…:cercle-machine`, beside tournament.bench.ts's `mtt-10000-…:cercle` (the
+ * class that runs tournaments until the hub is switched to the machine) when both run: the same field,
+ * two implementations, in one run.
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -110,9 +112,9 @@ export default async function tournamentMachineBench(): Promise<BenchResult[]> {
     outbox.flush();
     const label = `mtt-${field}`;
     return [
-      { name: `${label}-hands-per-s:cercle`, unit: 'hands/s', value: hands / wall },
-      { name: `${label}-wall-s:cercle`, unit: 's', value: wall },
-      { name: `${label}-rss-mb:cercle`, unit: 'MB', value: rss / 2 ** 20 },
+      { name: `${label}-hands-per-s:cercle-machine`, unit: 'hands/s', value: hands / wall },
+      { name: `${label}-wall-s:cercle-machine`, unit: 's', value: wall },
+      { name: `${label}-rss-mb:cercle-machine`, unit: 'MB', value: rss / 2 ** 20 },
     ];
   } finally {
     driver.close();
