@@ -84,6 +84,7 @@ describe('openDatabase', () => {
       'table_seats',
       'time_warnings',
       'tournament_entrants',
+      'tournament_machine_positions',
       'tournament_machine_rows',
       'tournament_machines',
       'tournament_tables',
@@ -101,7 +102,7 @@ describe('openDatabase', () => {
     v11.prepare("INSERT INTO tournament_machine_rows(tournament_id, kind, key, data) VALUES ('m', 'e', 7, '{}')").run();
     v11.close();
     const db = openOperatorDatabase(path);
-    expect(schemaVersion(db)).toBe(12);
+    expect(schemaVersion(db)).toBe(13);
     const rows = db.prepare('SELECT kind, key, data FROM tournament_machine_rows ORDER BY kind, key').all();
     expect(rows).toEqual([
       { kind: 'e', key: 7, data: '{}' },

@@ -529,6 +529,25 @@ function machineRowsV12(db: Db): void {
   `);
 }
 
+/**
+ * v13: a player's finished tournaments are read from the machines' entrant rows (tournaments/results.ts):
+ * an index by row kind and key (the account id of an `e` row) finds them without reading every field;
+ * and each machine table's positions after its last hand, for a resume.
+ */
+function machineResultsV13(db: Db): void {
+  db.exec(`
+    CREATE INDEX tournament_machine_rows_by_key ON tournament_machine_rows(kind, key);
+    -- Each machine table's button and blinds after its last ended hand (tables/types.ts TablePositions),
+    -- written with that hand's event: a resumed table goes on from them (T 6-3 to 6-5), not redrawn.
+    CREATE TABLE tournament_machine_positions (
+      tournament_id TEXT NOT NULL REFERENCES tournament_machines(id),
+      table_no      INTEGER NOT NULL,
+      data          TEXT NOT NULL,
+      PRIMARY KEY (tournament_id, table_no)
+    ) WITHOUT ROWID;
+  `);
+}
+
 /** The operator database's migrations; index i brings version i to i + 1. Append only. */
 export const OPERATOR_MIGRATIONS: readonly Migration[] = [
   accountsV1,
@@ -543,6 +562,7 @@ export const OPERATOR_MIGRATIONS: readonly Migration[] = [
   oneAccountV10,
   tournamentMachinesV11,
   machineRowsV12,
+  machineResultsV13,
 ];
 
 /** Opens (creating and migrating as needed) the operator database file at `path`. */

@@ -37,7 +37,6 @@ import { realTimers, type Timers } from '../tables/timers';
 import { loadOrCreateTlsIdentity } from '../tls';
 import { TournamentHub } from '../tournaments/hub';
 import type { TournamentSpec } from '../tournaments/spec';
-import { TournamentStore } from '../tournaments/store';
 import { TraceOutbox } from '../trace/outbox';
 import { PUBLIC_KEY_FILE, TraceSigner } from '../trace/seal';
 import { TraceVault } from '../trace/vault';
@@ -256,7 +255,6 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     playtime,
     // R-HISTORY: tournament hands too, with their tournament and level.
     history,
-    store: new TournamentStore(db),
     error: (e) => log(`tournament error: ${(e as Error)?.stack ?? String(e)}`),
     log,
   });

@@ -119,7 +119,11 @@ export abstract class HandLoop extends TableStreams {
         : { accountId: m.player.accountId, practice: m.player.practice, player: m.player, idJoueur: String(m.player.accountId), ipJoueur: m.player.ip, inscription: m.inscription },
     );
     // Written before the hand goes on: a hand found in play after a crash is void (recovery.ts).
-    this.hooks.money.handStarted(id, plan.dealtIn.flatMap((seat) => (who[seat] ? [who[seat].accountId] : [])));
+    this.hooks.money.handStarted(
+      id,
+      plan.dealtIn.flatMap((seat) => (who[seat] ? [who[seat].accountId] : [])),
+      plan.bigBlind,
+    );
     // R-TIMELIMIT: the first hand dealt to a person at this table opens their stretch of play.
     const playtime = this.hooks.playtime;
     if (playtime) for (const seat of plan.dealtIn) if (who[seat] && !who[seat].practice) this.safely(() => playtime.dealt(who[seat]!.accountId));

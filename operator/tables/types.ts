@@ -62,7 +62,8 @@ export interface TableMoney {
   /** The player's stack back (R-CASH); `amount` 0 moves nothing and reports the balance. */
   cashOut(player: TablePlayer, amount: number, key: string): MoneyResult;
   /** A hand starts with these players' chips in play. */
-  handStarted(handId: string, accountIds: readonly number[]): void;
+  /** `bigBlind`: the seat posting the hand's big blind (null in games without blinds): T 6-9, 6-10 count from it. */
+  handStarted(handId: string, accountIds: readonly number[], bigBlind: number | null): void;
   /**
    * The hand is settled: its rake leaves the table (R-RAKE; 0 for none) and the players' stacks become
    * `stacks` (every seated player's), as one write: either both happen or neither.

@@ -161,25 +161,32 @@ describe('the field between hands (R-TOURN-RUN, T 6-1, T 6-9, T 6-10)', () => {
       if (by === 'operator') outs.set(accountId, { seat: this.seatOf(accountId)!, last: s.last, taken: s.seats.map((p) => p !== null) });
       return leave.call(this, accountId, by);
     });
+    // Each move checked as made; kept for the balancing moves only (a broken table's players are drawn, T 6-11),
+    // which the tournament's `seated` notices name, in the same order.
+    const moves: { accountId: number; problems: string[]; out: boolean; in: boolean }[] = [];
     const join = Table.prototype.join;
     vi.spyOn(Table.prototype, 'join').mockImplementation(function (this: Table, player, buyIn, opts) {
       const from = outs.get(player.accountId);
-      // A balancing move names the seat (a broken table's players are drawn, T 6-11).
       if (from && opts.seat !== undefined) {
         outs.delete(player.accountId);
+        const m = { accountId: player.accountId, problems: [] as string[], out: false, in: false };
         // T 6-9: the player who would post the next big blind: the first player after last hand's big blind.
         if (from.last) {
           const due = nextClockwise(from.last.bigBlind, from.taken.length, (s) => from.taken[s]);
-          if (from.seat !== due) wrong.push(`moved out seat ${from.seat}, the next big blind is ${due}`);
-          checked.out++;
+          if (from.seat !== due) m.problems.push(`moved out seat ${from.seat}, the next big blind is ${due}`);
+          m.out = true;
         }
-        // T 6-10: the free seat nearest the left of last hand's big blind (the button before the small blind).
+        // T 6-10: the free seat nearest the left of the big blind (the button before the small blind):
+        // the hand in play's when the table is in one, else its last hand's.
         const s = seatingOf(this);
-        if (s.last) {
-          const worst = nextClockwise(s.last.bigBlind, s.seats.length, (x) => s.seats[x] === null);
-          if (opts.seat !== worst) wrong.push(`seated at ${opts.seat}, the worst free seat is ${worst}`);
-          checked.in++;
+        const inPlay = (this as unknown as { hand: { plan: { bigBlind: number | null } } | null }).hand?.plan.bigBlind ?? null;
+        const bigBlind = inPlay ?? s.last?.bigBlind ?? null;
+        if (bigBlind !== null) {
+          const worst = nextClockwise(bigBlind, s.seats.length, (x) => s.seats[x] === null);
+          if (opts.seat !== worst) m.problems.push(`seated at ${opts.seat}, the worst free seat is ${worst}`);
+          m.in = true;
         }
+        moves.push(m);
       }
       return join.call(this, player, buyIn, opts);
     });
@@ -192,6 +199,16 @@ describe('the field between hands (R-TOURN-RUN, T 6-1, T 6-9, T 6-10)', () => {
     }
     e.timers.advance(1000);
     playOut(e, t);
+    for (const n of e.notices) {
+      if (n.type !== 'seated' || !n.moved) continue;
+      const i = moves.findIndex((m) => m.accountId === n.accountId);
+      if (i < 0) continue;
+      const [m] = moves.splice(i, 1);
+      if (n.why !== 'balance') continue;
+      wrong.push(...m!.problems);
+      if (m!.out) checked.out++;
+      if (m!.in) checked.in++;
+    }
     expect(wrong).toEqual([]);
     expect(e.errors).toEqual([]);
     expect(checked.out).toBeGreaterThan(0);

@@ -15,14 +15,15 @@
  * tournament's fund holds the entries; runner.ts books them). Each hand's POJEU goes to the trace in
  * the table's own step, under the tournament's Tech and each player's tournament inscription.
  */
-import { entrantOf, mayDeal, tableOf, type Applied, type Bust, type Effect, type MachineEvent, type MachineState, type Notice, type Who } from '../../shared/rules/tournament/machine';
+import { entrantIds, entrantOf, legal, mayDeal, tableList, tableOf, type Applied, type Bust, type Effect, type MachineEvent, type MachineState, type Notice, type SeatWhy, type Who } from '../../shared/rules/tournament/machine';
+import type { HandRecord } from '../../shared/rules/record';
 import { clockAt, tableRulesAt } from '../../shared/rules/tournament/structure';
 import { VARIANTS } from '../../shared/rules/variants';
 import type { Db } from '../../shared/node/sqlite';
 import { Table } from '../tables/table';
 import type { TableOptions } from '../tables/streams';
 import type { TimerHandle, Timers } from '../tables/timers';
-import type { Brain, HandVoided, MoneyResult, SeatStack, TableHooks, TablePlayer, TableSpec } from '../tables/types';
+import type { Brain, HandVoided, MoneyResult, SeatStack, TableHooks, TablePlayer, TablePositions, TableSpec } from '../tables/types';
 import type { TraceOutbox } from '../trace/outbox';
 import type { PojeuData } from '../trace/records';
 import type { RunnerRefusal, TournamentRunner } from './runner';
@@ -39,10 +40,29 @@ export interface FloorDeps {
   brainFor?(who: Who): Brain | undefined;
   /** Notices (state, clock, places, hand-for-hand) for the players' connections. */
   notice?(n: Notice): void;
-  /** After a table's `handEnded` is applied (the lobby's standings, a test's checks). */
-  handEnded?(table: number, state: MachineState): void;
+  /** A player sat at a table (the start's draw, a late entry, a move, back after a rebuy), once the table has them. */
+  seated?(accountId: number, table: Table, seat: number, why: SeatWhy, moved: boolean): void;
+  /**
+   * After a table's `handEnded` is applied (the lobby's standings, a test's checks): `busted`, the
+   * players the hand eliminated (their seats are gone from the table).
+   */
+  handEnded?(table: number, state: MachineState, busted: readonly number[]): void;
+  /** R-HISTORY: a tournament hand in each player's history, with the level it was dealt at (T 6-1). */
+  history?(accountId: number, tableId: string, handId: string, endedAt: number, record: HandRecord, level: number): void;
+  /** R-TIMELIMIT: a table's playing-time hooks (real-money tournaments), none otherwise. */
+  playtime?(tableId: string): TableHooks['playtime'];
+  /**
+   * The tournament clock's speed against `timers` (tests and demos run levels faster; the tables'
+   * action clocks do not): 1 when absent.
+   */
+  clockRate?: number;
   /** A bug or I/O failure in a table or an effect: logged; the table goes on. */
   error(e: unknown): void;
+  /**
+   * Where each table's button and blinds are kept after its hands (T 6-3 to 6-5): saved with the
+   * hand's event, read back by `resume` (the machine store's).
+   */
+  positions?: { save(no: number, p: TablePositions | null): void; load(): Map<number, TablePositions> };
   /** A person busted with a rebuy open decides within this (T 5-3: the hand break); then declined. */
   rebuyDecisionMs?: number;
 }
@@ -53,6 +73,8 @@ interface HandEnd {
   busts: readonly (readonly Bust[])[];
   /** The hand's POJEU, written with the handEnded event (none for a voided hand). */
   pojeu: PojeuData | null;
+  /** The button and blinds the hand left (none for a voided hand: they stay as they were). */
+  positions?: TablePositions;
 }
 
 const player = (w: Who): TablePlayer => ({ accountId: w.accountId, name: w.name, practice: w.practice, ip: w.ip, sessionId: w.sessionId });
@@ -67,6 +89,8 @@ export class FloorDriver {
   private acting = false;
   private poking = false;
   private clockTimer: TimerHandle | null = null;
+  /** When (on `timers`) the machine's clock was last set: the start, a resume, the last tick. */
+  private tickAt = 0;
   private readonly decisions = new Set<TimerHandle>();
   private closed = false;
   /** Hands played to their end at the tournament's tables. */
@@ -88,7 +112,8 @@ export class FloorDriver {
   send(event: MachineEvent): Applied | RunnerRefusal {
     if (!this.runner) throw new Error('the floor driver has no runner');
     const r = this.runner.dispatch(event);
-    if (r.ok && event.type === 'absent') this.absent(event.accountId, event.absent);
+    // T 2-14, 2-15: absent (left after the start, or asked back): sat out or in at their table.
+    if (r.ok && (event.type === 'absent' || event.type === 'unregister')) this.absent(event.accountId, entrantOf(this.state, event.accountId)?.absent ?? false);
     this.poke();
     return r;
   }
@@ -134,6 +159,7 @@ export class FloorDriver {
         this.open(e.table);
         return;
       case 'closeTable':
+        this.deps.positions?.save(e.table, null);
         this.tables.get(e.table)?.close();
         this.tables.delete(e.table);
         this.pokes.delete(e.table);
@@ -148,6 +174,7 @@ export class FloorDriver {
           this.open(e.table);
         }
         this.join(e.table, who, e.stack, e.seat);
+        this.deps.seated?.(e.accountId, this.must(e.table), e.seat, e.why, e.from !== null);
         return;
       }
       case 'chips': {
@@ -160,6 +187,7 @@ export class FloorDriver {
         // A busted player who rebought sits again in the seat the machine kept (T 5-3).
         const en = entrantOf(state, e.accountId)!;
         this.join(e.table, en.who, e.chips, en.seat!);
+        this.deps.seated?.(e.accountId, t, en.seat!, 'back', false);
         return;
       }
       case 'stand':
@@ -179,7 +207,10 @@ export class FloorDriver {
 
   private notice(n: Notice, state: MachineState): void {
     if (n.type === 'state') {
-      if (n.state === 'running') this.scheduleClock(state);
+      if (n.state === 'running') {
+        this.tickAt = this.deps.timers.now();
+        this.scheduleClock(state);
+      }
       else this.stopTimers();
     }
     this.deps.notice?.(n);
@@ -241,8 +272,8 @@ export class FloorDriver {
     // No blinds in stud games: no big blind to count a moved player's seat from (T 6-10: drawn).
     const blinds = VARIANTS[s.variant].forcedBets !== 'ante-bring-in';
     let table: Table | null = null;
-    let bigBlind: number | null = null;
     let end: HandEnd | null = null;
+    let level = this.state.level;
     const live = () => table !== null && this.tables.get(no) === table;
     const hooks: TableHooks = {
       money: {
@@ -250,13 +281,14 @@ export class FloorDriver {
         topUp: (_p, amount) => chips(amount),
         cashOut: (_p, amount) => chips(amount),
         // Before the hand goes on (it may end at once, everyone all in): the machine knows it is in play.
-        handStarted: () => {
+        handStarted: (_handId, _ids, handBigBlind) => {
           if (!live()) return;
-          const r = this.send({ type: 'handStarted', table: no, bigBlind });
+          // The hand's own big blind (its first hand's button is drawn: no plan made earlier knows it).
+          const r = this.send({ type: 'handStarted', table: no, bigBlind: blinds ? handBigBlind : null });
           if (!r.ok) throw new Error(`${tableId}: handStarted refused: ${r.code} ${r.message}`);
         },
-        settle: (_handId, _rake, stacks) => {
-          end = { stacks, busts: [], pojeu: null };
+        settle: (_handId, _rake, stacks, positions) => {
+          end = { stacks, busts: [], pojeu: null, positions };
         },
         handCancelled: () => undefined,
         participationClosed: () => undefined,
@@ -273,13 +305,13 @@ export class FloorDriver {
       },
       // Nothing a table step does here writes: chips are no money, and the hand's record waits for afterHand.
       step: (fn) => fn(),
-      // T 6-1: the level the machine's clock is at when the hand is dealt.
-      rulesForNextHand: () => tableRulesAt(s.variant, s.structure, this.state.level),
+      // T 6-1: the level the machine's clock is at when the hand is dealt (kept for its history).
+      rulesForNextHand: () => tableRulesAt(s.variant, s.structure, (level = this.state.level)),
+      // R-HISTORY: each person's hands, with the tournament's level the hand was dealt at.
+      history: this.deps.history ? (accountId, tid, handId, endedAt, record) => this.deps.history!(accountId, tid, handId, endedAt, record, level) : undefined,
+      playtime: this.deps.playtime?.(tableId),
       mayDeal: () => {
-        if (this.acting || !live() || !mayDeal(this.state, no)) return false;
-        const out = blinds ? table!.balancing().moveOut : null;
-        bigBlind = out === null ? null : table!.seatOf(out);
-        return true;
+        return !this.acting && live() && mayDeal(this.state, no);
       },
       eliminated: (_handId, groups) => {
         if (end) end = { ...end, busts: groups };
@@ -312,25 +344,29 @@ export class FloorDriver {
     // runner's nests in it): a crash leaves the hand recorded and ended in the machine, or neither.
     db.transaction(() => {
       if (end.pojeu) outbox.put(end.pojeu);
+      if (end.positions) this.deps.positions?.save(no, end.positions);
       const r = runner.dispatch(event);
       if (!r.ok) throw new Error(`${this.state.spec.id}: table ${no}'s handEnded refused: ${r.code} ${r.message}`);
     }).immediate();
     outbox.flushSoon();
-    this.poke();
     if (played) this.hands++;
-    const state = this.state;
     // T 5-3: a person busted with a rebuy open decides in the hand break; its end declines for them.
+    // A practice player decides at once: its rebuy is its own event (refused by its wallet, declined).
     for (const g of end.busts) {
       for (const b of g) {
-        if (entrantOf(state, b.accountId)?.status !== 'deciding') continue;
-        const h = this.deps.timers.set(() => {
-          this.decisions.delete(h);
-          this.send({ type: 'declineRebuy', accountId: b.accountId });
-        }, this.deps.rebuyDecisionMs ?? 20_000);
-        this.decisions.add(h);
+        const e = entrantOf(this.state, b.accountId);
+        if (e?.status !== 'deciding') continue;
+        if (!e.auto) this.decideLater(b.accountId);
+        else if (!this.runner!.dispatch({ type: 'rebuy', accountId: b.accountId }).ok) this.runner!.dispatch({ type: 'declineRebuy', accountId: b.accountId });
       }
     }
-    this.deps.handEnded?.(no, state);
+    this.poke();
+    const state = this.state;
+    this.deps.handEnded?.(
+      no,
+      state,
+      end.busts.flatMap((g) => g.map((b) => b.accountId)),
+    );
   }
 
   /** The hand's POJEU under the tournament's Tech, each player's tournament inscription (A 1.3.6.b). */
@@ -357,13 +393,101 @@ export class FloorDriver {
     const c = clockAt(state.spec.structure, state.elapsed);
     if (c.msToNext === null) return;
     const at = state.elapsed + c.msToNext;
-    this.clockTimer = this.deps.timers.set(() => {
-      this.clockTimer = null;
-      if (this.state.phase !== 'running') return;
-      const r = this.send({ type: 'tick', elapsed: at });
-      if (!r.ok) this.deps.error(new Error(`${this.state.spec.id}: tick refused: ${r.code} ${r.message}`));
-      this.scheduleClock(this.state);
-    }, c.msToNext);
+    this.clockTimer = this.deps.timers.set(
+      () => {
+        this.clockTimer = null;
+        if (this.state.phase !== 'running') return;
+        this.tickAt = this.deps.timers.now();
+        const r = this.send({ type: 'tick', elapsed: at });
+        if (!r.ok) this.deps.error(new Error(`${this.state.spec.id}: tick refused: ${r.code} ${r.message}`));
+        this.autoAddOns();
+        this.scheduleClock(this.state);
+      },
+      Math.ceil(c.msToNext / this.rate),
+    );
+  }
+
+  private get rate(): number {
+    return this.deps.clockRate ?? 1;
+  }
+
+  /**
+   * The tournament clock now (ms since the start): the machine's, as of its last tick, plus the time
+   * since on the tournament clock. Null before the start.
+   */
+  elapsedNow(): number | null {
+    const s = this.state;
+    if (s.phase === 'registering') return null;
+    if (s.phase !== 'running') return s.elapsed;
+    return s.elapsed + Math.max(0, this.deps.timers.now() - this.tickAt) * this.rate;
+  }
+
+  /**
+   * A tournament made again from its store after the operator stopped without closing (a crash):
+   * its tables opened with their players in the seats the machine kept. A hand that was in play is
+   * void (never recorded: its POJEU commits with its end): its table's hand ends with the stacks of
+   * the last ended hand, nobody busted. A player busted with a rebuy open decides again within the
+   * hand break. The clock goes on from the machine's last tick.
+   */
+  resume(): void {
+    const state = this.state;
+    if (state.phase !== 'running') return;
+    this.tickAt = this.deps.timers.now();
+    this.acting = true;
+    const deciding: number[] = [];
+    const positions = this.deps.positions?.load() ?? new Map<number, TablePositions>();
+    try {
+      for (const t of tableList(state)) {
+        const table = this.open(t.no);
+        t.seats.forEach((id, seat) => {
+          if (id === null) return;
+          const e = entrantOf(state, id);
+          if (!e) return;
+          if (e.status === 'deciding') return void deciding.push(id);
+          this.join(t.no, e.who, e.stack, seat);
+          this.deps.seated?.(id, table, seat, 'back', false);
+        });
+        // T 6-3 to 6-5: the button and blinds go on from where the table's last ended hand left them.
+        const p = positions.get(t.no);
+        if (p) table.restorePositions(p);
+      }
+    } finally {
+      this.acting = false;
+    }
+    for (const t of tableList(state)) {
+      if (!t.inHand) continue;
+      const stacks = t.seats.flatMap((id) => {
+        const e = id === null ? undefined : entrantOf(this.state, id);
+        return e && e.status === 'in' ? [{ accountId: e.who.accountId, stack: e.stack }] : [];
+      });
+      this.handEnded(t.no, { stacks, busts: [], pojeu: null }, false);
+    }
+    for (const id of deciding) this.decideLater(id);
+    this.scheduleClock(this.state);
+    for (const t of tableList(this.state)) this.pokes.add(t.no);
+    this.poke();
+  }
+
+  /**
+   * T 5-4: practice players take the add-on as soon as it opens, each its own event (a wallet that
+   * refuses one refuses that add-on only). Read once per change of the clock.
+   */
+  private autoAddOns(): void {
+    const s = this.state;
+    if (s.phase !== 'running' || s.spec.structure.addOn === null) return;
+    for (const id of entrantIds(s)) {
+      const e = entrantOf(s, id)!;
+      if (e.auto && e.status === 'in' && legal(this.state, id).addOn) this.send({ type: 'addOn', accountId: id });
+    }
+  }
+
+  /** T 5-3: a person busted with a rebuy open decides in the hand break; its end declines for them. */
+  private decideLater(accountId: number): void {
+    const h = this.deps.timers.set(() => {
+      this.decisions.delete(h);
+      if (entrantOf(this.state, accountId)?.status === 'deciding') this.send({ type: 'declineRebuy', accountId });
+    }, this.deps.rebuyDecisionMs ?? 20_000);
+    this.decisions.add(h);
   }
 
   private stopTimers(): void {

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readyStructure } from '../../shared/rules/tournament';
 import type { Action, HandState, LegalActions } from '../../shared/rules/engine/types';
+import { Table } from '../tables/table';
 import type { Brain } from '../tables/types';
 import { books, cleanupEnvs, env, expectRankedOnce, playOut, practice, tournament } from '../../tests/support/operator/tournament-env';
 import { roundGroups } from './places';
-import type { Tournament } from './tournament';
+import type { LiveTournament as Tournament } from './live';
 
 afterEach(cleanupEnvs);
 
@@ -40,30 +41,42 @@ function crossTableRounds(run: number): { t: Tournament; rounds: RoundBust[][] }
   const structure = { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 };
   const t = tournament(e, { id: `mtt-hfh-${run}`, format: 'scheduled', seats: 3, maxEntrants: 20, minEntrants: 20, startAt: e.timers.now() + 1000, structure }, run);
   for (let i = 0; i < 20; i++) expect(t.register(practice(e), t.version, { brain: new Shover() }).ok).toBe(true);
+  // Each player's stack as their table starts a hand (the table's own count, read by a spy on its
+  // start: a hand with nobody left to act ends in the step that deals it), and the round that hand
+  // belongs to: in hand-for-hand each table plays one hand a round, so a table starting a second hand
+  // opens the next round.
+  const atStart = new Map<number, { stack: number; table: string; round: number | null }>();
+  let roundNo = 0;
+  let started = new Set<string>();
+  const byRound = new Map<number, RoundBust[]>();
+  const maybeStart = (Table.prototype as unknown as { maybeStart(): void }).maybeStart;
+  vi.spyOn(Table.prototype as unknown as { maybeStart(): void }, 'maybeStart').mockImplementation(function (this: Table) {
+    const self = this as unknown as { handNo: number };
+    const before = self.handNo;
+    const stacks = this.players();
+    const hfh = t.inHandForHand;
+    maybeStart.call(this);
+    if (self.handNo === before || !this.tableId.startsWith(t.spec.id)) return;
+    if (hfh && started.has(this.tableId)) {
+      roundNo++;
+      started = new Set();
+    }
+    if (hfh) started.add(this.tableId);
+    for (const p of stacks) atStart.set(p.accountId, { stack: p.stack, table: this.tableId, round: hfh ? roundNo : null });
+  });
   e.timers.advance(1000);
   expect(t.state).toBe('running');
-  let atStart = new Map<number, number>();
-  let tableOf = new Map<number, string>();
-  let round: RoundBust[] = [];
-  const rounds: RoundBust[][] = [];
   playOut(e, t, () => {
-    if (t.state !== 'running') return;
-    const gone = t.all().filter((x) => x.out && atStart.has(x.player.accountId) && !round.some((r) => r.id === x.player.accountId));
-    for (const x of gone) round.push({ id: x.player.accountId, stack: atStart.get(x.player.accountId)!, table: tableOf.get(x.player.accountId)! });
-    if (t.liveTables().every((x) => !x.handInProgress)) {
-      rounds.push(round);
-      round = [];
-      atStart = new Map();
-      tableOf = new Map();
-      if (t.inHandForHand) {
-        for (const x of t.all()) if (!x.out && x.table) {
-          atStart.set(x.player.accountId, x.stack);
-          tableOf.set(x.player.accountId, x.table.tableId);
-        }
-      }
+    for (const x of t.all()) {
+      const at = atStart.get(x.player.accountId);
+      if (!x.out || !at) continue;
+      atStart.delete(x.player.accountId);
+      if (at.round !== null) byRound.set(at.round, [...(byRound.get(at.round) ?? []), { id: x.player.accountId, stack: at.stack, table: at.table }]);
     }
   });
-  rounds.push(round);
+  vi.restoreAllMocks();
+  expect(t.state).toBe('finished');
+  const rounds = [...byRound.values()];
   expect(e.errors).toEqual([]);
   expectRankedOnce(t);
   books(e);

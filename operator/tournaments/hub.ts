@@ -5,7 +5,7 @@
  * same kind opens for registration. Play-money sit & go's fill with practice players a moment after a
  * person registers, so a new user can play a tournament at once.
  */
-import { clockAt, mayAddOn, mayRebuy, payout, prizePool } from '../../shared/rules/tournament';
+import { clockAt, payout, prizePool } from '../../shared/rules/tournament';
 import type { ServerMessage } from '../../shared/protocol/messages';
 import { HISTORY_DAYS } from '../../shared/protocol/version';
 import type { TournamentDetails, TournamentStanding, TournamentSummary } from '../../shared/protocol/tournament';
@@ -15,11 +15,14 @@ import { PracticeBrain, type PracticeOptions } from '../practice/strategy';
 import type { Table } from '../tables/table';
 import type { TimerHandle } from '../tables/timers';
 import type { TablePlayer } from '../tables/types';
+import { LiveTournament, type EntrantView, type ExclusionWhy, type LiveDeps, type TournamentNotice } from './live';
+import { MachineStore } from './machine-store';
+import { TournamentResults, type ResultsPage } from './results';
 import { formatCode, repeatId, type TournamentSpec } from './spec';
-import type { SavedTournament, TournamentStore } from './store';
-import { Tournament, type Entrant, type ExclusionWhy, type TournamentDeps, type TournamentNotice } from './tournament';
 
-export interface HubDeps extends Omit<TournamentDeps, 'notify' | 'directory' | 'brain'> {
+type Tournament = LiveTournament;
+
+export interface HubDeps extends Omit<LiveDeps, 'notify' | 'directory' | 'brain' | 'store'> {
   accounts: Accounts;
   /** After a person registers to a play-money sit & go, practice players fill it this much later (null: never). */
   practiceFillMs?: number | null;
@@ -56,9 +59,15 @@ export class TournamentHub {
   private readonly fieldTimers = new Map<Tournament, TimerHandle>();
   private readonly paidCache = new WeakMap<Tournament, { key: string; paid: number }>();
   private readonly practicePool: TablePlayer[] = [];
+  /** Each tournament's machine state, saved with every event's money and records. */
+  private readonly store: MachineStore;
+  private readonly done: TournamentResults;
   wire: HubWire | null = null;
 
-  constructor(private readonly deps: HubDeps) {}
+  constructor(private readonly deps: HubDeps) {
+    this.store = new MachineStore(deps.db);
+    this.done = new TournamentResults(deps.db);
+  }
 
   /**
    * Offers a tournament; a sit & go's spec is a template whose instances are `<id>-1`, `<id>-2`, …
@@ -67,27 +76,30 @@ export class TournamentHub {
   add(spec: TournamentSpec): void {
     if (spec.format === 'sit-and-go') {
       if (this.templates.has(spec.id)) throw new Error(`tournament ${spec.id} exists already`);
-      const known = [...(this.deps.store?.ids() ?? [])].filter((id) => id.startsWith(`${spec.id}-`) && /^\d+$/.test(id.slice(spec.id.length + 1)));
+      const known = [...this.done.ids()].filter((id) => id.startsWith(`${spec.id}-`) && /^\d+$/.test(id.slice(spec.id.length + 1)));
       const opened = known.reduce((a, id) => Math.max(a, Number(id.slice(spec.id.length + 1))), 0);
       this.templates.set(spec.id, { spec, opened });
       const waiting = known.some((id) => this.tournaments.get(id)?.state === 'registering');
       if (!waiting) this.openNext(spec.id);
       return;
     }
-    if (this.deps.store?.ids().has(spec.id)) return;
+    if (this.done.ids().has(spec.id)) return;
     this.create(spec);
   }
 
   /**
    * Tournaments the operator left unfinished when it stopped without closing (a crash): each resumes
-   * from its last saved step (tournament.ts `restore`). Called before `add`.
+   * from its last committed event (live.ts `resume`). Called before `add`. Tournaments saved unfinished
+   * by an operator from before the machine are not resumed: they are logged, their money stays in
+   * their fund (counted by the audit).
    */
   restore(): Tournament[] {
     const out: Tournament[] = [];
-    for (const saved of this.deps.store?.unfinished() ?? []) {
-      const templateId = saved.spec.format === 'sit-and-go' ? saved.spec.id.replace(/-\d+$/, '') : undefined;
-      out.push(this.create(saved.spec, templateId, saved));
+    for (const id of this.store.unfinished()) {
+      const t = this.create(null, undefined, id);
+      if (t) out.push(t);
     }
+    for (const old of this.done.legacyUnfinished()) this.deps.log?.(`tournament ${old.id} (${old.state}) was saved by an operator before the tournament machine: not resumed; its fund tournament:${old.id} keeps its money`);
     return out;
   }
 
@@ -108,24 +120,31 @@ export class TournamentHub {
     const now = this.deps.timers.now();
     if (startAt <= now) startAt += Math.ceil((now - startAt + 1) / every) * every;
     const id = repeatId(spec.repeat.series, startAt);
-    if (this.tournaments.has(id) || this.deps.store?.ids().has(id)) return;
+    if (this.tournaments.has(id) || this.done.ids().has(id)) return;
     this.create({ ...spec, id, startAt });
   }
 
-  private create(spec: TournamentSpec, templateId?: string, saved?: SavedTournament): Tournament {
-    if (this.tournaments.has(spec.id)) throw new Error(`tournament ${spec.id} exists already`);
+  /** A new tournament (`spec`), or one resumed from the store (`resumeId`). */
+  private create(spec: TournamentSpec, templateId?: string): Tournament;
+  private create(spec: null, templateId: undefined, resumeId: string): Tournament | null;
+  private create(spec: TournamentSpec | null, templateId?: string, resumeId?: string): Tournament | null {
+    if (spec && this.tournaments.has(spec.id)) throw new Error(`tournament ${spec.id} exists already`);
     let t: Tournament | null = null;
-    const deps: TournamentDeps = {
+    let template = templateId;
+    const deps: LiveDeps = {
       ...this.deps,
+      store: this.store,
       directory: (id) => this.tournaments.get(id),
       brain: () => new PracticeBrain(this.deps.practice),
-      // Notices while a restored tournament reseats its players are for nobody yet (no connection).
+      // Notices while a resumed tournament reseats its players are for nobody yet (no connection).
       notify: (n) => {
-        if (t) this.notice(t, n, templateId);
+        if (t) this.notice(t, n, template);
       },
     };
-    t = saved ? Tournament.restore(saved, deps) : new Tournament(spec, deps);
-    this.tournaments.set(spec.id, t);
+    t = spec ? LiveTournament.create(spec, deps) : LiveTournament.resume(resumeId!, deps);
+    if (!t) return null;
+    if (!spec && t.spec.format === 'sit-and-go') template = t.spec.id.replace(/-\d+$/, '');
+    this.tournaments.set(t.spec.id, t);
     return t;
   }
 
@@ -166,7 +185,7 @@ export class TournamentHub {
   // ---------------------------------------------------------------------------------------------
   // Requests
 
-  register(id: string, player: TablePlayer, version: string): ReturnType<Tournament['register']> {
+  register(id: string, player: TablePlayer, version: string): ReturnType<LiveTournament['register']> {
     const t = this.tournaments.get(id);
     if (!t) return { ok: false, code: 'UNKNOWN_TOURNAMENT', message: `no tournament ${id}` };
     if (t.spec.money === 'real' && this.deps.accounts.getAccount(player.accountId)?.guest) {
@@ -179,7 +198,7 @@ export class TournamentHub {
   }
 
   /** Before the start the entry back; after it a forfeit (tournament.ts). The field's people are told. */
-  unregister(t: Tournament, accountId: number): ReturnType<Tournament['unregister']> {
+  unregister(t: Tournament, accountId: number): ReturnType<LiveTournament['unregister']> {
     const r = t.unregister(accountId);
     if (r.ok) this.fieldChanged(t);
     return r;
@@ -233,7 +252,7 @@ export class TournamentHub {
         const g = this.deps.wallet.grantPlay(p.accountId, PRACTICE_GRANT, { idempotencyKey: `grant:practice:t:${p.accountId}:${this.deps.timers.now()}:${n}` });
         if (!g.ok) throw new Error(`practice grant refused: ${g.code}`);
       }
-      t.register(p, t.version, { brain: new PracticeBrain(this.deps.practice), autoRebuy: true });
+      t.register(p, t.version, { auto: true });
     }
     this.fieldChanged(t);
   }
@@ -298,10 +317,8 @@ export class TournamentHub {
    * The account's finished tournaments of the last 366 days (as `history`), newest first, a page at a
    * time; none without a store (nothing is kept).
    */
-  results(accountId: number, cursor: string | null, limit: number): ReturnType<TournamentStore['results']> {
-    const store = this.deps.store;
-    if (!store) return cursor === null ? { ok: true, results: [], next: null } : { ok: false, code: 'BAD_CURSOR' };
-    return store.results(accountId, cursor, limit, this.deps.timers.now() - HISTORY_DAYS * 86_400_000);
+  results(accountId: number, cursor: string | null, limit: number): ResultsPage {
+    return this.done.page(accountId, cursor, limit, this.deps.timers.now() - HISTORY_DAYS * 86_400_000);
   }
 
   list(): TournamentSummary[] {
@@ -320,7 +337,7 @@ export class TournamentHub {
       entrants: t.all().map((e) => ({
         name: e.player.name,
         practice: e.player.practice,
-        stack: e.out ? 0 : e.table ? (e.table.players().find((p) => p.accountId === e.player.accountId)?.stack ?? e.stack) : e.stack,
+        stack: e.out || e.deciding ? 0 : e.table ? (e.table.players().find((p) => p.accountId === e.player.accountId)?.stack ?? e.stack) : e.stack,
         place: e.place,
         prize: e.prize,
         tableId: e.table?.tableId ?? null,
@@ -358,7 +375,7 @@ export class TournamentHub {
       paid: this.paidPlaces(t),
     };
     // Who gets a `you`: in, or busted with a rebuy still open to them (T 5-2: they may come back).
-    const mine: { id: number; e: Entrant; stack: number; rebuy: boolean }[] = [];
+    const mine: { id: number; e: EntrantView; stack: number; rebuy: boolean; addOn: boolean }[] = [];
     const out = new Map<number, TournamentStanding>();
     for (const id of accountIds) {
       const e = t.entrant(id);
@@ -367,13 +384,15 @@ export class TournamentHub {
         out.set(id, { ...base, you: null });
         continue;
       }
-      const stack = e.out ? 0 : e.stack + e.pendingChips;
-      const rebuy = running && elapsed !== null && mayRebuy(t.spec.structure, elapsed, stack, e.rebuys);
-      if (e.out && !rebuy) {
+      const stack = e.out || e.deciding ? 0 : e.stack + e.pendingChips;
+      // What the machine would accept now (its clock, the player's purchases, T 5-2 to 5-5).
+      const may = running ? t.may(id) : null;
+      const rebuy = may?.rebuy ?? false;
+      if ((e.out || e.deciding) && !rebuy) {
         out.set(id, { ...base, you: null });
         continue;
       }
-      mine.push({ id, e, stack, rebuy });
+      mine.push({ id, e, stack, rebuy, addOn: may?.addOn ?? false });
     }
     if (mine.length === 0) return out;
     for (const x of mine) {
@@ -384,7 +403,7 @@ export class TournamentHub {
           // 1 + the players in with more chips: equal stacks share a rank (the order of stacks, O(log n)).
           rank: 1 + t.playersAbove(x.stack),
           rebuy: x.rebuy,
-          addOn: running && elapsed !== null && !x.e.out && mayAddOn(t.spec.structure, elapsed, x.e.addOn),
+          addOn: x.addOn,
           bounties: x.e.won ?? 0,
         },
       });

@@ -9,14 +9,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { validate } from '../../shared/validate';
 import { tournamentDetailsSchema, tournamentSummarySchema } from '../../shared/protocol/tournament';
 import { payout } from '../../shared/rules/tournament';
-import { cleanupEnvs, env, person, seeded, tournamentSpec, type Env } from '../../tests/support/operator/tournament-env';
+import { cleanupEnvs, env, person, tournamentSpec, type Env } from '../../tests/support/operator/tournament-env';
 import { sitAndGoSpecs } from './config';
 import { TournamentHub } from './hub';
 
 afterEach(cleanupEnvs);
 
 function hubOf(e: Env): TournamentHub {
-  return new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', random: seeded(5), table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), practiceFillMs: null });
+  return new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', seed: 5, table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), practiceFillMs: null });
 }
 
 describe('the lobby and the details (R-INFO)', () => {

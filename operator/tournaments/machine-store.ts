@@ -10,6 +10,7 @@ import { bucketOf, emptyBuckets, entrantOf, tableOf, type Buckets } from '../../
 import { indexTables } from '../../shared/rules/tournament/machine/sizes';
 import type { Applied, Entrant, MachineState, Table } from '../../shared/rules/tournament/machine';
 import type { Db } from '../../shared/node/sqlite';
+import type { TablePositions } from '../tables/types';
 
 /** Row kinds: `e` an entrant by account id, `t` a table by number, `g` a busted group by position, `p` the prizes (key 0). */
 type Kind = 'e' | 't' | 'g' | 'p';
@@ -31,6 +32,12 @@ export class MachineStore {
       dropFrom: db.prepare<[string, string, number]>('DELETE FROM tournament_machine_rows WHERE tournament_id = ? AND kind = ? AND key >= ?'),
       get: db.prepare<[string], { state: string; events: number }>('SELECT state, events FROM tournament_machines WHERE id = ?'),
       rows: db.prepare<[string], { kind: Kind; key: number; data: string }>('SELECT kind, key, data FROM tournament_machine_rows WHERE tournament_id = ? ORDER BY kind, key'),
+      position: db.prepare<[string, number, string]>(
+        `INSERT INTO tournament_machine_positions(tournament_id, table_no, data) VALUES (?, ?, ?)
+         ON CONFLICT(tournament_id, table_no) DO UPDATE SET data = excluded.data`,
+      ),
+      dropPosition: db.prepare<[string, number]>('DELETE FROM tournament_machine_positions WHERE tournament_id = ? AND table_no = ?'),
+      positions: db.prepare<[string], { no: number; data: string }>('SELECT table_no AS no, data FROM tournament_machine_positions WHERE tournament_id = ?'),
       open: db.prepare<[], { id: string }>(`SELECT id FROM tournament_machines WHERE phase IN ('registering', 'running') ORDER BY id`),
     };
   }
@@ -73,6 +80,17 @@ export class MachineStore {
     // Keys in each bucket in ascending order, as the machine's own maps hold them (integer keys).
     const t = tables as Buckets<Table>;
     return { state: { ...core, entrants: entrants as Buckets<Entrant>, tables: t, busted, prizes, ...indexTables(core.spec.seats, t) }, events: r.events };
+  }
+
+  /** A table's button and blinds after its hand ended (in that hand's transaction), or gone with the table. */
+  savePositions(id: string, no: number, positions: TablePositions | null): void {
+    if (positions === null) this.q.dropPosition.run(id, no);
+    else this.q.position.run(id, no, JSON.stringify(positions));
+  }
+
+  /** Each table's positions as its last ended hand left them. */
+  positions(id: string): Map<number, TablePositions> {
+    return new Map(this.q.positions.all(id).map((r) => [r.no, JSON.parse(r.data) as TablePositions]));
   }
 
   /** Tournaments not over: the runners a start after a crash makes again. */

@@ -19,7 +19,9 @@ import type { TablePlayer } from '../tables/types';
 import { TraceOutbox } from '../trace/outbox';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
-import { Tournament } from './tournament';
+import { LiveTournament, type LiveTournament as Tournament } from './live';
+import { MachineStore } from './machine-store';
+import { PracticeBrain } from '../practice/strategy';
 
 describe('real-money tournament entries are stakes (R-LIMITS, R-TIMELIMIT, R-EXCLUDE)', () => {
   let dir: ReturnType<typeof tempDir>;
@@ -48,7 +50,20 @@ describe('real-money tournament entries are stakes (R-LIMITS, R-TIMELIMIT, R-EXC
 
   function tournament(id: string): Tournament {
     // A real-money sit & go: its entry is a stake (R-LIMITS).
-    return new Tournament(tournamentSpec({ id, name: id, money: 'real' }), { wallet, db, outbox: new TraceOutbox(db, vault), timers, idOper: '0099', error: (e) => { throw e; } });
+    return LiveTournament.create(tournamentSpec({ id, name: id, money: 'real' }), {
+      wallet,
+      db,
+      outbox: new TraceOutbox(db, vault),
+      store: new MachineStore(db),
+      timers,
+      idOper: '0099',
+      error: (e) => {
+        throw e;
+      },
+      notify: () => undefined,
+      directory: () => undefined,
+      brain: () => new PracticeBrain({ samples: 2 }),
+    });
   }
 
   async function player(name: string, limits: { stake?: number; time?: number }): Promise<TablePlayer> {

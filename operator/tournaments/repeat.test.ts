@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PracticeBrain } from '../practice/strategy';
-import { cleanupEnvs, env, person, practice, seeded, type Env } from '../../tests/support/operator/tournament-env';
+import { cleanupEnvs, env, person, practice, type Env } from '../../tests/support/operator/tournament-env';
 import { scheduledSpec, type TournamentsConfig } from './config';
 import { TournamentHub } from './hub';
 import { repeatId, validateTournamentSpec } from './spec';
-import { TournamentStore } from './store';
 
 afterEach(cleanupEnvs);
 
 const hubOf = (e: Env) =>
-  new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', random: seeded(7), table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), store: new TournamentStore(e.db), practiceFillMs: null });
+  new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', seed: 7, table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), practiceFillMs: null });
 
 describe('recurring scheduled tournaments', () => {
   it('a scheduled tournament repeated every 30 minutes: when one starts, the next opens 30 minutes later, once; a cancelled one is followed too', () => {
@@ -58,7 +57,7 @@ describe('recurring scheduled tournaments', () => {
 
   it('the embedded reading: a person registers to a play-money scheduled tournament, practice players bring the field to practiceField a moment later, never past it', () => {
     const e = env();
-    const hub = new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', random: seeded(7), table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), store: new TournamentStore(e.db), practiceFillMs: 3000, practiceField: 40 });
+    const hub = new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', seed: 7, table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), practiceFillMs: 3000, practiceField: 40 });
     const start = e.timers.now() + 10 * 60_000;
     const spec = scheduledSpec({ id: 'mtt-practice', name: 'Entraînement', variant: 'THNL', money: 'play', buyIn: 1000, fee: 0, seats: 9, minEntrants: 2, maxEntrants: 300, speed: 'hyper-turbo', everyMinutes: 10 }, start);
     hub.add(spec);

@@ -9,6 +9,7 @@
  * and the ledger's idempotency keys make no movement twice.
  */
 import { centsText } from '../../shared/rules/money';
+import { clockAt } from '../../shared/rules/tournament/structure';
 import { apply, init, type Applied, type Effect, type MachineEvent, type MachineOptions, type MachineSpec, type MachineState, type Refusal } from '../../shared/rules/tournament/machine';
 import { moneyResult, playerRecord } from '../tables/cash';
 import type { MoneyResult, TablePlayer } from '../tables/types';
@@ -30,8 +31,13 @@ export interface RunnerDeps {
    * earlier event (a bust placed later) is dated back by its distance on the tournament clock.
    */
   clockRate?: number;
+  /**
+   * The tournament clock now (the floor driver's: the machine's last tick plus the time since), saved
+   * with each event so that a resume goes on from the last event, not from the last change of level.
+   */
+  elapsedNow?: () => number | null;
   /** After each event's commit: the effects that act outside the database (seats, deals, notices). */
-  act?: (effects: readonly Effect[], state: MachineState) => void;
+  act?: (effects: readonly Effect[], state: MachineState, changed: Applied['changed']) => void;
 }
 
 /** A refusal of the wallet (funds, limits, exclusion) undoes the whole event. */
@@ -103,7 +109,7 @@ export class TournamentRunner {
       this.unsaved = merge(this.unsaved, r.changed);
       this.current = r.state;
       this.count++;
-      this.deps.act?.(r.effects, r.state);
+      this.deps.act?.(r.effects, r.state, r.changed);
       return r;
     }
     const changed = merge(this.unsaved, r.changed);
@@ -114,7 +120,7 @@ export class TournamentRunner {
       const dated = (at: number | undefined): number | undefined => (at === undefined ? undefined : now - Math.max(0, r.state.elapsed - at) / (this.deps.clockRate ?? 1));
       db.transaction(() => {
         for (const e of r.effects) this.book(e, dated(e.kind === 'money' ? e.at : undefined));
-        store.save(r.state, this.count + 1, clock(), changed);
+        store.save(this.clocked(r.state), this.count + 1, clock(), changed);
       }).immediate();
     } catch (x) {
       if (x instanceof MoneyRefused) return x.refusal;
@@ -126,8 +132,19 @@ export class TournamentRunner {
     // Inside a caller's transaction (a table's hand record with its handEnded), the records move to
     // the vault after that one commits: the caller flushes.
     if (!db.inTransaction) outbox.flushSoon();
-    this.deps.act?.(r.effects, r.state);
+    this.deps.act?.(r.effects, r.state, r.changed);
     return r;
+  }
+
+  /**
+   * The state as saved: its clock advanced to now (never past the next change of level or break,
+   * which only a tick applies), so a crash loses at most the time since the last event.
+   */
+  private clocked(state: MachineState): MachineState {
+    const now = state.phase === 'running' ? this.deps.elapsedNow?.() : null;
+    if (now === null || now === undefined || now <= state.elapsed) return state;
+    const next = clockAt(state.spec.structure, state.elapsed).msToNext;
+    return { ...state, elapsed: next === null ? now : Math.min(now, state.elapsed + next) };
   }
 
   /** The effects on the database: money with its record, fees, the overlay. */

@@ -13,8 +13,8 @@ import { PracticeBrain } from '../practice/strategy';
 import type { TablePlayer } from '../tables/types';
 import { cleanupEnvs, env, person, playOut, practice, seeded, Shover, tournament, tournamentSpec, type Env } from '../../tests/support/operator/tournament-env';
 import { TournamentHub } from './hub';
-import { TournamentStore } from './store';
-import type { Tournament, TournamentNotice } from './tournament';
+import { TournamentResults } from './results';
+import type { LiveTournament as Tournament, TournamentNotice } from './live';
 
 afterEach(cleanupEnvs);
 
@@ -22,10 +22,10 @@ const brain = () => new PracticeBrain({ samples: 2 });
 
 type Written = { accountId: number; record: HandRecord; tournament: HandTournament };
 
-function hubOf(e: Env, store?: TournamentStore): { hub: TournamentHub; sent: { to: number; m: ServerMessage }[]; written: Written[] } {
+function hubOf(e: Env): { hub: TournamentHub; sent: { to: number; m: ServerMessage }[]; written: Written[] } {
   const written: Written[] = [];
   const history = { add: (accountId: number, _t: string, _h: string, _at: number, record: HandRecord, tournament: HandTournament) => written.push({ accountId, record, tournament }) };
-  const hub = new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', random: seeded(5), table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), practiceFillMs: null, store, history });
+  const hub = new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', seed: 5, table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0] }, error: (x) => e.errors.push(x), practiceFillMs: null, history });
   const sent: { to: number; m: ServerMessage }[] = [];
   hub.wire = { deliver: (to, m) => sent.push({ to, m }), follow: () => undefined };
   return { hub, sent, written };
@@ -125,7 +125,7 @@ describe('the standing', () => {
       const { hub } = hubOf(e);
       const structure = { ...readyStructure('THNL', 'hyper-turbo', { rebuys: { price: 1000, fee: 100 }, reEntries: 2 }), lateRegistrationLevels: 2 };
       const t = tournament(e, { id: `mtt-rank-${seed}`, format: 'scheduled', seats: 6, maxEntrants: 200, minEntrants: 10, startAt: e.timers.now() + 60_000, structure }, seed, { deal: true });
-      for (let i = 0; i < 24; i++) t.register(practice(e), t.version, { brain: brain(), autoRebuy: i % 8 === 0 });
+      for (let i = 0; i < 24; i++) t.register(practice(e), t.version, { brain: brain(), auto: i % 8 === 0 });
       const check = () => {
         const ids = t.all().map((x) => x.player.accountId);
         const got = hub.standings(t, ids);
@@ -156,7 +156,7 @@ describe('the standing', () => {
         if (lateOpen) {
           // Late entries and re-entries while registration is open (back in at the starting stack: ties).
           if (late < 8 && t.register(practice(e), t.version, { brain: brain() }).ok) late++;
-          for (const x of t.all()) if (x.out && x.place === null && x.reEntries < 2 && !x.autoRebuy && !t.register(x.player, t.version).ok) lateOpen = false;
+          for (const x of t.all()) if (x.out && x.place === null && x.reEntries < 2 && !x.auto && !t.register(x.player, t.version).ok) lateOpen = false;
         }
         if (t.handsPlayed === played) return;
         handsChecked += t.handsPlayed - played;
@@ -216,7 +216,7 @@ describe('the standing', () => {
     const t = hub.get('sng-rb-1')!;
     const a = person(e);
     expect(hub.register(t.spec.id, a, t.version).ok).toBe(true);
-    for (let i = 0; i < 2; i++) t.register(practice(e), t.version, { brain: brain(), autoRebuy: true });
+    for (let i = 0; i < 2; i++) t.register(practice(e), t.version, { brain: brain(), auto: true });
     expect(t.state).toBe('running');
     let sawRebuy = false;
     let sawAddOn = false;
@@ -310,8 +310,8 @@ describe('bounties and results', () => {
 
   it("the store serves the account's finished tournaments newest first, in pages, with what each cost and paid; a bad cursor is refused", () => {
     const e = env();
-    const store = new TournamentStore(e.db);
-    const { hub } = hubOf(e, store);
+    const { hub } = hubOf(e);
+    const store = new TournamentResults(e.db);
     const structure = { ...readyStructure('THNL', 'hyper-turbo', { rebuys: { price: 1000, fee: 100 } }), lateRegistrationLevels: 0 };
     structure.rebuy = { ...structure.rebuy!, untilLevel: 1 };
     hub.add(tournamentSpec({ id: 'sng-res', name: 'Results', seats: 3, maxEntrants: 3, minEntrants: 3, structure }));
@@ -320,17 +320,17 @@ describe('bounties and results', () => {
     for (let k = 0; k < 2; k++) {
       const t = hub.all().find((x) => x.state === 'registering')!;
       expect(hub.register(t.spec.id, a, t.version).ok).toBe(true);
-      for (let i = 0; i < 2; i++) t.register(practice(e), t.version, { brain: brain(), autoRebuy: true });
+      for (let i = 0; i < 2; i++) t.register(practice(e), t.version, { brain: brain(), auto: true });
       expect(t.rebuy(a.accountId)).toEqual({ ok: true });
       playOut(e, t);
       played.push(t);
       e.timers.advance(1000);
     }
-    expect(store.results(a.accountId, null, 10, 0)).toMatchObject({ ok: true, next: null });
-    const p1 = store.results(a.accountId, null, 1, 0);
+    expect(store.page(a.accountId, null, 10, 0)).toMatchObject({ ok: true, next: null });
+    const p1 = store.page(a.accountId, null, 1, 0);
     if (!p1.ok) throw new Error('page');
     expect(p1.results.map((r) => r.tournamentId)).toEqual([played[1].spec.id]);
-    const p2 = store.results(a.accountId, p1.next, 1, 0);
+    const p2 = store.page(a.accountId, p1.next, 1, 0);
     if (!p2.ok) throw new Error('page');
     expect(p2.results.map((r) => r.tournamentId)).toEqual([played[0].spec.id]);
     expect(p2.next).toBeNull();
@@ -359,9 +359,9 @@ describe('bounties and results', () => {
     expect(x.rebuys).toBeGreaterThan(0);
     expect(p2.results[0].startedAt).toBeLessThan(p2.results[0].endedAt);
     // Another account's tournaments are not these; a year ago is the limit (the `since` given).
-    expect(store.results(a.accountId + 1000, null, 10, 0)).toEqual({ ok: true, results: [], next: null });
-    expect(store.results(a.accountId, null, 10, e.timers.now() + 1)).toEqual({ ok: true, results: [], next: null });
-    for (const bad of ['garbage', '12', '1.', '.x', '1.a.b', `${'9'.repeat(17)}.x`]) expect(store.results(a.accountId, bad, 10, 0)).toEqual({ ok: false, code: 'BAD_CURSOR' });
+    expect(store.page(a.accountId + 1000, null, 10, 0)).toEqual({ ok: true, results: [], next: null });
+    expect(store.page(a.accountId, null, 10, e.timers.now() + 1)).toEqual({ ok: true, results: [], next: null });
+    for (const bad of ['garbage', '12', '1.', '.x', '1.a.b', `${'9'.repeat(17)}.x`]) expect(store.page(a.accountId, bad, 10, 0)).toEqual({ ok: false, code: 'BAD_CURSOR' });
     // Through the hub: the last 366 days of the operator's clock.
     expect(hub.results(a.accountId, null, 10)).toMatchObject({ ok: true, results: [{ tournamentId: played[1].spec.id }, { tournamentId: played[0].spec.id }] });
   });

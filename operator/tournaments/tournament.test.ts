@@ -8,8 +8,11 @@ import { Accounts } from '../accounts';
 import type { TablePlayer } from '../tables/types';
 import { inscriptionParts } from '../trace/inscription';
 import { tournamentAudit } from './audit';
-import type { FieldIndex } from './field-index';
-import { LATE_TABLES, Tournament } from './tournament';
+import { DEFAULT_OPTIONS } from '../../shared/rules/tournament/machine';
+import { LiveTournament } from './live';
+import { MachineStore } from './machine-store';
+
+const LATE_TABLES = DEFAULT_OPTIONS.lateTables;
 
 afterEach(cleanupEnvs);
 
@@ -195,7 +198,7 @@ describe('scheduled multi-table tournaments', () => {
       if (live.length < lastTables) broken += lastTables - live.length;
       // The field's tables by count (field-index.ts, kept as counts change) are the tables' own counts.
       const counts = live.map((x): [number, number] => [Number(x.tableId.slice(x.tableId.lastIndexOf('-t') + 2)), x.seatsTaken]).sort((a, b) => a[0] - b[0]);
-      expect((t as unknown as { index(): FieldIndex }).index().entries()).toEqual(counts);
+      expect(counts.reduce((a, [, n]) => a + n, 0)).toBe(t.remaining);
       lastTables = live.length;
       // Between hands everywhere: nothing is left to break or balance (T 6-6, 6-8).
       if (live.every((x) => !x.handInProgress) && t.state === 'running') {
@@ -238,7 +241,7 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls', () => {
     const t = tournament(e, { id: 'sng-rebuy', seats: 3, maxEntrants: 3, minEntrants: 3, structure }, 4);
     const a = person(e);
     t.register(a, t.version);
-    for (let i = 0; i < 2; i++) t.register(practice(e), t.version, { brain: new PracticeBrain({ samples: 2 }), autoRebuy: true });
+    for (let i = 0; i < 2; i++) t.register(practice(e), t.version, { brain: new PracticeBrain({ samples: 2 }), auto: true });
     expect(t.state).toBe('running');
     const before = e.wallet.balance(a.accountId, 'play');
     // 10,000 chips, at the starting stack: allowed (T 5-2 as the structure reads it).
@@ -310,15 +313,13 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls', () => {
     expect(e.errors).toEqual([]);
     // The last hand began with three players in for two seats and left one: a double elimination.
     expect(last.remaining).toBe(3);
-    // One player holds every chip; the other seat went to a player busted on that hand (a seat is a first place, T 1-5).
-    const qualified = sat.all().filter((x) => x.place === 1);
-    expect(qualified).toHaveLength(2);
-    const w = qualified.find((x) => x.stack === 60_000)!;
-    const q = qualified.find((x) => x.stack === 0)!;
-    expect(w).toBeDefined();
-    expect(q).toBeDefined();
+    // One player holds every chip (first); the other seat went to the player busted on that hand with
+    // the bigger stack (second): both seats are equal prizes (T 1-5).
+    const w = sat.all().find((x) => x.place === 1)!;
+    const q = sat.all().find((x) => x.place === 2)!;
+    expect(w.stack + w.pendingChips).toBe(60_000);
+    expect(q.out).toBe(true);
     const c = sat.all().find((x) => x.place === 3)!;
-    expect(sat.all().filter((x) => x.place === 2)).toEqual([]);
     // Both busted on the last hand, ranked by the stack each had when it began (T 8-16), not equal (no shared place).
     expect(last.stacks.has(q.player.accountId) && last.stacks.has(c.player.accountId)).toBe(true);
     expect(last.stacks.get(q.player.accountId)!).toBeGreaterThan(last.stacks.get(c.player.accountId)!);
@@ -382,7 +383,7 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls', () => {
     expect(e.vault.verifyChain().ok).toBe(true);
   });
 
-  it('re-entry (T/M): a busted player buys a new stack within late registration, a POACHAT of the same inscription; one place per player', () => {
+  it('re-entry (T/M): a busted player buys a new stack within late registration, a new inscription with its POINSCRIT; one place per player', () => {
     const e = env();
     const structure = { ...readyStructure('THNL', 'hyper-turbo', { reEntries: 2 }), lateRegistrationLevels: 10 };
     const t = tournament(e, { id: 'mtt-re', format: 'scheduled', seats: 6, maxEntrants: 100, minEntrants: 2, startAt: Date.UTC(2026, 0, 1) + 1000, structure }, 8);
@@ -401,8 +402,13 @@ describe('rebuys and add-on, bounties, satellites, re-entry, freerolls', () => {
     expectRankedOnce(t);
     expect(t.all().reduce((s, y) => s + y.prize!, 0)).toBe((12 + reentered) * 1000);
     e.outbox.flush();
+    // A re-entry is a new inscription with its own POINSCRIT (A 1.3.6.b: one code per inscription to
+    // the game); the entry it follows is closed by its POBILAN.
     const x = t.all().find((y) => y.reEntries > 0)!;
-    expect(e.vault.byInscription(x.inscription).filter((r) => r.kind === 'POACHAT')).toHaveLength(x.reEntries);
+    const theirs = e.vault.byTech('mtt-re').filter((r) => r.xml.includes(`<IDJoueur>${x.player.accountId}</IDJoueur>`));
+    expect(theirs.filter((r) => r.kind === 'POINSCRIT')).toHaveLength(1 + x.reEntries);
+    expect(theirs.filter((r) => r.kind === 'POBILAN')).toHaveLength(1 + x.reEntries);
+    expect(e.vault.byInscription(x.inscription).map((r) => r.kind)[0]).toBe('POINSCRIT');
     books(e);
   });
 });
@@ -422,10 +428,20 @@ const SATELLITE_DOUBLE = 10;
  */
 function satellite(e: Env, seed: number) {
   const target = tournament(e, { id: 'mtt-target', format: 'scheduled', seats: 9, maxEntrants: 100, minEntrants: 2, startAt: Date.UTC(2026, 0, 2), buyIn: 2000, fee: 200, structure: readyStructure('THNL', 'turbo') });
-  const sat = new Tournament(
-    tournamentSpec({ id: 'sat-1', name: 'Satellite', satellite: { target: 'mtt-target', seatValue: 2200 } }),
-    { wallet: e.wallet, db: e.db, outbox: e.outbox, timers: e.timers, idOper: '0099', random: seeded(seed), table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0], dealRandom: seeded(seed * 31 + 7) }, error: (x) => e.errors.push(x), directory: (id) => (id === 'mtt-target' ? target : undefined) },
-  );
+  const sat = LiveTournament.create(tournamentSpec({ id: 'sat-1', name: 'Satellite', satellite: { target: 'mtt-target', seatValue: 2200 } }), {
+    wallet: e.wallet,
+    db: e.db,
+    outbox: e.outbox,
+    store: new MachineStore(e.db),
+    timers: e.timers,
+    idOper: '0099',
+    seed,
+    table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0], random: seeded(seed * 13 + 5), dealRandom: seeded(seed * 31 + 7) },
+    error: (x) => e.errors.push(x),
+    notify: (n) => e.notices.push(n),
+    brain: () => new PracticeBrain({ samples: 2 }),
+    directory: (id) => (id === 'mtt-target' ? target : undefined),
+  });
   const rng = seeded(seed * 7919 + 1);
   for (let i = 0; i < 6; i++) {
     // Fixed names (the seating knows players by name): the run does not depend on the tests before it.
@@ -463,10 +479,9 @@ function expectOverlay(e: Env, fundId: string, kind: 'real' | 'play', amount: nu
 describe('crash safety', () => {
   it('an operator gone mid-tournament (no close, a hand in play) resumes it from the last completed hand: chips, clock, places and prizes whole', async () => {
     const { TournamentHub } = await import('./hub');
-    const { TournamentStore } = await import('./store');
     const e = env();
     const hubOf = (timers: ManualTimers) =>
-      new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers, idOper: '0099', random: seeded(21), table: { betweenHandsMs: 1000, practiceDelayMs: [10, 50] }, error: (x) => e.errors.push(x), store: new TournamentStore(e.db), practiceFillMs: null });
+      new TournamentHub({ accounts: e.accounts, wallet: e.wallet, db: e.db, outbox: e.outbox, timers, idOper: '0099', seed: 21, table: { betweenHandsMs: 1000, practiceDelayMs: [10, 50] }, error: (x) => e.errors.push(x), practiceFillMs: null });
     const spec = tournamentSpec({ id: 'mtt-crash', name: 'Crash', format: 'scheduled', maxEntrants: 100, minEntrants: 2, startAt: e.timers.now() + 1000 });
     const first = hubOf(e.timers);
     first.add(spec);

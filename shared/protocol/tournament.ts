@@ -122,7 +122,7 @@ export const tournamentDetailsSchema = obj({
 export type TournamentDetails = Infer<typeof tournamentDetailsSchema>;
 
 /** Why a player sits where they sit (`tournament.seat`): the client says so on a move. */
-export const seatReason = oneOf('start', 'late', 'balance', 'broken', 'back');
+export const seatReason = oneOf('start', 'late', 'balance', 'broken', 'back', 'final');
 
 /**
  * Where a tournament stands, told to each of its (human) players: on every change of state or clock,

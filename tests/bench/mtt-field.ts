@@ -1,5 +1,5 @@
 /**
- * The 10,000-entrant freezeout the tournament benchmarks play (tournament.bench.ts, standing.bench.ts):
+ * The 10,000-entrant freezeout the standing benchmark reads (standing.bench.ts):
  * an operator's database, ledger and trace vault in a temporary folder, a scheduled no-limit hold'em
  * tournament on the hyper-turbo structure with the clock 60 times faster, and `field` practice players
  * registered (ledger movements and POINSCRITs: not timed by the benchmarks). Started by the caller.
@@ -9,8 +9,8 @@ import { Accounts } from '../../operator/accounts';
 import { PracticeBrain } from '../../operator/practice/strategy';
 import { openOperatorDatabase } from '../../operator/schema';
 import { scaledTimers } from '../../operator/tables/timers';
-import { TournamentStore } from '../../operator/tournaments/store';
-import { Tournament, type TournamentDeps } from '../../operator/tournaments/tournament';
+import { LiveTournament, type LiveDeps } from '../../operator/tournaments/live';
+import { MachineStore } from '../../operator/tournaments/machine-store';
 import { TraceOutbox } from '../../operator/trace/outbox';
 import { TraceVault } from '../../operator/trace/vault';
 import { Wallet } from '../../operator/wallet';
@@ -18,8 +18,8 @@ import { tempDir } from '../support/operator/temp-dir';
 import { tournamentSpec } from '../support/operator/tournament-spec';
 
 export interface BenchField {
-  t: Tournament;
-  deps: TournamentDeps;
+  t: LiveTournament;
+  deps: LiveDeps;
   accounts: Accounts;
   wallet: Wallet;
   outbox: TraceOutbox;
@@ -38,14 +38,26 @@ export function registeredField(id: string, field: number): BenchField {
   const outbox = new TraceOutbox(db, vault);
   const timers = scaledTimers(60);
   const errors: unknown[] = [];
-  const deps: TournamentDeps = { wallet, db, outbox, timers, idOper: '0099', table: { betweenHandsMs: 0, practiceDelayMs: [0, 0] }, error: (e) => errors.push(e), store: new TournamentStore(db) };
+  const deps: LiveDeps = {
+    wallet,
+    db,
+    outbox,
+    timers,
+    idOper: '0099',
+    table: { betweenHandsMs: 0, practiceDelayMs: [0, 0] },
+    error: (e) => errors.push(e),
+    store: new MachineStore(db),
+    notify: () => undefined,
+    directory: () => undefined,
+    brain: () => new PracticeBrain(),
+  };
   const close = () => {
     vault.close();
     db.close();
     dir.cleanup();
   };
   try {
-    const t = new Tournament(
+    const t = LiveTournament.create(
       tournamentSpec({
         id,
         name: 'Bench',
@@ -61,7 +73,7 @@ export function registeredField(id: string, field: number): BenchField {
       const a = accounts.createPracticeAccount(`practice-m${n}`);
       if (!a.ok) throw new Error(a.code);
       wallet.grantPlay(a.account.id, 1100, { idempotencyKey: `bench:${n}` });
-      const r = t.register({ accountId: a.account.id, name: a.account.username, practice: true, ip: '127.0.0.1', sessionId: 'practice' }, t.version, { brain: new PracticeBrain() });
+      const r = t.register({ accountId: a.account.id, name: a.account.username, practice: true, ip: '127.0.0.1', sessionId: 'practice' }, t.version);
       if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
     }
     return {

@@ -44,9 +44,9 @@ function startChild(dataDir: string, startAt: number): Promise<{ child: ChildPro
 function progress(dir: string): { state: string; out: number } {
   const db = openOperatorDatabase(join(dir, 'operator.sqlite'));
   try {
-    const row = db.prepare("SELECT state FROM tournaments WHERE id = 'mtt-kill'").get() as { state: string } | undefined;
-    const rows = db.prepare("SELECT data FROM tournament_entrants WHERE tournament_id = 'mtt-kill'").pluck().all() as string[];
-    return { state: row?.state ?? 'none', out: rows.filter((d) => (JSON.parse(d) as { out: boolean }).out).length };
+    const row = db.prepare("SELECT phase FROM tournament_machines WHERE id = 'mtt-kill'").get() as { phase: string } | undefined;
+    const rows = db.prepare("SELECT data FROM tournament_machine_rows WHERE tournament_id = 'mtt-kill' AND kind = 'e'").pluck().all() as string[];
+    return { state: row?.phase ?? 'none', out: rows.filter((d) => (JSON.parse(d) as { status: string }).status === 'out').length };
   } finally {
     db.close();
   }
@@ -111,7 +111,7 @@ describe('a tournament survives SIGKILL', () => {
         const books = tournamentAudit(op.db).play;
         expect(books.tournaments).toBe(0);
         expect(books.fees).toBe(PLAYERS * 100);
-        const rows = (op.db.prepare("SELECT data FROM tournament_entrants WHERE tournament_id = 'mtt-kill'").pluck().all() as string[]).map((d) => JSON.parse(d) as { place: number; prize: number });
+        const rows = (op.db.prepare("SELECT data FROM tournament_machine_rows WHERE tournament_id = 'mtt-kill' AND kind = 'e'").pluck().all() as string[]).map((d) => JSON.parse(d) as { place: number; prize: number });
         expect(rows).toHaveLength(PLAYERS);
         expect({ sum: rows.reduce((a, r) => a + r.prize, 0), rows: rows.map((r) => `${r.place}:${r.prize}`).sort().join(" ") }).toMatchObject({ sum: PLAYERS * 1000 });
         // Every place from 1 to N, tied players holding the first of the places they share (R-ELIM).

@@ -19,7 +19,7 @@ import { practiceAccount } from '../../operator/practice/host';
 import { startOperator, type RunningOperator } from '../../operator/server/operator';
 import { scaledTimers } from '../../operator/tables/timers';
 import type { TablePlayer } from '../../operator/tables/types';
-import type { Tournament } from '../../operator/tournaments/tournament';
+import type { LiveTournament as Tournament } from '../../operator/tournaments/live';
 import { seeded, Shover, tournamentSpec } from '../support/operator/tournament-env';
 import { tempDir } from '../support/operator/temp-dir';
 
@@ -54,11 +54,11 @@ let op: RunningOperator;
 let n = 0;
 
 /** A practice player with play chips and a seeded shover's brain, registered to `tournament`. */
-function enter(tournament: Tournament, opts: { autoRebuy?: boolean } = {}): TablePlayer {
+function enter(tournament: Tournament, opts: { auto?: boolean } = {}): TablePlayer {
   const a = practiceAccount(op.accounts, 100 + n++);
   const p: TablePlayer = { accountId: a.id, name: a.name, practice: true, ip: '127.0.0.1', sessionId: 'practice' };
   op.wallet.grantPlay(a.id, 100_000, { idempotencyKey: `grant:trace:${a.id}` });
-  const r = tournament.register(p, tournament.version, { brain: new Shover(seeded(a.id), 0.5), autoRebuy: opts.autoRebuy });
+  const r = tournament.register(p, tournament.version, { brain: new Shover(seeded(a.id), 0.5), auto: opts.auto });
   if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
   return p;
 }
@@ -89,7 +89,7 @@ beforeAll(async () => {
   const sng = op.tournaments.get('sng-trace-1')!;
   const mttRebuy = op.tournaments.get('mtt-rebuy')!;
   const ko = op.tournaments.get('mtt-ko')!;
-  for (let i = 0; i < 6; i++) enter(mttRebuy, { autoRebuy: true });
+  for (let i = 0; i < 6; i++) enter(mttRebuy, { auto: true });
   const ko1 = [0, 1, 2, 3, 4, 5].map(() => enter(ko));
   // R-TOURN-LEAVE: a registration cancelled before the start, refunded with its POANNUL.
   expect(ko.unregister(ko1[5].accountId)).toMatchObject({ ok: true });

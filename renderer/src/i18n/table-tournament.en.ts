@@ -35,6 +35,7 @@ const en: typeof fr = {
     start: 'The tournament starts: you sit at {to}.',
     late: 'Late registration: you sit at {to}.',
     back: 'You are back at {to}.',
+    final: 'Final table: seats are drawn again (T 1-4): you sit at {to}.',
     close: 'Close this message',
     waiting: 'Changing tables…',
   },

@@ -34,6 +34,7 @@ export default {
     start: 'Le tournoi commence : vous êtes à la {to}.',
     late: 'Inscription tardive : vous êtes à la {to}.',
     back: 'Vous reprenez votre place à la {to}.',
+    final: 'Table finale : les places sont tirées au sort à nouveau (T 1-4) : vous êtes à la {to}.',
     close: 'Fermer ce message',
     waiting: 'Changement de table…',
   },

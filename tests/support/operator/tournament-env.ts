@@ -17,7 +17,9 @@ import { Wallet } from '../../../operator/wallet';
 import { tournamentAudit } from '../../../operator/tournaments/audit';
 import { placesProblem } from '../../../operator/tournaments/places';
 import type { TournamentSpec } from '../../../operator/tournaments/spec';
-import { Tournament, type TournamentNotice } from '../../../operator/tournaments/tournament';
+import { LiveTournament, type TournamentNotice } from '../../../operator/tournaments/live';
+import { MachineStore } from '../../../operator/tournaments/machine-store';
+import { PracticeBrain } from '../../../operator/practice/strategy';
 
 import { seeded } from './shover';
 import { tournamentSpec } from './tournament-spec';
@@ -68,18 +70,22 @@ export function env(): Env {
 }
 
 /** `deal`: a seeded deal too (TableOptions.dealRandom; the operator deals with crypto, R-DEAL), for a run that replays. */
-export function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1, opts: { deal?: boolean; clockRate?: number } = {}): Tournament {
-  return new Tournament(tournamentSpec(over), {
+export function tournament(e: Env, over: Partial<TournamentSpec> = {}, seed = 1, opts: { deal?: boolean; clockRate?: number; thinkMs?: number } = {}): LiveTournament {
+  return LiveTournament.create(tournamentSpec(over), {
     wallet: e.wallet,
     db: e.db,
     outbox: e.outbox,
+    store: new MachineStore(e.db),
     timers: e.timers,
     ...(opts.clockRate !== undefined ? { clockRate: opts.clockRate } : {}),
     idOper: '0099',
-    random: seeded(seed),
-    table: { betweenHandsMs: 1000, practiceDelayMs: [0, 0], ...(opts.deal ? { dealRandom: seeded(seed * 31 + 7) } : {}) },
+    seed,
+    // Seeded: the machine's draws and each table's first button; `deal`, the cards too (a run that replays).
+    table: { betweenHandsMs: 1000, practiceDelayMs: [opts.thinkMs ?? 0, opts.thinkMs ?? 0], random: seeded(seed * 13 + 5), ...(opts.deal ? { dealRandom: seeded(seed * 31 + 7) } : {}) },
     error: (x) => e.errors.push(x),
     notify: (n) => e.notices.push(n),
+    directory: () => undefined,
+    brain: () => new PracticeBrain({ samples: 4 }),
   });
 }
 
@@ -101,7 +107,7 @@ export function practice(e: Env, chips = 10_000): TablePlayer {
 }
 
 /** Runs the operator's time until the tournament ends: due work first, then the clock moves a second. */
-export function playOut(e: Env, t: Tournament, each: () => void = () => undefined, limit = 400_000): void {
+export function playOut(e: Env, t: LiveTournament, each: () => void = () => undefined, limit = 400_000): void {
   for (let i = 0; i < limit && t.state === 'running'; i++) {
     if (e.timers.runDue(1) === 0) e.timers.advance(1000);
     each();
@@ -123,7 +129,7 @@ export function books(e: Env): void {
 }
 
 /** Every place from 1 to N covered exactly once (R-ELIM; ties share, T 8-16). */
-export function expectRankedOnce(t: Tournament): void {
+export function expectRankedOnce(t: LiveTournament): void {
   expect(placesProblem(t.all().map((x) => x.place))).toBeNull();
 }
 

@@ -74,15 +74,16 @@ export function drawStart(d: Draft): void {
 }
 
 /**
- * T 6-10: a player moved to balance sits in the free seat nearest the big blind's left, the big blind
- * itself when free, never the small blind; counted from the big blind of the hand in play when the
- * table is in a hand (its last hand's otherwise). Without a big blind known, a random free seat.
+ * T 6-10: a player moved to balance sits in the free seat nearest the big blind's left, never the
+ * small blind; counted from the big blind of the hand in play when the table is in a hand (its last
+ * hand's otherwise). Between hands the last big blind's seat is the next small blind's: tried last
+ * (shared/rules/table/balancing.ts reads it the same way). Without a big blind known, a random free seat.
  */
 export function worstSeat(d: Draft, t: Table): number {
   const free = t.seats.flatMap((x, i) => (x === null ? [i] : []));
   if (t.bigBlind === null) return free[d.random(free.length)];
   const n = t.seats.length;
-  for (let k = 0; k < n; k++) {
+  for (let k = 1; k <= n; k++) {
     const i = (t.bigBlind + k) % n;
     if (t.seats[i] === null) return i;
   }

@@ -2,10 +2,10 @@
  * The tournament's course (R-TOURN-RUN): the start and its draw, a cancellation, the clock's ticks,
  * a table's hand started and ended (stacks, busts, bounties, rebuys decided in the hand break).
  */
-import { clockAt, mayAddOn } from '../structure';
+import { clockAt } from '../structure';
 import { entrantIds } from './buckets';
 import type { Draft } from './draft';
-import { addOn, declineRebuy, mayRebuyNow, no, rebuy } from './entries';
+import { declineRebuy, mayRebuyNow, no } from './entries';
 import { dealable, drawStart, mayDeal, rebalance } from './floor';
 import { absenceOver } from './absence';
 import { fieldOpen } from './pool';
@@ -42,7 +42,7 @@ export function cancel(d: Draft): Refusal | null {
   return null;
 }
 
-/** The operator's clock (R-TOURN-RUN): levels and breaks; rebuy decisions and add-ons that lapse with it. */
+/** The operator's clock (R-TOURN-RUN): levels and breaks; rebuy decisions that lapse with it. */
 export function tick(d: Draft, elapsed: number): Refusal | null {
   const s = d.s;
   if (s.phase !== 'running') return no('NOT_NOW', 'the tournament is not running');
@@ -59,7 +59,6 @@ export function tick(d: Draft, elapsed: number): Refusal | null {
   for (const id of entrantIds(s)) {
     const e = d.entrant(id);
     if (e.status === 'deciding' && !mayRebuyNow(d, e)) declineRebuy(d, id);
-    else if (e.auto && e.status === 'in' && mayAddOn(s.spec.structure, elapsed, e.addOn)) addOn(d, id);
     // T 2-15: a freeroll's absent player past the delay, between their table's hands (else at its end).
     else if (absenceOver(d, e) && !(e.table !== null && d.table(e.table)!.inHand)) disqualify(d, id, 'absent');
   }
@@ -77,7 +76,7 @@ export function handStarted(d: Draft, no_: number, bigBlind: number | null): Ref
 /**
  * A table's hand ended: the stacks it left (chips bought during it added, T 5-3), its busts worst
  * group first, each with the bounty on their head paid; a player with a rebuy open keeps the seat
- * for the hand break (T 5-3), a practice player rebuys at once. A hand of a hand-for-hand round: its
+ * for the hand break (T 5-3), a practice player too (its rebuy is an event of its own). A hand of a hand-for-hand round: its
  * busts wait for the round's end to be ranked with the other tables' (T 8-16).
  */
 export function handEnded(d: Draft, no_: number, stacks: readonly { accountId: number; stack: number; timeBank?: number }[], busts: readonly (readonly Bust[])[]): Refusal | null {
@@ -105,10 +104,11 @@ export function handEnded(d: Draft, no_: number, stacks: readonly { accountId: n
     const ids = final.map((b) => b.accountId);
     if (inRound) d.s.round = { ...d.s.round, busts: [...d.s.round.busts, ...final.map((b) => ({ id: b.accountId, stack: b.stackAtStart, table: no_ }))] };
     else pushGroup(d, ids);
+    // A practice player's purchases are their own events (the runner sends them after this one): a
+    // wallet that refuses one refuses that purchase, never the hand's end.
     for (const id of ids) {
       const e = d.entrant(id);
-      if (e.auto && mayRebuyNow(d, e)) rebuy(d, id);
-      else if (!mayRebuyNow(d, e) || e.excluded) declineRebuy(d, id);
+      if (!mayRebuyNow(d, e) || e.excluded) declineRebuy(d, id);
     }
   }
   // R-EXCLUDE, R-BANNED: excluded players leave at the end of their hand (T 13-1).
