@@ -35,6 +35,7 @@ import type { Move, ServerMessage, ServerMessageOf } from '../../../shared/proto
 import { HISTORY_PAGE_MAX, isVersion, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION } from '../../../shared/protocol/version';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { Connection } from './connection';
+import { Emitter } from './events';
 import { ActionOutbox } from './outbox';
 import { isPin } from './pinning';
 import { HistoryRequests } from './history';
@@ -59,7 +60,7 @@ export class OperatorLink {
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly log: (line: string) => void;
-  private readonly listeners = new Map<keyof LinkEvents, Set<(p: never) => void>>();
+  private readonly events: Emitter<LinkEvents>;
   private readonly connection: Connection;
   private readonly requests: Requests;
   private readonly outbox: ActionOutbox;
@@ -105,6 +106,7 @@ export class OperatorLink {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.log = options.log ?? ((line) => process.stderr.write(`[link] ${line}\n`));
+    this.events = new Emitter<LinkEvents>(this.log);
     this.token = options.token ?? null;
     this.connection = new Connection(
       {
@@ -120,11 +122,11 @@ export class OperatorLink {
         badFrame: (message) => {
           this.badFrames++;
           this.log(`dropped a frame from the operator: ${message}`);
-          this.emit('problem', { kind: 'bad-frame', message });
+          this.events.emit('problem', { kind: 'bad-frame', message });
         },
         pinRefused: (e) => {
           this.fatal = { why: 'pin', detail: e.message };
-          this.emit('problem', { kind: 'pin', message: e.message });
+          this.events.emit('problem', { kind: 'pin', message: e.message });
         },
         closed: (code) => this.afterDrop(code),
         log: this.log,
@@ -141,8 +143,8 @@ export class OperatorLink {
       history: (cursor, limit) => this.history(cursor, limit),
       ready,
       username: () => this.account?.username ?? null,
-      created: (model) => this.emit('model', model),
-      changed: (tableId, model, change) => this.emit('table', { tableId, model, change }),
+      created: (model) => this.events.emit('model', model),
+      changed: (tableId, model, change) => this.events.emit('table', { tableId, model, change }),
       backfillPages: options.backfillPages ?? 10,
     });
     this.outbox = new ActionOutbox({ nextRid: () => this.requests.nextRid(), send, ready, refusedNow, model: (id) => this.streams.get(id) });
@@ -158,20 +160,7 @@ export class OperatorLink {
   // Events and state
 
   on<K extends keyof LinkEvents>(event: K, listener: Listener<K>): () => void {
-    let set = this.listeners.get(event);
-    if (!set) this.listeners.set(event, (set = new Set()));
-    set.add(listener as (p: never) => void);
-    return () => set.delete(listener as (p: never) => void);
-  }
-
-  private emit<K extends keyof LinkEvents>(event: K, payload: LinkEvents[K]): void {
-    for (const l of this.listeners.get(event) ?? []) {
-      try {
-        (l as Listener<K>)(payload);
-      } catch (e) {
-        this.log(`a ${event} listener failed: ${(e as Error)?.stack ?? String(e)}`);
-      }
-    }
+    return this.events.on(event, listener);
   }
 
   get status(): LinkStatus {
@@ -187,7 +176,7 @@ export class OperatorLink {
     const c = this.current;
     if (c.state === next.state && c.attempt === next.attempt && c.retryInMs === next.retryInMs && c.why === next.why && c.reason === next.reason && c.minVersion === next.minVersion) return;
     this.current = next;
-    this.emit('state', { ...next });
+    this.events.emit('state', { ...next });
   }
 
   /** Why nothing can be sent (closed, offline, update required), else null. */
@@ -313,9 +302,9 @@ export class OperatorLink {
     } catch (e) {
       // A fault of ours must not take the connection down: logged, the frame dropped.
       this.log(`handling ${m.type} failed: ${(e as Error)?.stack ?? String(e)}`);
-      this.emit('problem', { kind: 'internal', message: `handling ${m.type} failed: ${(e as Error)?.message ?? String(e)}` });
+      this.events.emit('problem', { kind: 'internal', message: `handling ${m.type} failed: ${(e as Error)?.message ?? String(e)}` });
     }
-    this.emit('message', m);
+    this.events.emit('message', m);
   }
 
   private handle(m: ServerMessage): void {
@@ -344,11 +333,11 @@ export class OperatorLink {
         if (this.account?.id === m.account.id) this.account = m.account;
         break;
       case 'lobby':
-        this.emit('conditions', m.conditions);
-        this.emit('lobby', m.tables);
+        this.events.emit('conditions', m.conditions);
+        this.events.emit('lobby', m.tables);
         break;
       case 'lobby.table':
-        this.emit('lobby.table', m.table);
+        this.events.emit('lobby.table', m.table);
         return;
       case 'table.joined':
         this.streams.joined(m);
@@ -367,14 +356,14 @@ export class OperatorLink {
         return this.outbox.result(m);
       case 'tournament.seat':
         this.streams.tournamentSeat(m.tournamentId, m.tableId);
-        this.emit('tournament', m);
+        this.events.emit('tournament', m);
         return;
       case 'tournament.finished':
         this.streams.tournamentFinished(m.tournamentId);
-        this.emit('tournament', m);
+        this.events.emit('tournament', m);
         return;
       case 'tournament.state':
-        this.emit('tournament', m);
+        this.events.emit('tournament', m);
         return;
     }
     if ('rid' in m && m.rid !== null) this.requests.answer(m.rid, m);
@@ -386,7 +375,7 @@ export class OperatorLink {
     // once, with what to do; no retry (the operator refuses an older client the same way).
     if (m.protocol < PROTOCOL_VERSION) {
       this.fatal = { why: 'operator-old', detail: `this operator speaks protocol ${m.protocol}, older than this Cercle's ${PROTOCOL_VERSION}: the operator must be updated` };
-      this.emit('problem', { kind: 'operator-error', message: this.fatal.detail });
+      this.events.emit('problem', { kind: 'operator-error', message: this.fatal.detail });
       this.connection.drop(1000, 'operator too old');
       return;
     }
@@ -412,7 +401,7 @@ export class OperatorLink {
     this.log(`operator: ${m.code} ${m.message}`);
     if (m.code === 'UPDATE_REQUIRED') this.updateRequired = m.minVersion ?? 'a newer version';
     else if (m.code === 'SESSION_REPLACED') this.fatal = REPLACED;
-    this.emit('problem', { kind: 'operator-error', message: `${m.code}: ${m.message}` });
+    this.events.emit('problem', { kind: 'operator-error', message: `${m.code}: ${m.message}` });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -430,8 +419,8 @@ export class OperatorLink {
       this.log(`the session ended (${m.code}): log in again`);
       this.token = null;
       this.account = null;
-      this.emit('session', { token: null });
-      this.emit('signed-out', { code: m.code });
+      this.events.emit('session', { token: null });
+      this.events.emit('signed-out', { code: m.code });
       this.streams.signedOut();
       this.ready();
       return;
@@ -449,17 +438,17 @@ export class OperatorLink {
     const token = m.token ?? given ?? this.token;
     if (token !== this.token) {
       this.token = token;
-      this.emit('session', { token });
+      this.events.emit('session', { token });
     }
     this.streams.seated(m.seated);
-    this.emit('authed', m);
+    this.events.emit('authed', m);
   }
 
   /** Our `logout` was answered: the session is over (nothing to resume). */
   private loggedOut(): void {
     this.token = null;
     this.account = null;
-    this.emit('session', { token: null });
+    this.events.emit('session', { token: null });
   }
 
   // -------------------------------------------------------------------------------------------
