@@ -489,7 +489,7 @@ export class Accounts {
   /**
    * Gives an account a new name (its username: seats, hand histories and the client show it; the
    * regulatory trace names players by account id, so it is unaffected). The caller checks the account
-   * is seated nowhere (connection.ts, NAME_WHILE_SEATED), so a name never changes during a hand.
+   * is seated nowhere (server/routes/session.ts, NAME_WHILE_SEATED), so a name never changes during a hand.
    * Refuses a malformed name or one with a reserved prefix (`INVALID_USERNAME`: no one may pass for a
    * guest or a practice player, R-NOBOT), and a name another account holds in any case
    * (`USERNAME_TAKEN`). Changing only the case of one's own name is allowed. A password account signs

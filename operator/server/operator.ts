@@ -42,7 +42,7 @@ import { PUBLIC_KEY_FILE, TraceSigner } from '../trace/seal';
 import { TraceVault } from '../trace/vault';
 import { Wallet } from '../wallet';
 import { applyBanFile } from './closure';
-import { type ServerContext } from './connection';
+import { type ServerContext } from './context';
 import { KeptWatches } from './watches';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './gate';
 import { DEFAULT_RATE_LIMIT, DEFAULT_SIGNUP_LIMIT, KeyedBuckets, type RateLimit, type SignupLimit } from './ratelimit';

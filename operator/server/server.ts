@@ -11,7 +11,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import type { TlsIdentity } from '../tls';
-import { Connection, type ServerContext } from './connection';
+import { Connection } from './connection';
+import type { ServerContext } from './context';
 import { CLOSE_ADDRESS_FULL, CLOSE_HELLO_TIMEOUT, CLOSE_OPERATOR_FULL, ConnectionGate, type Admission, type ConnectionLimits } from './gate';
 
 /** Hard ceiling of a frame `ws` accepts before closing the socket; the protocol's own cap is lower. */

@@ -5,9 +5,13 @@
  * - connection.ts: the pinned WSS socket, its heartbeat, frames in (validated) and out;
  * - requests.ts: requests by `rid`, answered by a message or a refusal value (never thrown);
  * - outbox.ts: our actions, kept by action id until answered (the one owner of "pending");
- * - streams.ts: one TableModel per seat following its table's stream with the rules engine.
+ * - streams.ts: one TableModel per seat following its table's stream with the rules engine;
+ * - the requests, one file per domain: session.ts (guest, login, register, resume, logout, balance,
+ *   nickname), lobby.ts, table-requests.ts (seats, watching, actions), history.ts, tournaments.ts.
  *
- * This file holds the state machine, the session (hello, resume, authentication) and the API:
+ * This file holds the state machine, the session's life (hello, the automatic resume, what an
+ * authentication changes), reconnection, the frames in, and the API its callers use, each request
+ * handed to its domain's file:
  *
  *   connecting ──welcome (+ resume)──▶ connected ──drop──▶ reconnecting ──backoff──▶ … ──▶ connected
  *        │                                 │                    │
@@ -31,13 +35,18 @@ import type { Move, ServerMessage, ServerMessageOf } from '../../../shared/proto
 import { HISTORY_PAGE_MAX, isVersion, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION } from '../../../shared/protocol/version';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { Connection } from './connection';
+import { Emitter } from './events';
 import { ActionOutbox } from './outbox';
 import { isPin } from './pinning';
+import { HistoryRequests } from './history';
+import { LobbyRequests } from './lobby';
 import { Requests } from './requests';
+import { SessionRequests, type Identity } from './session';
 import { TableStreams } from './streams';
-import { TournamentRequests } from './tournaments';
 import type { TableModel } from './table';
-import { replyOf, type ActResult, type LinkCode, type LinkEvents, type LinkState, type LinkStatus, type OperatorLinkOptions, type Refused, type Reply, type Request } from './types';
+import { TableRequests } from './table-requests';
+import { TournamentRequests } from './tournaments';
+import type { LinkCode, LinkEvents, LinkState, LinkStatus, OperatorLinkOptions, Refused, Request, SendRequest } from './types';
 
 export type { ActResult, LinkCode, LinkEvents, LinkState, LinkStatus, OperatorLinkOptions, Refused, Reply, Request } from './types';
 
@@ -51,11 +60,15 @@ export class OperatorLink {
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly log: (line: string) => void;
-  private readonly listeners = new Map<keyof LinkEvents, Set<(p: never) => void>>();
+  private readonly events: Emitter<LinkEvents>;
   private readonly connection: Connection;
   private readonly requests: Requests;
   private readonly outbox: ActionOutbox;
   private readonly streams: TableStreams;
+  private readonly session: SessionRequests;
+  private readonly lobbyRequests: LobbyRequests;
+  private readonly tableRequests: TableRequests;
+  private readonly historyRequests: HistoryRequests;
 
   private current: LinkStatus = { state: 'offline', attempt: 0, retryInMs: null, why: null, reason: null, minVersion: null };
   private isReady = false;
@@ -73,7 +86,6 @@ export class OperatorLink {
   private resumeRid: number | null = null;
   private resyncMarker: number | null = null;
   private readonly resumeTokens = new Map<number, string>();
-  private lobbyWanted = false;
   private readonly maxAttempts: number;
 
   token: string | null;
@@ -81,7 +93,7 @@ export class OperatorLink {
   balances: ServerMessageOf<'authed'>['balances'] | null = null;
   /** Frames dropped because they failed validation. */
   badFrames = 0;
-  /** The tournament requests (tournaments.ts). */
+  /** The tournament requests (tournaments.ts): the one domain its callers reach by name. */
   readonly tournaments: TournamentRequests;
 
   constructor(readonly options: OperatorLinkOptions) {
@@ -94,6 +106,7 @@ export class OperatorLink {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.log = options.log ?? ((line) => process.stderr.write(`[link] ${line}\n`));
+    this.events = new Emitter<LinkEvents>(this.log);
     this.token = options.token ?? null;
     this.connection = new Connection(
       {
@@ -109,11 +122,11 @@ export class OperatorLink {
         badFrame: (message) => {
           this.badFrames++;
           this.log(`dropped a frame from the operator: ${message}`);
-          this.emit('problem', { kind: 'bad-frame', message });
+          this.events.emit('problem', { kind: 'bad-frame', message });
         },
         pinRefused: (e) => {
           this.fatal = { why: 'pin', detail: e.message };
-          this.emit('problem', { kind: 'pin', message: e.message });
+          this.events.emit('problem', { kind: 'pin', message: e.message });
         },
         closed: (code) => this.afterDrop(code),
         log: this.log,
@@ -130,32 +143,24 @@ export class OperatorLink {
       history: (cursor, limit) => this.history(cursor, limit),
       ready,
       username: () => this.account?.username ?? null,
-      created: (model) => this.emit('model', model),
-      changed: (tableId, model, change) => this.emit('table', { tableId, model, change }),
+      created: (model) => this.events.emit('model', model),
+      changed: (tableId, model, change) => this.events.emit('table', { tableId, model, change }),
       backfillPages: options.backfillPages ?? 10,
     });
-    this.tournaments = new TournamentRequests((body) => this.request(body));
     this.outbox = new ActionOutbox({ nextRid: () => this.requests.nextRid(), send, ready, refusedNow, model: (id) => this.streams.get(id) });
+    const request: SendRequest = (body, timeoutMs) => this.request(body, timeoutMs);
+    this.session = new SessionRequests({ request, resumeList: () => this.streams.resumeList(), loggedOut: () => this.loggedOut() });
+    this.lobbyRequests = new LobbyRequests(request);
+    this.tableRequests = new TableRequests(request, this.streams, this.outbox);
+    this.historyRequests = new HistoryRequests(request);
+    this.tournaments = new TournamentRequests(request);
   }
 
   // -------------------------------------------------------------------------------------------
   // Events and state
 
   on<K extends keyof LinkEvents>(event: K, listener: Listener<K>): () => void {
-    let set = this.listeners.get(event);
-    if (!set) this.listeners.set(event, (set = new Set()));
-    set.add(listener as (p: never) => void);
-    return () => set.delete(listener as (p: never) => void);
-  }
-
-  private emit<K extends keyof LinkEvents>(event: K, payload: LinkEvents[K]): void {
-    for (const l of this.listeners.get(event) ?? []) {
-      try {
-        (l as Listener<K>)(payload);
-      } catch (e) {
-        this.log(`a ${event} listener failed: ${(e as Error)?.stack ?? String(e)}`);
-      }
-    }
+    return this.events.on(event, listener);
   }
 
   get status(): LinkStatus {
@@ -171,7 +176,7 @@ export class OperatorLink {
     const c = this.current;
     if (c.state === next.state && c.attempt === next.attempt && c.retryInMs === next.retryInMs && c.why === next.why && c.reason === next.reason && c.minVersion === next.minVersion) return;
     this.current = next;
-    this.emit('state', { ...next });
+    this.events.emit('state', { ...next });
   }
 
   /** Why nothing can be sent (closed, offline, update required), else null. */
@@ -284,7 +289,7 @@ export class OperatorLink {
     this.outbox.resend();
     this.requests.flush();
     this.streams.ready();
-    if (this.lobbyWanted) void this.request({ type: 'lobby.subscribe' });
+    this.lobbyRequests.resubscribe();
     for (const w of this.connectWaiters.splice(0)) w.resolve();
   }
 
@@ -297,39 +302,17 @@ export class OperatorLink {
     } catch (e) {
       // A fault of ours must not take the connection down: logged, the frame dropped.
       this.log(`handling ${m.type} failed: ${(e as Error)?.stack ?? String(e)}`);
-      this.emit('problem', { kind: 'internal', message: `handling ${m.type} failed: ${(e as Error)?.message ?? String(e)}` });
+      this.events.emit('problem', { kind: 'internal', message: `handling ${m.type} failed: ${(e as Error)?.message ?? String(e)}` });
     }
-    this.emit('message', m);
+    this.events.emit('message', m);
   }
 
   private handle(m: ServerMessage): void {
     switch (m.type) {
       case 'welcome':
-        // An operator older than this client (docs/protocol.md "Versioning"): it would send frames of
-        // an older shape, each refused here as invalid (a finish without its tie, protocol 5). Said
-        // once, with what to do; no retry (the operator refuses an older client the same way).
-        if (m.protocol < PROTOCOL_VERSION) {
-          this.fatal = { why: 'operator-old', detail: `this operator speaks protocol ${m.protocol}, older than this Cercle's ${PROTOCOL_VERSION}: the operator must be updated` };
-          this.emit('problem', { kind: 'operator-error', message: this.fatal.detail });
-          this.connection.drop(1000, 'operator too old');
-          return;
-        }
-        this.connection.serverHeartbeatMs = m.heartbeatMs;
-        this.connection.maxClientFrameBytes = Math.min(m.maxFrameBytes, MAX_CLIENT_FRAME_BYTES);
-        if (this.token !== null) this.resumeSession(this.token);
-        else this.ready();
-        return;
-      case 'pong': {
-        if (m.t === this.resyncMarker) {
-          this.resyncMarker = null;
-          this.ready();
-          return;
-        }
-        const done = this.pings.get(m.t);
-        this.pings.delete(m.t);
-        done?.(Date.now());
-        return;
-      }
+        return this.welcome(m);
+      case 'pong':
+        return this.pong(m);
       case 'error':
         if (m.rid === null) return this.operatorError(m);
         if (m.rid === this.resumeRid) return this.resumeRefused(m);
@@ -350,11 +333,11 @@ export class OperatorLink {
         if (this.account?.id === m.account.id) this.account = m.account;
         break;
       case 'lobby':
-        this.emit('conditions', m.conditions);
-        this.emit('lobby', m.tables);
+        this.events.emit('conditions', m.conditions);
+        this.events.emit('lobby', m.tables);
         break;
       case 'lobby.table':
-        this.emit('lobby.table', m.table);
+        this.events.emit('lobby.table', m.table);
         return;
       case 'table.joined':
         this.streams.joined(m);
@@ -372,32 +355,53 @@ export class OperatorLink {
       case 'table.actionResult':
         return this.outbox.result(m);
       case 'tournament.seat':
-        // The new table's snapshot and stream follow (streams.snapshot makes its model); a table of
-        // this tournament where we sat before is ours no more: a move.
-        for (const model of this.streams.all()) {
-          if (model.tableId !== m.tableId && model.tournamentId === m.tournamentId && !this.streams.isWatched(model.tableId)) this.streams.end(model.tableId);
-        }
-        this.streams.seatedAt(m.tableId);
-        this.emit('tournament', m);
+        this.streams.tournamentSeat(m.tournamentId, m.tableId);
+        this.events.emit('tournament', m);
         return;
       case 'tournament.finished':
-        for (const model of this.streams.all()) {
-          if (model.tournamentId === m.tournamentId && !this.streams.isWatched(model.tableId)) this.streams.end(model.tableId);
-        }
-        this.emit('tournament', m);
+        this.streams.tournamentFinished(m.tournamentId);
+        this.events.emit('tournament', m);
         return;
       case 'tournament.state':
-        this.emit('tournament', m);
+        this.events.emit('tournament', m);
         return;
     }
     if ('rid' in m && m.rid !== null) this.requests.answer(m.rid, m);
+  }
+
+  private welcome(m: ServerMessageOf<'welcome'>): void {
+    // An operator older than this client (docs/protocol.md "Versioning"): it would send frames of
+    // an older shape, each refused here as invalid (a finish without its tie, protocol 5). Said
+    // once, with what to do; no retry (the operator refuses an older client the same way).
+    if (m.protocol < PROTOCOL_VERSION) {
+      this.fatal = { why: 'operator-old', detail: `this operator speaks protocol ${m.protocol}, older than this Cercle's ${PROTOCOL_VERSION}: the operator must be updated` };
+      this.events.emit('problem', { kind: 'operator-error', message: this.fatal.detail });
+      this.connection.drop(1000, 'operator too old');
+      return;
+    }
+    this.connection.serverHeartbeatMs = m.heartbeatMs;
+    this.connection.maxClientFrameBytes = Math.min(m.maxFrameBytes, MAX_CLIENT_FRAME_BYTES);
+    if (this.token !== null) this.resumeSession(this.token);
+    else this.ready();
+  }
+
+  /** The end of a resume's replay (the link is in step), or the answer to a `ping()`. */
+  private pong(m: ServerMessageOf<'pong'>): void {
+    if (m.t === this.resyncMarker) {
+      this.resyncMarker = null;
+      this.ready();
+      return;
+    }
+    const done = this.pings.get(m.t);
+    this.pings.delete(m.t);
+    done?.(Date.now());
   }
 
   private operatorError(m: ServerMessageOf<'error'>): void {
     this.log(`operator: ${m.code} ${m.message}`);
     if (m.code === 'UPDATE_REQUIRED') this.updateRequired = m.minVersion ?? 'a newer version';
     else if (m.code === 'SESSION_REPLACED') this.fatal = REPLACED;
-    this.emit('problem', { kind: 'operator-error', message: `${m.code}: ${m.message}` });
+    this.events.emit('problem', { kind: 'operator-error', message: `${m.code}: ${m.message}` });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -415,8 +419,8 @@ export class OperatorLink {
       this.log(`the session ended (${m.code}): log in again`);
       this.token = null;
       this.account = null;
-      this.emit('session', { token: null });
-      this.emit('signed-out', { code: m.code });
+      this.events.emit('session', { token: null });
+      this.events.emit('signed-out', { code: m.code });
       this.streams.signedOut();
       this.ready();
       return;
@@ -434,137 +438,25 @@ export class OperatorLink {
     const token = m.token ?? given ?? this.token;
     if (token !== this.token) {
       this.token = token;
-      this.emit('session', { token });
+      this.events.emit('session', { token });
     }
     this.streams.seated(m.seated);
-    this.emit('authed', m);
+    this.events.emit('authed', m);
+  }
+
+  /** Our `logout` was answered: the session is over (nothing to resume). */
+  private loggedOut(): void {
+    this.token = null;
+    this.account = null;
+    this.events.emit('session', { token: null });
   }
 
   // -------------------------------------------------------------------------------------------
-  // Requests
+  // Requests: each domain's in its own file, the link their one way to the operator
 
   /** Sends a request (now, or once connected) and resolves with the answer or a refusal. */
   request(body: Request, timeoutMs?: number): Promise<ServerMessage | Refused> {
     return this.requests.request(body, timeoutMs);
-  }
-
-  private async ask<K extends ServerMessage['type']>(body: Request): Promise<Reply<ServerMessageOf<K>>> {
-    return replyOf<K>(await this.request(body));
-  }
-
-  /** A new guest account (play money only). */
-  guest(): Promise<Reply<ServerMessageOf<'authed'>>> {
-    return this.ask<'authed'>({ type: 'guest' });
-  }
-
-  login(username: string, password: string): Promise<Reply<ServerMessageOf<'authed'>>> {
-    return this.ask<'authed'>({ type: 'login', username, password });
-  }
-
-  /** `identity`: a real-money account (R-AGE, R-BANNED); without it, play money only. */
-  register(username: string, password: string, identity?: { lastName: string; firstNames: string; birthDate: string }): Promise<Reply<ServerMessageOf<'authed'>>> {
-    return this.ask<'authed'>(identity ? { type: 'register', username, password, identity } : { type: 'register', username, password });
-  }
-
-  /** A new nickname; refused while seated anywhere (`NAME_WHILE_SEATED`). */
-  rename(username: string): Promise<Reply<ServerMessageOf<'account'>>> {
-    return this.ask<'account'>({ type: 'account.rename', username });
-  }
-
-  /** Resumes a kept session (the token is kept for the automatic resumes that follow). */
-  resume(token: string): Promise<Reply<ServerMessageOf<'authed'>>> {
-    return this.ask<'authed'>({ type: 'resume', token, tables: this.streams.resumeList() });
-  }
-
-  async logout(): Promise<Reply<ServerMessageOf<'ok'>>> {
-    const r = await this.ask<'ok'>({ type: 'logout' });
-    if (r.ok) {
-      this.token = null;
-      this.account = null;
-      this.emit('session', { token: null });
-    }
-    return r;
-  }
-
-  balance(): Promise<Reply<ServerMessageOf<'balance'>>> {
-    return this.ask<'balance'>({ type: 'balance' });
-  }
-
-  /** Every table (R-INFO); then `lobby.table` events, also after reconnections. */
-  lobby(): Promise<Reply<ServerMessageOf<'lobby'>>> {
-    this.lobbyWanted = true;
-    return this.ask<'lobby'>({ type: 'lobby.subscribe' });
-  }
-
-  unsubscribeLobby(): Promise<Reply<ServerMessageOf<'ok'>>> {
-    this.lobbyWanted = false;
-    return this.ask<'ok'>({ type: 'lobby.unsubscribe' });
-  }
-
-  /**
-   * Sits down with `buyIn` chips (the operator picks the seat, R-RANDSEAT); the table's model follows.
-   * `rulesVersion`: the version of the rules the player was shown and confirmed (R-INFO; shared/protocol/conditions.ts).
-   */
-  join(tableId: string, buyIn: number, options: { rulesVersion: string; waitForBigBlind?: boolean }): Promise<Reply<ServerMessageOf<'table.joined'>>> {
-    return this.ask<'table.joined'>({ type: 'table.join', tableId, buyIn, waitForBigBlind: options.waitForBigBlind ?? false, rulesVersion: options.rulesVersion });
-  }
-
-  /** Leaves: `cashedOut` now, or null when a hand is in progress (`table.left` follows when it ends). */
-  async leave(tableId: string): Promise<Reply<{ cashedOut: number | null }>> {
-    const r = await this.request({ type: 'table.leave', tableId });
-    if ('ok' in r && r.ok === false) return r as Refused;
-    return { ok: true, cashedOut: (r as ServerMessage).type === 'table.left' ? (r as ServerMessageOf<'table.left'>).cashedOut : null };
-  }
-
-  topUp(tableId: string, amount: number): Promise<Reply<ServerMessageOf<'ok'>>> {
-    return this.ask<'ok'>({ type: 'table.topUp', tableId, amount });
-  }
-
-  sitOut(tableId: string): Promise<Reply<ServerMessageOf<'ok'>>> {
-    return this.ask<'ok'>({ type: 'table.sitOut', tableId });
-  }
-
-  sitIn(tableId: string, waitForBigBlind = false): Promise<Reply<ServerMessageOf<'ok'>>> {
-    return this.ask<'ok'>({ type: 'table.sitIn', tableId, waitForBigBlind });
-  }
-
-  setWaitForBigBlind(tableId: string, waitForBigBlind: boolean): Promise<Reply<ServerMessageOf<'ok'>>> {
-    return this.ask<'ok'>({ type: 'table.waitForBigBlind', tableId, waitForBigBlind });
-  }
-
-  /** A fresh snapshot (the model takes it too). */
-  snapshotOf(tableId: string): Promise<Reply<ServerMessageOf<'table.snapshot'>>> {
-    return this.ask<'table.snapshot'>({ type: 'table.snapshot', tableId });
-  }
-
-  /** A page of the player's hands of the past year from the operator, newest first (R-HISTORY). */
-  history(cursor: string | null = null, limit = HISTORY_PAGE_MAX): Promise<Reply<ServerMessageOf<'history'>>> {
-    return this.ask<'history'>({ type: 'history', cursor, limit });
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Tournaments (docs/protocol.md "Tournaments")
-
-  /**
-   * Watches a table without a seat: its snapshot and stream follow (a model, `watching`), as an
-   * observer sees them (no hidden card, R-HIDDEN); after a reconnection the operator's resume brings
-   * its fresh view (else it is watched again once in step: streams.ts).
-   */
-  async watch(tableId: string): Promise<Reply<ServerMessageOf<'ok'>>> {
-    this.streams.watch(tableId);
-    const r = await this.ask<'ok'>({ type: 'table.watch', tableId });
-    if (!r.ok && r.code !== 'DISCONNECTED' && r.code !== 'TIMEOUT') this.streams.unwatch(tableId);
-    return r;
-  }
-
-  async unwatch(tableId: string): Promise<Reply<ServerMessageOf<'ok'>>> {
-    this.streams.unwatch(tableId);
-    return this.ask<'ok'>({ type: 'table.unwatch', tableId });
-  }
-
-  /** Followed without a seat. */
-  isWatching(tableId: string): boolean {
-    return this.streams.isWatched(tableId);
   }
 
   /** Round trip to the operator in ms, or null when the link dropped meanwhile. */
@@ -581,25 +473,102 @@ export class OperatorLink {
     });
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Actions (outbox.ts)
+  // The API by domain: each call is its domain file's (the doc comments are there); the link keeps
+  // one surface for its callers (electron/services/client), and `tournaments` by name.
 
-  /**
-   * Sends our move at a table, checked first with the rules engine on the table's model unless
-   * `check: false`; one decision in flight per table. The action id (given, or made unique for this
-   * client) is kept until answered, across reconnections.
-   */
-  act(tableId: string, move: Move, options: { actionId?: string; check?: boolean } = {}): Promise<ActResult> {
-    return this.outbox.act(tableId, move, options);
+  // Session (session.ts)
+  guest(): ReturnType<SessionRequests['guest']> {
+    return this.session.guest();
   }
 
-  /** The action at this table sent and not yet answered (what the pages show as sent), or null. */
-  pendingFor(tableId: string): { actionId: string; move: Move } | null {
-    return this.outbox.pendingFor(tableId);
+  login(username: string, password: string): ReturnType<SessionRequests['login']> {
+    return this.session.login(username, password);
   }
 
-  /** Actions sent and not yet answered (ids), for diagnostics and tests. */
-  pendingActions(): string[] {
-    return this.outbox.pending();
+  register(username: string, password: string, identity?: Identity): ReturnType<SessionRequests['register']> {
+    return this.session.register(username, password, identity);
+  }
+
+  rename(username: string): ReturnType<SessionRequests['rename']> {
+    return this.session.rename(username);
+  }
+
+  resume(token: string): ReturnType<SessionRequests['resume']> {
+    return this.session.resume(token);
+  }
+
+  logout(): ReturnType<SessionRequests['logout']> {
+    return this.session.logout();
+  }
+
+  balance(): ReturnType<SessionRequests['balance']> {
+    return this.session.balance();
+  }
+
+  // Lobby (lobby.ts)
+  lobby(): ReturnType<LobbyRequests['subscribe']> {
+    return this.lobbyRequests.subscribe();
+  }
+
+  unsubscribeLobby(): ReturnType<LobbyRequests['unsubscribe']> {
+    return this.lobbyRequests.unsubscribe();
+  }
+
+  // Tables, watching and actions (table-requests.ts)
+  join(tableId: string, buyIn: number, options: { rulesVersion: string; waitForBigBlind?: boolean }): ReturnType<TableRequests['join']> {
+    return this.tableRequests.join(tableId, buyIn, options);
+  }
+
+  leave(tableId: string): ReturnType<TableRequests['leave']> {
+    return this.tableRequests.leave(tableId);
+  }
+
+  topUp(tableId: string, amount: number): ReturnType<TableRequests['topUp']> {
+    return this.tableRequests.topUp(tableId, amount);
+  }
+
+  sitOut(tableId: string): ReturnType<TableRequests['sitOut']> {
+    return this.tableRequests.sitOut(tableId);
+  }
+
+  sitIn(tableId: string, waitForBigBlind = false): ReturnType<TableRequests['sitIn']> {
+    return this.tableRequests.sitIn(tableId, waitForBigBlind);
+  }
+
+  setWaitForBigBlind(tableId: string, waitForBigBlind: boolean): ReturnType<TableRequests['setWaitForBigBlind']> {
+    return this.tableRequests.setWaitForBigBlind(tableId, waitForBigBlind);
+  }
+
+  snapshotOf(tableId: string): ReturnType<TableRequests['snapshotOf']> {
+    return this.tableRequests.snapshotOf(tableId);
+  }
+
+  watch(tableId: string): ReturnType<TableRequests['watch']> {
+    return this.tableRequests.watch(tableId);
+  }
+
+  unwatch(tableId: string): ReturnType<TableRequests['unwatch']> {
+    return this.tableRequests.unwatch(tableId);
+  }
+
+  isWatching(tableId: string): ReturnType<TableRequests['isWatching']> {
+    return this.tableRequests.isWatching(tableId);
+  }
+
+  act(tableId: string, move: Move, options: { actionId?: string; check?: boolean } = {}): ReturnType<TableRequests['act']> {
+    return this.tableRequests.act(tableId, move, options);
+  }
+
+  pendingFor(tableId: string): ReturnType<TableRequests['pendingFor']> {
+    return this.tableRequests.pendingFor(tableId);
+  }
+
+  pendingActions(): ReturnType<TableRequests['pendingActions']> {
+    return this.tableRequests.pendingActions();
+  }
+
+  // History (history.ts)
+  history(cursor: string | null = null, limit = HISTORY_PAGE_MAX): ReturnType<HistoryRequests['page']> {
+    return this.historyRequests.page(cursor, limit);
   }
 }

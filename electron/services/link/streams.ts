@@ -77,6 +77,24 @@ export class TableStreams {
     this.end(tableId);
   }
 
+  /**
+   * `tournament.seat`: we sit at `tableId` now (its snapshot and stream follow: `snapshot` makes its
+   * model); a table of that tournament where we sat before is ours no more: a move, its model ends.
+   */
+  tournamentSeat(tournamentId: string, tableId: string): void {
+    for (const model of this.all()) {
+      if (model.tableId !== tableId && model.tournamentId === tournamentId && !this.watched.has(model.tableId)) this.end(model.tableId);
+    }
+    this.seatedAt(tableId);
+  }
+
+  /** `tournament.finished`: the models of that tournament's tables where we sat end (watched ones go on). */
+  tournamentFinished(tournamentId: string): void {
+    for (const model of this.all()) {
+      if (model.tournamentId === tournamentId && !this.watched.has(model.tableId)) this.end(model.tableId);
+    }
+  }
+
   /** Watched tables (sent `table.watch` again after a reconnection). */
   watchedTables(): string[] {
     return [...this.watched];

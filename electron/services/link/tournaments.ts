@@ -5,13 +5,13 @@
  */
 import type { ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
 import { TOURNAMENT_RESULTS_PAGE_MAX } from '../../../shared/protocol/tournament';
-import { replyOf, type Refused, type Reply, type Request } from './types';
+import { askWith, type Reply, type Request, type SendRequest } from './types';
 
 export class TournamentRequests {
-  constructor(private readonly request: (body: Request) => Promise<ServerMessage | Refused>) {}
+  constructor(private readonly request: SendRequest) {}
 
-  private async ask<K extends ServerMessage['type']>(body: Request): Promise<Reply<ServerMessageOf<K>>> {
-    return replyOf<K>(await this.request(body));
+  private ask<K extends ServerMessage['type']>(body: Request): Promise<Reply<ServerMessageOf<K>>> {
+    return askWith<K>(this.request, body);
   }
 
   list(): Promise<Reply<ServerMessageOf<'tournament.list'>>> {

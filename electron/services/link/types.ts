@@ -1,6 +1,6 @@
 /**
  * The operator link's public types (link.ts and its parts: connection.ts, requests.ts, outbox.ts,
- * streams.ts).
+ * streams.ts, and the requests of each domain).
  */
 import type { LinkWhy } from '../../../shared/api/contract';
 import type { ProtectionDetails } from '../../../shared/protocol/cashier';
@@ -52,6 +52,14 @@ export interface Refused {
 }
 
 export type Reply<T> = ({ ok: true } & T) | Refused;
+
+/** How a domain's requests reach the operator (requests.ts, through the link). */
+export type SendRequest = (body: Request, timeoutMs?: number) => Promise<ServerMessage | Refused>;
+
+/** Sends `body` and gives its answer as a `Reply` of the message type `K` the operator answers with. */
+export async function askWith<K extends ServerMessage['type']>(request: SendRequest, body: Request): Promise<Reply<ServerMessageOf<K>>> {
+  return replyOf<K>(await request(body));
+}
 
 /** A request's answer as a `Reply`: the operator's message marked `ok: true`, or the refusal as it came (it has no `type`). */
 export function replyOf<K extends ServerMessage['type']>(r: ServerMessage | Refused): Reply<ServerMessageOf<K>> {
