@@ -309,8 +309,8 @@ function splitHands(text: string): HandText[] | Fail {
   return hands;
 }
 
-/** `implicitUncalled`: the site's older files return an uncalled bet without a line (docs/exchange.md). */
-export function readPokerstarsHand(h: HandText, o: { implicitUncalled?: boolean } = {}): { ok: true; hand: ExchangeHand } | Fail {
+/** `implicitUncalled`: older site files return an uncalled bet without a line; `collectedWithReturns`: Winamax's way. */
+export function readPokerstarsHand(h: HandText, o: { implicitUncalled?: boolean; collectedWithReturns?: boolean } = {}): { ok: true; hand: ExchangeHand } | Fail {
   const L = h.lines;
   // A tournament hand: its own header, read whole or refused with its line.
   const tournamentHead = /^PokerStars Hand #\d+: +Tournament #/.test(L[0].text) ? readTournamentHeader(L[0].text, L[0].line) : null;
@@ -552,8 +552,10 @@ export function readPokerstarsHand(h: HandText, o: { implicitUncalled?: boolean 
     if (r.ok && problem === null && boardSaid !== null && boardSaid.cards.join() !== r.record.board.join()) problem = fail(boardSaid.line, 'the board differs from the cards dealt');
     if (r.ok && problem === null) {
       for (const s of r.record.seats) {
-        if ((collected.get(s.seat) ?? 0) !== s.won) {
-          problem = fail(summaryLine, `${s.player} collects ${collected.get(s.seat) ?? 0} but the hand played gives ${s.won}`);
+        // Winamax counts a player's uncalled bet in what they collect (winamax.ts).
+        const back = o.collectedWithReturns ? r.record.uncalled.filter((x) => x.seat === s.seat).reduce((a, x) => a + x.amount, 0) : 0;
+        if ((collected.get(s.seat) ?? 0) !== s.won + back) {
+          problem = fail(summaryLine, `${s.player} collects ${collected.get(s.seat) ?? 0} but the hand played gives ${s.won + back}`);
           break;
         }
       }
