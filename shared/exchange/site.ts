@@ -53,7 +53,12 @@ export type SiteHandResult = SiteHand | SiteRefusal;
 export interface SiteChunk {
   site: Site;
   lines: { text: string; line: number }[];
+  /** More lines than any hand has (10 seats, 1,000 log entries): the rest was not kept. */
+  overflow?: boolean;
 }
+
+/** A hand has at most 10 seats and 1,000 log entries (shared/protocol/limits.ts): well under this many lines. */
+export const HAND_LINES_MAX = 4000;
 
 const STARS_START = /^PokerStars (?:Zoom |Home Game |FastPoker )?(?:Hand|Game) #/;
 const WINAMAX_START = /^Winamax Poker - /;
@@ -95,6 +100,7 @@ export class SiteHandSplitter {
     }
     if (text === '') return null;
     if (this.current === null) this.junk ??= { line: this.lineNo, text };
+    else if (this.current.lines.length >= HAND_LINES_MAX) this.current.overflow = true;
     else this.current.lines.push({ text, line: this.lineNo });
     return null;
   }

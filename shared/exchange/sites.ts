@@ -4,7 +4,7 @@
  * is fed a line at a time to a `SiteHandSplitter` and each hand to `readSiteHand` (the history's
  * import streams it so, electron/services/history/site-import.ts).
  */
-import { SiteHandSplitter, refusal, type SiteChunk, type SiteHandResult, type SiteRefusal } from './site';
+import { HAND_LINES_MAX, SiteHandSplitter, refusal, type SiteChunk, type SiteHandResult, type SiteRefusal } from './site';
 import { readStarsHand } from './stars-site';
 import { readWinamaxHand } from './winamax';
 
@@ -12,6 +12,7 @@ export { SiteHandSplitter, isSiteText, siteOfLine, type RefusalKind, type Site, 
 
 /** One hand of a site's file, read and played; a bug met on odd input is a refusal, not a crash. */
 export function readSiteHand(chunk: SiteChunk): SiteHandResult {
+  if (chunk.overflow) return refusal(chunk.lines[0].line, null, `the hand has more than ${HAND_LINES_MAX} lines: no hand of at most 10 seats has so many`, 'limits');
   try {
     return chunk.site === 'pokerstars' ? readStarsHand(chunk) : readWinamaxHand(chunk);
   } catch (e) {

@@ -102,8 +102,6 @@ function headOf(text: string): Head | { id: string | null; reason: string; game?
   };
 }
 
-type Out = { keep: string[] } | { refuse: string };
-
 /** The body's speakers: longest names first, so that "Bob Two folds" is Bob Two's. */
 function speakerOf(names: readonly string[], text: string): { name: string; rest: string } | null {
   for (const n of names) if (text.startsWith(`${n} `)) return { name: n, rest: text.slice(n.length + 1) };
@@ -133,7 +131,7 @@ function actionOf(rest: string, units: (t: string) => number | null): string | n
 }
 
 /** Blinds posted `out of position` by one seat: a big blind alone is an extra one; both are a newcomer's blinds. */
-function outOfPosition(posts: Map<string, { sb: number; bb: number; line: number }>): Out | { lines: Map<number, string> } {
+function outOfPosition(posts: Map<string, { sb: number; bb: number; line: number }>): { refuse: string } | { lines: Map<number, string> } {
   const lines = new Map<number, string>();
   for (const [name, p] of posts) {
     if (p.sb > 0 && p.bb < 0) return { refuse: `${name} posts a dead small blind alone (out of position): the engine takes it only with a big blind` };
