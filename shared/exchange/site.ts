@@ -91,7 +91,9 @@ export class SiteHandSplitter {
   /** Feeds one line (without its end); returns the hand it closed, if any. */
   push(raw: string): SiteChunk | null {
     this.lineNo++;
-    const text = (this.lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw).replace(/\s+$/, '');
+    // The site's archive form indents every line and numbers the hands between rows of stars.
+    const text = (this.lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
+    if (/^\*{5,} # \d+ \*{5,}$/.test(text)) return null;
     const site = siteOfLine(text);
     if (site !== null) {
       const done = this.current;

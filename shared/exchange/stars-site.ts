@@ -43,6 +43,8 @@ const IGNORED: readonly RegExp[] = [
   / wins an entry to tournament #\d+$/,
   / (?:re-buys|takes the add-on) and receives .+$/,
   /^Betting is capped$/,
+  // Stud: an open pair on 4th street allows a big bet; the bet itself is checked by the engine.
+  /^Pair on board - a double bet is allowed$/,
 ];
 
 /** What the site does that the engine does not model: the hand is refused, named. */
@@ -160,11 +162,13 @@ export function readStarsHand(chunk: SiteChunk): SiteHandResult {
   if (!m) return refusal(first.line, null, 'the hand header is not "PokerStars Hand #<n>: …"', 'format');
   const id = m[2];
   if (m[1] === 'Home Game') return refusal(first.line, id, 'a Home Game hand (a private club) is not read', 'unsupported');
+  // What the engine does not model is named first, whatever else the hand holds.
+  for (const l of chunk.lines) for (const [re, why] of UNSUPPORTED) if (re.test(l.text)) return refusal(l.line, id, why, 'unsupported');
   const head = headOf(id, m[3]);
   if (typeof head === 'string') return refusal(first.line, id, head, /not a game of the decree/.test(head) ? 'game' : 'format');
   const lines = [{ text: head.text, line: first.line }];
   const seating = seatingOf(chunk, head.game);
-  if (typeof seating === 'string') return refusal(chunk.lines[1]?.line ?? first.line, id, seating, 'format');
+  if (typeof seating === 'string') return refusal(chunk.lines[1]?.line ?? first.line, id, seating, 'rules');
   let inSummary = false;
   let seatsOpen = true;
   let settled = false;
