@@ -476,7 +476,7 @@ export function readPokerstarsHand(h: HandText, o: { implicitUncalled?: boolean;
       boardSaid = { cards, line };
     } else if ((m2 = /^Seat (\d+): (.+?) (?:\(|folded|showed|mucked|collected|lost|sitting out)/.exec(text))) {
       const s = seats.find((x) => x.seat === Number(m2![1]) - 1);
-      if (!s || !m2[2].startsWith(s.player)) return fail(line, `seat ${m2[1]} is not ${m2[2]}'s`);
+      if (!s || !text.startsWith(`Seat ${m2[1]}: ${s.player} `)) return fail(line, `seat ${m2[1]} is not ${m2[2]}'s`);
     } else return fail(line, `unexpected summary line '${text}'`);
   }
   if (totalPot === null || rake === null) return fail(summaryLine, 'the summary has no "Total pot … | Rake …" line');

@@ -95,7 +95,7 @@ export function lineNets(lines: readonly string[]): Map<string, number> {
   return nets;
 }
 
-const corpus = (['pokerstars', 'winamax'] as const).flatMap((site) => readdirSync(join(ROOT, site)).filter((f) => f.endsWith('.txt')).map((f) => ({ site, file: f, path: join(ROOT, site, f) })));
+const corpus = (['pokerstars', 'winamax', 'written'] as const).flatMap((site) => readdirSync(join(ROOT, site)).filter((f) => f.endsWith('.txt')).map((f) => ({ site, file: f, path: join(ROOT, site, f) })));
 
 /** What each file gives: hands read, and refusals by kind (pinned from the real files, see README). */
 const EXPECTED: Record<string, { read: number; refused: Record<string, number> }> = {
@@ -130,6 +130,9 @@ const EXPECTED: Record<string, { read: number; refused: Record<string, number> }
   'tournament-sng-2011.txt': { read: 5, refused: {} },
   'triple-draw-2016.txt': { read: 1, refused: {} },
   'triple-draw-play-2016.txt': { read: 1, refused: {} },
+  // Written for the line kinds (README): every line understood or passed over on purpose.
+  'pokerstars-line-kinds.txt': { read: 2, refused: {} },
+  'winamax-line-kinds.txt': { read: 1, refused: {} },
 };
 
 function tally(hands: readonly SiteHandResult[]): { read: number; refused: Record<string, number> } {
@@ -182,5 +185,28 @@ describe('real PokerStars and Winamax files, hand by hand', () => {
     expect([play.currency, play.hand.meta.money]).toEqual([null, 'play']);
     expect(tour.currency).toBeNull();
     expect(tour.hand.meta.tournament?.tournamentId).toMatch(/^\d+$/);
+  });
+
+  it('keeps names with spaces, parentheses and accents, and who sat the hand out', () => {
+    const [stars] = readSiteText(fixtureText(join(ROOT, 'written/pokerstars-line-kinds.txt'))).hands;
+    const [wmx] = readSiteText(fixtureText(join(ROOT, 'written/winamax-line-kinds.txt'))).hands;
+    if (!stars.ok || !wmx.ok) throw new Error('a written hand was refused');
+    expect(stars.hand.record.seats.map((s) => [s.player, s.dealtIn])).toEqual([
+      ['Jean (Paris)', true],
+      ['Ana María', true],
+      ['Zoé_77', true],
+      ['newcomer', true],
+      ['Léa B', false],
+    ]);
+    // 02:30 CET on the night Paris skips 02:00-03:00: the bracketed ET time decides (21:30 EDT).
+    expect(new Date(stars.hand.meta.endedAt!).toISOString()).toBe('2024-03-31T01:30:00.000Z');
+    expect([wmx.handId, wmx.hand.meta.tableName, wmx.currency]).toEqual(['5000001-12-1700000000', 'Nice 05', 'EUR']);
+    expect(wmx.hand.record.seats.map((s) => [s.player, s.dealtIn, s.net])).toEqual([
+      ['Jean (Paris)', true, -700],
+      ['Ana María', true, -50],
+      ['Zoé 77', true, 780],
+      ['new one', true, -100],
+      ['Léa B', false, 0],
+    ]);
   });
 });
