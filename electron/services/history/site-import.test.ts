@@ -133,3 +133,24 @@ describe('cercle import', () => {
     expect(o.errs[0]).toMatch(/no such file or folder/);
   });
 });
+
+describe('the History page import (worker thread)', () => {
+  it('a PokerStars file of the site is read hand by hand: good hands stored, the refused counted and the first named', async () => {
+    const { HistoryJobs } = await import('./jobs');
+    const events: unknown[] = [];
+    const jobs = new HistoryJobs({ store, dataDir: dir, emit: (v) => events.push(v), now: () => Date.UTC(2026, 10, 1), progressMs: 0 });
+    try {
+      const badugi = readFileSync(join(FIXTURES, 'pokerstars/outside-badugi-2010.txt'), 'utf8');
+      const f = write('mixed.txt', `${firstHands(eur2009(), 4)}\n\n${badugi}`);
+      const r = jobs.importFile(f, 'auto');
+      if (!r.ok) throw new Error(r.reason);
+      await jobs.ended(r.jobId);
+      const v = jobs.view(r.jobId)!;
+      expect([v.state, v.stored, v.duplicates, v.skipped]).toEqual(['done', 4, 0, 4]);
+      expect(v.message).toMatch(/^4 hand\(s\) refused \(game 4\); first at line \d+, hand \d+: 'Badugi Limit' is not a game of the decree$/);
+      expect(store.count()).toBe(4);
+    } finally {
+      await jobs.close();
+    }
+  });
+});

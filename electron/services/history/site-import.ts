@@ -8,7 +8,7 @@
  */
 import { closeSync, createReadStream, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SiteHandSplitter, noHands, readSiteHand, type RefusalKind, type SiteChunk, type SiteHand } from '../../../shared/exchange/sites';
+import { SiteHandSplitter, isSiteText, noHands, readSiteHand, type RefusalKind, type SiteChunk, type SiteHand } from '../../../shared/exchange/sites';
 import { TABLE_ID_MAX } from '../../../shared/protocol/limits';
 import type { HandRecord } from '../../../shared/rules/record';
 import type { HandMeta, HistoryStore } from './store';
@@ -117,6 +117,8 @@ export class SiteImport {
   constructor(
     private readonly store: HistoryStore,
     private readonly heroNames: readonly string[],
+    /** Asked between hands: true stops the reading (what is stored stays: each hand stands alone). */
+    private readonly cancelled: () => boolean = () => false,
   ) {}
 
   /** Reads one file, hand by hand; what it stores is committed before it returns. */
@@ -132,6 +134,10 @@ export class SiteImport {
     for await (const line of linesOf(file, encoding)) {
       const c = split.push(line);
       if (c !== null) this.hand(file, c);
+      if (c !== null && this.cancelled()) {
+        this.flush(file);
+        return;
+      }
     }
     const last = split.end();
     if (last !== null) this.hand(file, last);
@@ -200,4 +206,26 @@ export async function importSiteFiles(store: HistoryStore, files: readonly strin
   const imp = new SiteImport(store, heroNames);
   for (const f of files) await imp.file(f);
   return imp.finish();
+}
+
+/** Whether a file starts with a site's hand (its first 64 KiB, in any of the encodings read). */
+export function isSiteFile(file: string): boolean {
+  const { encoding, binary } = encodingOf(file);
+  if (binary) return false;
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(64 * 1024);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return isSiteText(new TextDecoder(encoding).decode(head.subarray(0, n)));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** One line for the History page's job: the refusals by kind and the first one, with its line and hand. */
+export function refusalsText(s: SiteImportSummary): string | null {
+  if (s.refused.length === 0) return null;
+  const kinds = Object.entries(s.byKind).map(([k, n]) => `${k} ${n}`).join(', ');
+  const r = s.refused[0];
+  return `${s.refused.length} hand(s) refused (${kinds}); first at line ${r.line}${r.handId !== null ? `, hand ${r.handId}` : ''}: ${r.reason}`;
 }
