@@ -232,7 +232,7 @@ function bodyOf(chunk: SiteChunk, from: number, names: readonly string[], units:
     }
     const sp = speakerOf(names, text);
     if (sp === null) return { refuse: `unexpected line '${text}'`, line };
-    const col = /^collected (\S+) from (pot|main pot|side pot (\d+))(?:\((?:HI|LO)\))?$/.exec(sp.rest);
+    const col = /^collected (\S+) from (pot|main pot|side pot (\d+))(?: ?\((?:HI|LO)\))?$/.exec(sp.rest);
     if (col) {
       const u = units(col[1]);
       if (u === null) return { refuse: `the amount '${col[1]}' is not whole units`, line };
