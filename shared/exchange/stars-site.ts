@@ -56,6 +56,16 @@ const UNSUPPORTED: readonly [RegExp, string][] = [
   [/ and has reached the \S+ cap$/, 'a capped no-limit table (the engine has no such cap)'],
 ];
 
+/** Each list as one pattern: every line of every hand is tested against them. */
+const ANY_IGNORED = new RegExp(IGNORED.map((re) => `(?:${re.source})`).join('|'));
+const ANY_UNSUPPORTED = new RegExp(UNSUPPORTED.map(([re]) => `(?:${re.source})`).join('|'));
+
+/** Why the engine cannot play a line's hand, or null. */
+function unsupported(text: string): string | null {
+  if (!ANY_UNSUPPORTED.test(text)) return null;
+  return UNSUPPORTED.find(([re]) => re.test(text))![1];
+}
+
 /** Cards a player holds in a board game: a show of fewer (one card shown after a fold) tells nothing. */
 function holeCount(game: string): number {
   const v = GAME_OF.get(game);
@@ -134,8 +144,7 @@ type LineOut = { keep: string } | { drop: true } | { refuse: string };
 
 /** One line of the hand before its summary, in the dialect (or left out, or the hand's refusal). */
 function bodyLine(text: string, head: Head, seats: boolean, settled: boolean): LineOut {
-  for (const [re, why] of UNSUPPORTED) if (re.test(text)) return { refuse: why };
-  if (!seats && IGNORED.some((re) => re.test(text))) return { drop: true };
+  if (!seats && ANY_IGNORED.test(text)) return { drop: true };
   // A pot won without a showdown: what the winner then shows or keeps hidden changes nothing (T 8-6).
   if (settled && /: (?:doesn't show hand|mucks hand|shows \[.*)$/.test(text)) return { drop: true };
   if (/^The deck is reshuffled$|^No low hand qualified$/.test(text)) return { drop: true };
@@ -163,7 +172,10 @@ export function readStarsHand(chunk: SiteChunk): SiteHandResult {
   const id = m[2];
   if (m[1] === 'Home Game') return refusal(first.line, id, 'a Home Game hand (a private club) is not read', 'unsupported');
   // What the engine does not model is named first, whatever else the hand holds.
-  for (const l of chunk.lines) for (const [re, why] of UNSUPPORTED) if (re.test(l.text)) return refusal(l.line, id, why, 'unsupported');
+  for (const l of chunk.lines) {
+    const why = unsupported(l.text);
+    if (why !== null) return refusal(l.line, id, why, 'unsupported');
+  }
   const head = headOf(id, m[3]);
   if (typeof head === 'string') return refusal(first.line, id, head, /not a game of the decree/.test(head) ? 'game' : 'format');
   const lines = [{ text: head.text, line: first.line }];
@@ -192,7 +204,6 @@ export function readStarsHand(chunk: SiteChunk): SiteHandResult {
 }
 
 function summaryLine(text: string, head: Head): LineOut {
-  for (const [re, why] of UNSUPPORTED) if (re.test(text)) return { refuse: why };
   const t = head.scale === 2 ? toCents(text) : text;
   return t === null ? { refuse: `an amount is not whole cents: '${text}'` } : { keep: t };
 }
