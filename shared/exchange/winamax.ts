@@ -81,7 +81,8 @@ function headOf(text: string): Head | { id: string | null; reason: string; game?
   const variant = GAMES[game];
   if (variant === undefined) return { id, reason: `'${game}' is not a game of the decree`, game: true };
   const t = TOURNAMENT.exec(kind);
-  if (t === null && kind !== 'CashGame' && kind !== 'Go Fast') return { id, reason: `'${kind}' is not a cash game or tournament Cercle reads` };
+  // Go Fast is Winamax's fast-fold cash game: `Go Fast "<pool>"`.
+  if (t === null && kind !== 'CashGame' && !/^Go Fast(?: ".*")?$/.test(kind)) return { id, reason: `'${kind}' is not a cash game or tournament Cercle reads` };
   const scale = t === null ? 2 : 0;
   const parts = stakes.split('/').map((x) => siteUnits(x.replace(',', '.').replace('€', ''), scale));
   if (parts.length < 2 || parts.length > 3 || parts.some((x) => x === null)) return { id, reason: `the stakes '${stakes}' are not <small>/<big> (or <ante>/<small>/<big>) in whole units` };

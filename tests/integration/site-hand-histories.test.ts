@@ -119,6 +119,7 @@ const EXPECTED: Record<string, { read: number; refused: Record<string, number> }
   'tournament-play-money-2011.txt': { read: 9, refused: {} },
   'triple-draw-2009.txt': { read: 17, refused: {} },
   'holdem-nl-play-2012.txt': { read: 1, refused: {} },
+  'holdem-nl-go-fast-2017.txt': { read: 1, refused: {} },
   'holdem-nl-side-pot-rake-2011.txt': { read: 0, refused: { money: 1 } },
   'omaha-hilo-pl-2016.txt': { read: 1, refused: {} },
   'omaha-pl-2010.txt': { read: 47, refused: { rules: 11, money: 1, format: 1 } },
