@@ -4,10 +4,11 @@ import { EXIT_OK, EXIT_USAGE, type CliIo, type Command } from './command';
 import { convertCommand } from './commands/convert';
 import { exportCommand } from './commands/export';
 import { generateCommand } from './commands/generate';
+import { importCommand } from './commands/import';
 import { rankCommand } from './commands/rank';
 import { replayCommand } from './commands/replay';
 
-export const COMMANDS: readonly Command[] = [replayCommand, rankCommand, convertCommand, exportCommand, generateCommand];
+export const COMMANDS: readonly Command[] = [replayCommand, rankCommand, convertCommand, exportCommand, importCommand, generateCommand];
 
 export function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -21,6 +21,8 @@ export { handNumber, tournamentNumber } from './handNumber';
 export { isSummaryText, pokerstarsSummary, readPokerstarsSummaries, summaryReady, writePokerstarsSummaries, type SummaryExport, type SummaryImport } from './summary';
 export { pokerstarsCarriedRules } from './pokerstars';
 export { parsePojeuDocs, type PojeuDoc } from './pojeu';
+// The sites' own files (PokerStars, Winamax), read hand by hand: docs/exchange.md "Site files".
+export { isSiteText, readSiteHand, readSiteText, SiteHandSplitter, type RefusalKind, type SiteHandResult } from './sites';
 
 export interface ExportOptions {
   /** POJEU: decimals of the amounts (2: units are cents; 0: chips); default per hand from `meta.money`. */

@@ -93,14 +93,28 @@ function instants(text: string): number[] | string {
   const offsetAt = ZONES[zone];
   if (offsetAt === undefined) return `the time zone '${zone}' is not one of UTC, CET, ET`;
   const local = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
-  const out: number[] = [];
-  for (const h of [-5, -4, 0, 1, 2]) {
-    const at = local - h * HOUR_MS;
-    if (offsetAt(at) === h && !out.includes(at)) out.push(at);
+  return offsetsAt(zone, local, offsetAt).map((h) => local - h * HOUR_MS);
+}
+
+/**
+ * The offsets (hours) a local time may be at in its zone. Clocks change on the hour in every zone
+ * read here, so the answer is the same for a whole local hour: kept per zone and hour, as a file of
+ * many hands repeats its hours (the time-zone data is slow to ask, one call per candidate).
+ */
+const OFFSETS = new Map<string, number[]>();
+function offsetsAt(zone: string, local: number, offsetAt: (ms: number) => number): number[] {
+  const hourStart = local - (local % HOUR_MS);
+  const key = `${zone}:${hourStart}`;
+  let hours = OFFSETS.get(key);
+  if (hours === undefined) {
+    hours = [];
+    for (const h of [-5, -4, 0, 1, 2]) if (offsetAt(hourStart - h * HOUR_MS) === h && offsetAt(hourStart + HOUR_MS - 1 - h * HOUR_MS) === h) hours.push(h);
+    // A time the clock skipped (2:30 on the spring-forward night) is read at the winter offset.
+    if (hours.length === 0) hours.push(offsetAt(local - 12 * HOUR_MS));
+    if (OFFSETS.size > 50_000) OFFSETS.clear();
+    OFFSETS.set(key, hours);
   }
-  // A time the clock skipped (2:30 on the spring-forward night) is read at the winter offset.
-  if (out.length === 0) out.push(local - offsetAt(local - 12 * HOUR_MS) * HOUR_MS);
-  return out;
+  return hours;
 }
 
 /**

@@ -290,7 +290,7 @@ function parseCardList(text: string): (Card | null)[] | null {
   return out;
 }
 
-interface HandText {
+export interface HandText {
   lines: { text: string; line: number }[];
 }
 
@@ -309,7 +309,8 @@ function splitHands(text: string): HandText[] | Fail {
   return hands;
 }
 
-function readHand(h: HandText): { ok: true; hand: ExchangeHand } | Fail {
+/** `implicitUncalled`: older site files return an uncalled bet without a line; `collectedWithReturns`: Winamax's way. */
+export function readPokerstarsHand(h: HandText, o: { implicitUncalled?: boolean; collectedWithReturns?: boolean } = {}): { ok: true; hand: ExchangeHand } | Fail {
   const L = h.lines;
   // A tournament hand: its own header, read whole or refused with its line.
   const tournamentHead = /^PokerStars Hand #\d+: +Tournament #/.test(L[0].text) ? readTournamentHeader(L[0].text, L[0].line) : null;
@@ -466,14 +467,16 @@ function readHand(h: HandText): { ok: true; hand: ExchangeHand } | Fail {
       totalPot = Number(t[1]);
       rake = Number(t[3]);
       const parts = [...t[2].matchAll(/(\d+)\./g)].map((x) => Number(x[1]));
-      if (parts.length > 0 && parts.reduce((a, b) => a + b, 0) !== totalPot) return fail(line, 'the pots do not add up to the total pot');
+      // The site's older files give the pots after the rake, the newer ones before it.
+      const sum = parts.reduce((a, b) => a + b, 0);
+      if (parts.length > 0 && sum !== totalPot && sum !== totalPot - rake) return fail(line, 'the pots do not add up to the total pot');
     } else if (text.startsWith('Board [')) {
       const cards = parseCardList(text.slice(7, text.endsWith(']') ? -1 : undefined));
       if (cards === null) return fail(line, 'the board cannot be read');
       boardSaid = { cards, line };
     } else if ((m2 = /^Seat (\d+): (.+?) (?:\(|folded|showed|mucked|collected|lost|sitting out)/.exec(text))) {
       const s = seats.find((x) => x.seat === Number(m2![1]) - 1);
-      if (!s || !m2[2].startsWith(s.player)) return fail(line, `seat ${m2[1]} is not ${m2[2]}'s`);
+      if (!s || !text.startsWith(`Seat ${m2[1]}: ${s.player} `)) return fail(line, `seat ${m2[1]} is not ${m2[2]}'s`);
     } else return fail(line, `unexpected summary line '${text}'`);
   }
   if (totalPot === null || rake === null) return fail(summaryLine, 'the summary has no "Total pot … | Rake …" line');
@@ -544,13 +547,15 @@ function readHand(h: HandText): { ok: true; hand: ExchangeHand } | Fail {
       const done = r.record.uncalled.map((x) => `${x.seat}:${x.amount}`);
       const k = said.findIndex((x, j) => x !== done[j]);
       if (k >= 0) problem = fail(returns[k].line, `the hand returns ${done[k] === undefined ? 'nothing more' : `${done[k].split(':')[1]} to seat ${Number(done[k].split(':')[0]) + 1}`} here`);
-      else if (done.length > said.length) problem = fail(summaryLine, `${done.length - said.length} uncalled bet(s) returned by the hand are not in the file`);
+      else if (done.length > said.length && !o.implicitUncalled) problem = fail(summaryLine, `${done.length - said.length} uncalled bet(s) returned by the hand are not in the file`);
     }
     if (r.ok && problem === null && boardSaid !== null && boardSaid.cards.join() !== r.record.board.join()) problem = fail(boardSaid.line, 'the board differs from the cards dealt');
     if (r.ok && problem === null) {
       for (const s of r.record.seats) {
-        if ((collected.get(s.seat) ?? 0) !== s.won) {
-          problem = fail(summaryLine, `${s.player} collects ${collected.get(s.seat) ?? 0} but the hand played gives ${s.won}`);
+        // Winamax counts a player's uncalled bet in what they collect (winamax.ts).
+        const back = o.collectedWithReturns ? r.record.uncalled.filter((x) => x.seat === s.seat).reduce((a, x) => a + x.amount, 0) : 0;
+        if ((collected.get(s.seat) ?? 0) !== s.won + back) {
+          problem = fail(summaryLine, `${s.player} collects ${collected.get(s.seat) ?? 0} but the hand played gives ${s.won + back}`);
           break;
         }
       }
@@ -571,7 +576,7 @@ export function readPokerstars(text: string): ImportResult {
   if (!Array.isArray(split)) return split;
   const hands: ExchangeHand[] = [];
   for (const h of split) {
-    const r = readHand(h);
+    const r = readPokerstarsHand(h);
     if (!r.ok) return r;
     hands.push(r.hand);
   }

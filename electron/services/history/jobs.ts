@@ -329,7 +329,8 @@ export class HistoryJobs {
         emit(first);
       } else if (r.type === 'done') {
         Object.assign(view, { done: r.done, total: r.total, stored: r.stored, duplicates: r.duplicates, skipped: r.skipped });
-        end('done', null);
+        // A site's file: the hands refused, counted by kind, the first named (site-import.ts).
+        end('done', r.message?.slice(0, 2000) ?? null);
       } else if (r.type === 'cancelled') {
         view.done = r.done;
         end('cancelled', null);

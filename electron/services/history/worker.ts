@@ -23,6 +23,7 @@ import {
   exchangeFileTooLarge,
   exportHands,
   importHands,
+  isSiteText,
   isSummaryText,
   readPokerstarsSummaries,
   writePokerstarsSummaries,
@@ -34,6 +35,7 @@ import type { HistoryFilter } from '../../../shared/api';
 import { EXCHANGE_FILE_MAX_BYTES, TABLE_ID_MAX } from '../../../shared/protocol/limits';
 import type { ReaderData } from './reader';
 import { runReader } from './reader-worker';
+import { isSiteFile, refusalsText, SiteImport } from './site-import';
 import { HistoryStore, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
 import { bookOf, exchangeMetaOf, heroOfTournament, localTournamentId, summariesOf, summaryTournaments, tournamentLookup } from './tournament-exchange';
@@ -50,7 +52,7 @@ export type WorkerJob = { cercleHistoryJob: true } & (
 
 export type WorkerReport =
   | { type: 'progress'; phase: 'read' | 'parse' | 'store' | 'export'; done: number; total: number }
-  | { type: 'done'; done: number; total: number; stored: number; duplicates: number; skipped: number }
+  | { type: 'done'; done: number; total: number; stored: number; duplicates: number; skipped: number; message?: string | null }
   | { type: 'cancelled'; done: number; total: number }
   | { type: 'failed'; message: string; line: number | null };
 
@@ -183,10 +185,35 @@ export function importedHands(
   return { list, skipped };
 }
 
-function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Array): void {
+/**
+ * A file as PokerStars or Winamax write it (docs/exchange.md "Site files"): streamed and read hand by
+ * hand (site-import.ts), each readable hand stored, each other one counted and the first named.
+ */
+async function runSiteImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Array): Promise<void> {
+  if (Atomics.compareExchange(control, WRITING, 0, 1) !== 0 || Atomics.load(control, CANCEL) !== 0) {
+    post({ type: 'cancelled', done: 0, total: 0 });
+    return;
+  }
+  const store = HistoryStore.open(job.history);
+  try {
+    const imp = new SiteImport(store, job.heroNames, () => Atomics.load(control, CANCEL) !== 0);
+    await imp.file(job.input);
+    const s = imp.finish();
+    post({ type: 'done', done: s.hands, total: s.hands, stored: s.imported, duplicates: s.already, skipped: s.withoutHero + s.refused.length, message: refusalsText(s) });
+  } finally {
+    store.close();
+  }
+}
+
+/** The first header of Cercle's own PokerStars-style export (shared/exchange/pokerstars.ts writes it so). */
+const CERCLE_OWN = /^\uFEFF?PokerStars Hand #\d+: (?:[^(\n]+ \(\d+\/\d+\) - [\d/: ]+ UTC \[|Tournament #\d+, (?:€[\d.]+\+€[\d.]+ EUR|\d+\+\d+|Freeroll ) )/;
+
+function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Array): void | Promise<void> {
   post({ type: 'progress', phase: 'read', done: 0, total: 0 });
   // Refused up front, before it is read, over the bound docs/exchange.md states.
   const size = statSync(job.input).size;
+  // A site's file is streamed: no bound on its size (one hand is held at a time).
+  if (size > EXCHANGE_FILE_MAX_BYTES && job.format === 'auto' && isSiteFile(job.input)) return runSiteImport(job, control);
   if (size > EXCHANGE_FILE_MAX_BYTES) {
     post({ type: 'failed', message: exchangeFileTooLarge(size), line: null });
     return;
@@ -197,6 +224,7 @@ function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Ar
     return;
   }
   const format = job.format === 'auto' ? detectFormat(text) : job.format;
+  if (format === null && job.format === 'auto' && isSiteText(text)) return runSiteImport(job, control);
   if (format === null) {
     post({ type: 'failed', message: 'not a POJEU, PHH or PokerStars hand history', line: 1 });
     return;
@@ -212,6 +240,9 @@ function runImport(job: Extract<WorkerJob, { kind: 'import' }>, control: Int32Ar
     post({ type: 'cancelled', done: 0, total: 0 });
     return;
   }
+  // Not Cercle's own PokerStars text (its cash hands are dated `… UTC [… ET]`, its tournament
+  // tables named `'<n> <t>'`): the site's, read hand by hand.
+  if (!parsed.ok && job.format === 'auto' && format === 'pokerstars' && isSiteText(text) && !CERCLE_OWN.test(text.slice(0, 400))) return runSiteImport(job, control);
   if (!parsed.ok) {
     post({ type: 'failed', message: parsed.message, line: parsed.line });
     return;
@@ -457,8 +488,10 @@ function main(): void {
   if (!parentPort || typeof job !== 'object' || job === null || job.cercleHistoryJob !== true) return;
   const control = new Int32Array(job.control);
   try {
-    if (job.kind === 'import') runImport(job, control);
-    else runExport(job, control);
+    if (job.kind === 'import') {
+      const pending = runImport(job, control);
+      pending?.catch((e: unknown) => post({ type: 'failed', message: e instanceof Error ? e.message : String(e), line: null }));
+    } else runExport(job, control);
   } catch (e) {
     post({ type: 'failed', message: e instanceof Error ? e.message : String(e), line: null });
   }
