@@ -279,8 +279,6 @@ export const useTablesStore = defineStore('tables', () => {
     for (const r of reactions) r.applied?.(s, before);
   }
 
-
-
   async function refresh(): Promise<void> {
     for (const s of await api.tables({})) put(s);
   }
