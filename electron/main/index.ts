@@ -123,7 +123,7 @@ async function start(): Promise<void> {
     // A table in its own window: the same page on the table's route (one window per table), only for
     // a table the player sits at, at most 24 (pop-outs.ts).
     popOut: popOuts({
-      isSeated: (tableId) => core.tables().some((t) => t.tableId === tableId && (t.status === 'live' || t.status === 'syncing')),
+      isSeated: (tableId) => core.tables.list().some((t) => t.tableId === tableId && (t.status === 'live' || t.status === 'syncing')),
       open: (tableId) => createMainWindow(`/table/${encodeURIComponent(tableId)}`),
     }),
   });

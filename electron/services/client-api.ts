@@ -29,7 +29,11 @@ export interface ClientServices {
   popOut?: (tableId: string) => boolean;
 }
 
-/** The one implementation of the client API; Electron IPC and the browser host both dispatch here. */
+/**
+ * The one implementation of the client API; Electron IPC and the browser host both dispatch here. The
+ * app's own calls (its info, the settings, external links, pop-outs, updates) are answered here; the
+ * rest by the core's services, each its part (client/core.ts).
+ */
 export function createHandlers(s: ClientServices): Handlers {
   const core = s.core;
   return {
@@ -40,7 +44,7 @@ export function createHandlers(s: ClientServices): Handlers {
       const next = s.settings.update(patch);
       // Another operator: the link follows the settings at once (tables on the old one keep their
       // seats there until its grace period ends, as after a dropped connection).
-      if (JSON.stringify(next.operator) !== before) void core.reconnect();
+      if (JSON.stringify(next.operator) !== before) void core.session.reconnect();
       return next;
     },
     openExternal: async ({ url }) => {
@@ -48,55 +52,8 @@ export function createHandlers(s: ClientServices): Handlers {
       await s.openExternal(url);
       return { opened: true };
     },
-    session: async () => core.session(),
-    login: (a) => core.login(a),
-    logout: () => core.logout(),
-    rename: (a) => core.rename(a),
-    reconnect: () => core.reconnect(),
-    lobby: async () => core.lobby(),
-    conditions: async () => core.playConditions(),
-    join: (a) => core.join(a),
-    leave: (a) => core.leave(a),
-    topUp: (a) => core.topUp(a),
-    sitOut: (a) => core.sitOut(a),
-    act: (a) => core.act(a),
-    tables: async () => core.tables(),
-    tracker: async () => core.trackerView(),
-    results: async (a) => core.results(a),
     popOut: async ({ tableId }) => ({ opened: s.popOut?.(tableId) ?? false }),
-    historyPage: async (a) => core.historyPage(a),
-    historyHand: async (a) => core.historyHand(a),
-    historyRemoveOlder: async (a) => core.historyRemoveOlder(a),
-    resultsSeries: async (a) => core.resultsSeries(a),
-    resultsSessions: async (a) => core.resultsSessions(a),
-    playerStats: async (a) => core.playerStats(a),
-    // The stored tournaments and their results, read by the history's reader worker.
-    tournamentHistory: (a) => core.reader.call('tournaments', a),
-    tournamentResults: (a) => core.reader.call('tournamentResults', a),
-    // History exchange jobs: import and export off the main thread, progress as `historyJob` events.
-    historyExport: async (a) => core.historyExport(a),
-    historyImportBegin: async () => core.historyImportBegin(),
-    historyImportChunk: async (a) => core.historyImportChunk(a),
-    historyImportStart: async (a) => core.historyImportStart(a),
-    historyJobCancel: async (a) => core.historyJobCancel(a),
-    historyJobs: async () => core.historyJobs(),
-    // The cashier and the protection duties (client/cashier.ts).
-    cashierDeposit: (a) => core.cashier.deposit(a),
-    cashierWithdraw: (a) => core.cashier.withdraw(a),
-    cashierMovements: (a) => core.cashier.movements(a),
-    protectionGet: () => core.cashier.get(),
-    protectionSetLimit: (a) => core.cashier.setLimit(a),
-    protectionExclude: (a) => core.cashier.exclude(a),
-    accountClose: () => core.cashier.close(),
-    // Tournaments (client/tournaments.ts).
-    tournaments: () => core.tournaments.list(),
-    tournamentDetails: (a) => core.tournaments.details(a),
-    tournamentRegister: (a) => core.tournaments.register(a),
-    tournamentUnregister: (a) => core.tournaments.unregister(a),
-    tournamentRebuy: (a) => core.tournaments.rebuy(a),
-    tournamentAddOn: (a) => core.tournaments.addOn(a),
-    watchTable: (a) => core.tournaments.watchTable(a),
-    myTournaments: async () => core.tournaments.mine(),
+    ...core.handlers(),
     ...updateHandlers(s.updates ?? unsupportedUpdateService()),
   };
 }

@@ -130,7 +130,7 @@ const handlers = createHandlers({
 async function listen(): ReturnType<typeof startBrowserHost> {
   const remembered = port === 0 ? null : loadHostAddress(dataDir);
   const token = remembered?.token ?? newHostToken();
-  const base = { rendererDir, handlers, token, download: (jobId: string, key: string) => core.jobs.download(jobId, key) };
+  const base = { rendererDir, handlers, token, download: (jobId: string, key: string) => core.history.jobs.download(jobId, key) };
   const wanted = port ?? remembered?.port ?? 0;
   let host;
   try {

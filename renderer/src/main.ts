@@ -7,6 +7,7 @@ import { router } from './router';
 import { useLobbyStore } from './stores/lobby';
 import { useProtectionStore } from './stores/protection';
 import { useSessionStore } from './stores/session';
+import { loadTables } from './stores/tablesLoad';
 import { useTablesStore } from './stores/tables';
 import { useSettingsStore } from './stores/settings';
 import { API_KEY } from './useApi';
@@ -30,7 +31,7 @@ async function boot(): Promise<void> {
   app.use(createPinia()).use(i18n).use(router);
   await app.runWithContext(async () => {
     await useSettingsStore().load();
-    await Promise.all([useSessionStore().load(), useLobbyStore().load(), useTablesStore().load()]);
+    await Promise.all([useSessionStore().load(), useLobbyStore().load(), loadTables()]);
     useProtectionStore().load(); // The counter, the warnings, the cashier
   });
   // Back from a host that had stopped: what was pushed meanwhile is read again.

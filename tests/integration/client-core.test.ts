@@ -94,7 +94,7 @@ afterAll(async () => {
 
 describe('the client core over a real embedded operator', () => {
   it('signs the guest in, shows the lobby of every variant, plays hands and keeps the tracker equal to the stored hands and the wallet', async () => {
-    await until(() => core.session().link.state === 'connected' && core.lobby().length > 0, 10_000, 'connected with a lobby');
+    await until(() => core.session.view().link.state === 'connected' && core.tables.lobby().length > 0, 10_000, 'connected with a lobby');
     const session = await call<{ account: { guest: boolean }; balances: { play: number } }>('session');
     expect(session.account.guest).toBe(true);
     const startBalance = session.balances.play;
@@ -111,14 +111,14 @@ describe('the client core over a real embedded operator', () => {
     const rulesVersionShown = rulesVersion(table, conditions.version);
     const tooBig = await call<{ ok: boolean; code?: string; max?: number }>('join', { tableId: table.tableId, buyIn: 10 ** 9, waitForBigBlind: false, rulesVersion: rulesVersionShown });
     expect(tooBig.ok).toBe(false);
-    expect(core.session().balances?.play).toBe(startBalance);
+    expect(core.session.view().balances?.play).toBe(startBalance);
     // Rules other than the table's (R-INFO): refused by the operator, the code reaches the page.
     const stale = rulesVersion({ ...table, rules: { ...table.rules, actionSeconds: table.rules.actionSeconds + 5 } }, conditions.version);
     expect(await call('join', { tableId: table.tableId, buyIn: table.buyIn.min, waitForBigBlind: false, rulesVersion: stale })).toMatchObject({ ok: false, code: 'RULES_CHANGED' });
-    expect(core.session().balances?.play).toBe(startBalance);
+    expect(core.session.view().balances?.play).toBe(startBalance);
 
     expect(await call('join', { tableId: table.tableId, buyIn: table.buyIn.min, waitForBigBlind: false, rulesVersion: rulesVersionShown })).toEqual({ ok: true });
-    await until(() => core.session().balances?.play === startBalance - table.buyIn.min, 5_000, 'balance after the buy-in');
+    await until(() => core.session.view().balances?.play === startBalance - table.buyIn.min, 5_000, 'balance after the buy-in');
 
     // Play our seat from the pushed table states, as the page does: only what the rules package offers.
     let acted = 0;
@@ -176,14 +176,14 @@ describe('the client core over a real embedded operator', () => {
     // Leave: the chips go back; the wallet moved by exactly the session's play result (R-TRACKER).
     const left = await call<{ ok: boolean; cashedOut?: number }>('leave', { tableId: table.tableId });
     expect(left.ok).toBe(true);
-    await until(() => core.tables().length === 0, 20_000, 'the table gone after leaving');
+    await until(() => core.tables.list().length === 0, 20_000, 'the table gone after leaving');
     await until(() => {
-      const t = core.trackerView().session.play;
-      return t.onTables === 0 && core.session().balances?.play === startBalance + t.result;
+      const t = core.results.trackerView().session.play;
+      return t.onTables === 0 && core.session.view().balances?.play === startBalance + t.result;
     }, 10_000, 'the balance to equal the start plus the session result');
 
-    const tracker = core.trackerView();
-    const period = core.results({ from: 0, to: Date.now() + 1, groupBy: 'stakes' });
+    const tracker = core.results.trackerView();
+    const period = core.results.period({ from: 0, to: Date.now() + 1, groupBy: 'stakes' });
     expect(period.ok).toBe(true);
     // The session's hands are the stored hands; today's result is the same sum.
     expect(tracker.session.play.hands).toBe(period.play!.hands);
@@ -233,18 +233,18 @@ describe('the client core over a real embedded operator', () => {
 
   // A nickname chosen at sign-in, through the client's own call, names our seat at the table.
   it('renames the guest, refuses a reserved or malformed name, then sits under the new name and cannot rename while seated', async () => {
-    await until(() => core.session().link.state === 'connected' && core.tables().length === 0, 20_000, 'connected, seated nowhere');
-    const before = core.session().account!.username;
+    await until(() => core.session.view().link.state === 'connected' && core.tables.list().length === 0, 20_000, 'connected, seated nowhere');
+    const before = core.session.view().account!.username;
     expect(before).toMatch(/^guest-/);
     expect(await call('rename', { username: 'practice-Zoé' })).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
     expect(await call('rename', { username: 'Zoé Lefèvre' })).toMatchObject({ ok: false, code: 'INVALID_USERNAME' });
-    expect(core.session().account!.username).toBe(before);
-    const syncs = () => core.historyJobs().filter((j) => j.kind === 'sync' && j.state === 'done').length;
+    expect(core.session.view().account!.username).toBe(before);
+    const syncs = () => core.history.jobList().filter((j) => j.kind === 'sync' && j.state === 'done').length;
     const syncedBefore = syncs();
     expect(await call('rename', { username: 'Zoé_Lefèvre' })).toEqual({ ok: true });
     // R-HISTORY: the hands of the old name were fetched before it changed (history/sync.ts finds our seat by name).
     expect(syncs()).toBe(syncedBefore + 1);
-    expect(core.session().account).toMatchObject({ username: 'Zoé_Lefèvre', guest: true });
+    expect(core.session.view().account).toMatchObject({ username: 'Zoé_Lefèvre', guest: true });
 
     const lobby = await call<TableInfo[]>('lobby');
     const conditions = await call<PlayConditions>('conditions');
@@ -252,13 +252,13 @@ describe('the client core over a real embedded operator', () => {
     expect(await call('join', { tableId: table.tableId, buyIn: table.buyIn.min, waitForBigBlind: false, rulesVersion: rulesVersion(table, conditions.version) })).toEqual({ ok: true });
     let names: string[] = [];
     await until(() => {
-      const v = core.tables().find((t) => t.tableId === table.tableId)?.view;
+      const v = core.tables.list().find((t) => t.tableId === table.tableId)?.view;
       names = v?.seats.flatMap((s) => (s ? [s.name] : [])) ?? [];
       return v?.you !== undefined && v.you !== null && v.seats[v.you.seat]?.name === 'Zoé_Lefèvre';
     }, 10_000, 'our seat named Zoé_Lefèvre');
     expect(names).not.toContain(before);
     expect(await call('rename', { username: 'Zoé_2' })).toMatchObject({ ok: false, code: 'NAME_WHILE_SEATED' });
-    expect(core.session().account!.username).toBe('Zoé_Lefèvre');
+    expect(core.session.view().account!.username).toBe('Zoé_Lefèvre');
   }, 30_000);
 });
 
@@ -281,22 +281,22 @@ describe('another operator, chosen in the settings', () => {
     });
     try {
       await c.start();
-      await until(() => c.session().link.state === 'connected', 10_000, 'connected to the custom operator');
-      expect(c.session().operator).toEqual({ mode: 'custom', url: other.url });
-      expect(c.session().account).toBeNull();
-      expect(await c.login({ username: 'alice', password: 'correct horse battery', register: true })).toEqual({ ok: true });
-      await until(() => c.session().account !== null, 5_000, 'signed in');
-      expect(c.session().account).toEqual({ username: 'alice', guest: false });
+      await until(() => c.session.view().link.state === 'connected', 10_000, 'connected to the custom operator');
+      expect(c.session.view().operator).toEqual({ mode: 'custom', url: other.url });
+      expect(c.session.view().account).toBeNull();
+      expect(await c.session.login({ username: 'alice', password: 'correct horse battery', register: true })).toEqual({ ok: true });
+      await until(() => c.session.view().account !== null, 5_000, 'signed in');
+      expect(c.session.view().account).toEqual({ username: 'alice', guest: false });
       // The token went to the vault (safeStorage in Electron), and nowhere the pages can read it.
       expect(saved.at(-1)).toMatch(/\S{16,}/);
-      expect(JSON.stringify(c.session())).not.toContain(saved.at(-1)!);
-      expect(await c.login({ username: 'alice', password: 'wrong', register: false })).toMatchObject({ ok: false });
+      expect(JSON.stringify(c.session.view())).not.toContain(saved.at(-1)!);
+      expect(await c.session.login({ username: 'alice', password: 'wrong', register: false })).toMatchObject({ ok: false });
 
       // A wrong pin: the link refuses the operator and says why; nothing is sent.
       settings.update({ operator: { mode: 'custom', url: other.url, pins: ['sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='] } });
-      await c.reconnect();
-      await until(() => c.session().link.state === 'offline', 10_000, 'offline after a wrong pin');
-      expect(c.session().link.reason).toMatch(/pin/i);
+      await c.session.reconnect();
+      await until(() => c.session.view().link.state === 'offline', 10_000, 'offline after a wrong pin');
+      expect(c.session.view().link.reason).toMatch(/pin/i);
     } finally {
       await c.close();
       await other.close();
@@ -345,7 +345,7 @@ describe('quitting while the embedded operator starts', () => {
       await closing;
       await starting;
       expect(stops).toEqual(['stopped']);
-      expect(c.session().link.state).not.toBe('connected'); // no link was made after the quit
+      expect(c.session.view().link.state).not.toBe('connected'); // no link was made after the quit
     } finally {
       t.cleanup();
     }

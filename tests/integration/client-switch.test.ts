@@ -1,5 +1,5 @@
 /**
- * An account call made while the client switches operators (core.reconnect(): the settings name
+ * An account call made while the client switches operators (core.session.reconnect(): the settings name
  * another operator, or the player reconnects), against two real embedded operators on loopback TLS:
  * the call waits for the new link instead of going to the closing one, where it came back
  * DISCONNECTED (or OFFLINE between the two links) and the page showed that failure
@@ -43,7 +43,7 @@ beforeAll(async () => {
   client = clientFor(a, join(dir.dir, 'client'), vault);
   ({ core, call } = client);
   await core.start();
-  await until(() => core.session().link.state === 'connected', 10_000, 'connected to operator A');
+  await until(() => core.session.view().link.state === 'connected', 10_000, 'connected to operator A');
 }, 30_000);
 
 afterAll(async () => {
@@ -58,8 +58,8 @@ describe('an account call during an operator switch', () => {
     // The two calls in one turn, as the page sends them: the switch has begun, the old link still stands.
     const [, signUp] = await Promise.all([call('updateSettings', custom(b)), call<Outcome>('login', { username: 'alice', password: PASSWORD, register: true })]);
     expect(signUp).toEqual({ ok: true });
-    expect(core.session().operator.url).toBe(b.url);
-    expect(core.session().account).toEqual({ username: 'alice', guest: false });
+    expect(core.session.view().operator.url).toBe(b.url);
+    expect(core.session.view().account).toEqual({ username: 'alice', guest: false });
     expect(holds(b, 'alice')).toBe(true);
     expect(holds(a, 'alice')).toBe(false);
   }, 30_000);
@@ -68,19 +68,19 @@ describe('an account call during an operator switch', () => {
     expect((await a.operator.accounts.register('bob', PASSWORD)).ok).toBe(true);
     await call('updateSettings', custom(a));
     expect(await call<Outcome>('login', { username: 'bob', password: PASSWORD, register: false })).toEqual({ ok: true });
-    expect(core.session().operator.url).toBe(a.url);
-    expect(core.session().account).toEqual({ username: 'bob', guest: false });
+    expect(core.session.view().operator.url).toBe(a.url);
+    expect(core.session.view().account).toEqual({ username: 'bob', guest: false });
   }, 30_000);
 
   it('a logout made as the player reconnects signs out on the new link: the session is closed at the operator', async () => {
     // Signed in as bob on A (by the test before, resumed by this reconnection; run alone, this test signs in first).
     expect(await call('reconnect')).toEqual({ ok: true });
-    if (core.session().account === null) expect(await call<Outcome>('login', { username: 'bob', password: PASSWORD, register: false })).toEqual({ ok: true });
+    if (core.session.view().account === null) expect(await call<Outcome>('login', { username: 'bob', password: PASSWORD, register: false })).toEqual({ ok: true });
     await until(() => vault.load() !== null, 5_000, "bob's session token kept");
     const token = vault.load()!;
     const [, out] = await Promise.all([call('reconnect'), call<Outcome>('logout')]);
     expect(out).toEqual({ ok: true });
-    expect(core.session().account).toBeNull();
+    expect(core.session.view().account).toBeNull();
     expect(vault.load()).toBeNull();
     expect(a.operator.accounts.authenticate(token)).toMatchObject({ ok: false });
   }, 30_000);
@@ -89,15 +89,15 @@ describe('an account call during an operator switch', () => {
     const [, login] = await Promise.all([call('updateSettings', custom(b, 'sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=')), call<Outcome>('login', { username: 'alice', password: PASSWORD, register: false })]);
     expect(login).toMatchObject({ ok: false, code: 'OFFLINE' });
     expect(login.ok ? '' : login.message).toMatch(/pin/i);
-    expect(core.session().link.state).toBe('offline');
+    expect(core.session.view().link.state).toBe('offline');
   }, 30_000);
 
   it('a login made as the settings change and the player reconnects at once goes to the link that stays', async () => {
     const [, , login] = await Promise.all([call('updateSettings', custom(a)), call('reconnect'), call<Outcome>('login', { username: 'bob', password: PASSWORD, register: false })]);
     expect(login).toEqual({ ok: true });
-    expect(core.session().link.state).toBe('connected');
-    expect(core.session().operator.url).toBe(a.url);
-    expect(core.session().account).toEqual({ username: 'bob', guest: false });
+    expect(core.session.view().link.state).toBe('connected');
+    expect(core.session.view().operator.url).toBe(a.url);
+    expect(core.session.view().account).toEqual({ username: 'bob', guest: false });
   }, 30_000);
 });
 
@@ -113,7 +113,7 @@ describe('the embedded operator killed and started again', () => {
       launched.push(p);
       return p;
     });
-    const session = () => c.core.session();
+    const session = () => c.core.session.view();
     /** Kills the operator running now (SIGKILL: no goodbye); the client says so and starts another after its back-off. */
     const killNow = async () => {
       const p = launched[launched.length - 1];

@@ -86,9 +86,9 @@ export async function signedInClient(op: RunningOperator, dataDir: string, usern
   const client = clientFor(op, dataDir);
   const { core, call } = client;
   await core.start();
-  await until(() => core.session().link.state === 'connected', 10_000, 'connected');
+  await until(() => core.session.view().link.state === 'connected', 10_000, 'connected');
   expect(await call('login', { username, password: 'correct horse battery', register })).toEqual({ ok: true });
-  await until(() => core.session().account !== null && core.session().balances !== null, 5_000, 'signed in');
+  await until(() => core.session.view().account !== null && core.session.view().balances !== null, 5_000, 'signed in');
   return client;
 }
 
@@ -112,7 +112,7 @@ export function autoplay(c: TestClient, policy: Policy): { stop: () => Promise<v
   let checked = 0;
   const loop = (async () => {
     while (running) {
-      for (const st of c.core.tables()) {
+      for (const st of c.core.tables.list()) {
         const v = st.view;
         if (st.status !== 'live' || st.watching || !v?.hand || !v.you || st.pending !== null) continue;
         const legal = legalActions(handOf(v.hand));

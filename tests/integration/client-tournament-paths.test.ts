@@ -67,12 +67,12 @@ describe('tournament paths in the client', () => {
       table: { practiceDelayMs: [0, 5], betweenHandsMs: 30 },
     });
     const c = await client(op, 'rita');
-    const start = c.core.session().balances!.play;
+    const start = c.core.session.view().balances!.play;
     const player = autoplay(c, 'shove');
     let busted: string | undefined;
     try {
       for (const s of (await summaries(c)).filter((t) => ids.includes(t.tournamentId))) expect(await c.call('tournamentRegister', { tournamentId: s.tournamentId, version: s.version })).toEqual({ ok: true });
-      expect(c.core.trackerView().session.play.entries).toBe(3 * ENTRY);
+      expect(c.core.results.trackerView().session.play.entries).toBe(3 * ENTRY);
       // Out, with no place yet (the field is not final: T/M), told by a standing without us.
       const out = (id: string) => {
         const p = lastPlay(c, id);
@@ -83,24 +83,24 @@ describe('tournament paths in the client', () => {
       await player.stop();
     }
     const id = busted!;
-    const entriesBefore = c.core.trackerView().session.play.entries;
+    const entriesBefore = c.core.results.trackerView().session.play.entries;
     const s = (await summaries(c)).find((t) => t.tournamentId === id)!;
     expect(await c.call('tournamentRegister', { tournamentId: id, version: s.version })).toEqual({ ok: true });
     // The re-entry is a whole entry, paid now (R-TRACKER), and we are seated again ('back').
-    expect(c.core.trackerView().session.play.entries).toBe(entriesBefore + ENTRY);
+    expect(c.core.results.trackerView().session.play.entries).toBe(entriesBefore + ENTRY);
     await until(() => lastPlay(c, id)?.seat !== null && lastPlay(c, id)?.status === 'playing', 10_000, 'seated again');
     expect(lastPlay(c, id)).toMatchObject({ spent: 2 * ENTRY, finished: null });
     const me = op.accounts.findByUsername('rita')!.id;
-    await until(() => c.core.session().balances!.play === op.wallet.balance(me, 'play'), 5_000, 'the balance read again');
+    await until(() => c.core.session.view().balances!.play === op.wallet.balance(me, 'play'), 5_000, 'the balance read again');
     // One local record of the tournament: both entries in what it cost, the re-entry counted.
-    const record = c.core.history.tournament(id)!;
+    const record = c.core.history.store.tournament(id)!;
     expect(record).toMatchObject({ tournamentId: id, spent: 2 * ENTRY, reEntries: 1, place: null, endedAt: null });
     const listed = (await c.call<{ tournaments: { tournamentId: string }[] }>('tournamentHistory', { filter: {}, limit: 50, cursor: null })).tournaments;
     expect(listed.filter((t) => t.tournamentId === id)).toHaveLength(1);
     // The operator's ledger: two entries of ours into the tournament's fund, and its entrant re-entered once.
     const ours = op.wallet.tableEntries(`tournament:${id}`).filter((e) => e.accountId === me && e.reason === 'buy-in');
     expect(ours.map((e) => e.amount)).toEqual([ENTRY, ENTRY]);
-    expect(start - c.core.session().balances!.play).toBe(c.core.trackerView().session.play.entries - c.core.trackerView().session.play.prizes);
+    expect(start - c.core.session.view().balances!.play).toBe(c.core.results.trackerView().session.play.entries - c.core.results.trackerView().session.play.prizes);
 
     // To the end of all three: the record, finished, is the operator's result for us (what another
     // data folder of ours reads from it after signing in).
@@ -111,7 +111,7 @@ describe('tournament paths in the client', () => {
     } finally {
       await again.stop();
     }
-    const finished = c.core.history.tournament(id)!;
+    const finished = c.core.history.store.tournament(id)!;
     const { place, prize, bounties } = lastPlay(c, id)!.finished!;
     expect(finished).toMatchObject({ spent: 2 * ENTRY, reEntries: 1, place, prize, bounties });
     // Each table we leave (out, moved, the end) is pushed a last time with its last view: the hand
@@ -129,11 +129,11 @@ describe('tournament paths in the client', () => {
     const busts = gone.filter((t) => t.lastHand?.record.seats.some((seat) => seat.player === 'rita' && seat.stackAfter === 0));
     expect(busts.length).toBeGreaterThanOrEqual(1);
     const other = await client(op, 'rita', false);
-    await until(() => other.core.historyJobs().some((j) => j.kind === 'sync' && j.state === 'done'), 20_000, 'the sync after sign-in');
-    const synced = other.core.history.tournament(id)!;
+    await until(() => other.core.history.jobList().some((j) => j.kind === 'sync' && j.state === 'done'), 20_000, 'the sync after sign-in');
+    const synced = other.core.history.store.tournament(id)!;
     for (const k of ['spent', 'reEntries', 'rebuys', 'addOns', 'place', 'prize', 'bounties', 'buyIn', 'fee'] as const) expect(synced[k], k).toBe(finished[k]);
-    const money = c.core.trackerView().session.play;
-    expect(start - c.core.session().balances!.play).toBe(money.entries - money.prizes);
+    const money = c.core.results.trackerView().session.play;
+    expect(start - c.core.session.view().balances!.play).toBe(money.entries - money.prizes);
     expect(c.invalid).toEqual([]);
     expect(op.wallet.audit().problems).toEqual([]);
   }, 200_000);
@@ -145,11 +145,11 @@ describe('tournament paths in the client', () => {
       tournaments: { specs: [scheduled('cx', 3000, { minEntrants: 3 })], practiceFillMs: null },
     });
     const people = [await client(op, 'alice'), await client(op, 'bob')];
-    const starts = people.map((c) => c.core.session().balances!.play);
+    const starts = people.map((c) => c.core.session.view().balances!.play);
     for (const c of people) {
       const s = (await summaries(c)).find((t) => t.tournamentId === 'cx')!;
       expect(await c.call('tournamentRegister', { tournamentId: 'cx', version: s.version })).toEqual({ ok: true });
-      expect(c.core.trackerView().session.play).toMatchObject({ entries: ENTRY, result: -ENTRY });
+      expect(c.core.results.trackerView().session.play).toMatchObject({ entries: ENTRY, result: -ENTRY });
     }
     await until(() => people.every((c) => lastPlay(c, 'cx')?.status === 'cancelled'), 20_000, 'cancelled, told to both');
     for (const [i, c] of people.entries()) {
@@ -163,14 +163,14 @@ describe('tournament paths in the client', () => {
       ]);
       expect(op.wallet.balance(me, 'play')).toBe(starts[i]);
       // The client: the balance back, the tracker without the entry, the play without cost.
-      await until(() => c.core.session().balances!.play === starts[i], 5_000, 'the refund in the balance');
-      expect(c.core.trackerView().session.play).toMatchObject({ entries: 0, prizes: 0, result: 0 });
+      await until(() => c.core.session.view().balances!.play === starts[i], 5_000, 'the refund in the balance');
+      expect(c.core.results.trackerView().session.play).toMatchObject({ entries: 0, prizes: 0, result: 0 });
       expect(lastPlay(c, 'cx')).toMatchObject({ status: 'cancelled', spent: 0, finished: null });
       // Its history: nothing spent, no place, ended; not a tournament played, so no loss in the results.
-      expect(c.core.history.tournament('cx')).toMatchObject({ spent: 0, place: null, prize: 0 });
-      expect(c.core.history.tournament('cx')!.endedAt).not.toBeNull();
+      expect(c.core.history.store.tournament('cx')).toMatchObject({ spent: 0, place: null, prize: 0 });
+      expect(c.core.history.store.tournament('cx')!.endedAt).not.toBeNull();
       // Stored as refunded (branch results: its own state, in no result).
-      expect(c.core.history.tournament('cx')!.refundedAt).not.toBeNull();
+      expect(c.core.history.store.tournament('cx')!.refundedAt).not.toBeNull();
       const results = await c.call<{ play: { count: number; spent: number; net: number } }>('tournamentResults', { filter: {}, groupBy: 'format' });
       expect(results.play).toMatchObject({ count: 0, spent: 0, net: 0 });
       expect(c.invalid).toEqual([]);
@@ -200,7 +200,7 @@ describe('tournament paths in the client', () => {
     let n = 0;
     for (const end = Date.now() + 40_000; straddled.length < 2 && Date.now() < end; ) {
       await new Promise((r) => setTimeout(r, 10));
-      for (const st of c.core.tables()) {
+      for (const st of c.core.tables.list()) {
         const v = st.view;
         if (st.status !== 'live' || !v?.hand || !v.you || st.pending !== null) continue;
         const level = c.core.tournaments.levelOf('lv-1');
@@ -254,7 +254,7 @@ describe('tournament paths in the client', () => {
     for (const h of stored) if (dealtAt.has(h.handId)) expect(h.tournament?.level, h.handId).toBe(dealtAt.get(h.handId));
     // Another data folder of ours reads the operator's history (HistoryHand.tournament.level): the same levels.
     const other = await client(op, 'lena', false);
-    await until(() => other.core.historyJobs().some((j) => j.kind === 'sync' && j.state === 'done'), 20_000, 'the sync after sign-in');
+    await until(() => other.core.history.jobList().some((j) => j.kind === 'sync' && j.state === 'done'), 20_000, 'the sync after sign-in');
     const synced = new Map(
       (await other.call<{ hands: { handId: string; tournament: { level: number } | null }[] }>('historyPage', { filter: { kind: 'tournament' }, sort: 'time', dir: 'asc', limit: 200, cursor: null })).hands.map((h) => [h.handId, h.tournament?.level]),
     );

@@ -45,7 +45,7 @@ const tableStates = (c: TestClient, id: string): TableState[] => c.pushed.filter
 /** The metas of hands the tracker stored (the real tracker, watched). */
 function storedMetas(c: TestClient): HandMeta[] {
   const metas: HandMeta[] = [];
-  const tracker = c.core.tracker;
+  const tracker = c.core.results.tracker;
   const handEnded = tracker.handEnded.bind(tracker);
   tracker.handEnded = (meta, record) => {
     const r = handEnded(meta, record);
@@ -71,7 +71,7 @@ describe('tournaments in the client', () => {
     });
     const c = await client(op, 'alice');
     const metas = storedMetas(c);
-    const start = c.core.session().balances!.play;
+    const start = c.core.session.view().balances!.play;
     const id = 'hu-1';
     const summary = await summaryOf(c, id);
     expect(summary).toMatchObject({ buyIn: BUY_IN, fee: FEE, bounty: BOUNTY, format: 'sit-and-go', state: 'registering' });
@@ -81,24 +81,24 @@ describe('tournaments in the client', () => {
 
     // R-INFO: a version other than the one shown is refused, nothing paid.
     expect(await c.call('tournamentRegister', { tournamentId: id, version: 'ffffffffffffff' })).toMatchObject({ ok: false, code: 'RULES_CHANGED' });
-    expect(c.core.trackerView().session.play.entries).toBe(0);
+    expect(c.core.results.trackerView().session.play.entries).toBe(0);
 
     const player = autoplay(c, 'shove');
     try {
       expect(await c.call('tournamentRegister', { tournamentId: id, version: summary.version })).toEqual({ ok: true });
       // The entry (buy-in + fee) counts as paid at once (R-TRACKER).
-      expect(c.core.trackerView().session.play).toMatchObject({ entries: BUY_IN + FEE, prizes: 0, result: -(BUY_IN + FEE) });
+      expect(c.core.results.trackerView().session.play).toMatchObject({ entries: BUY_IN + FEE, prizes: 0, result: -(BUY_IN + FEE) });
       expect(plays(c, id)[0]).toMatchObject({ status: 'registered', spent: BUY_IN + FEE, seat: null, finished: null });
-      await until(() => c.core.session().balances!.play === start - BUY_IN - FEE, 5_000, 'the entry taken from the balance');
+      await until(() => c.core.session.view().balances!.play === start - BUY_IN - FEE, 5_000, 'the entry taken from the balance');
       // Running (or just over: the same holds then), its entry already in today, the tournament results and
       // the graph: as the session says.
-      const live = c.core.trackerView();
+      const live = c.core.results.trackerView();
       expect(live.today!.play).toMatchObject({ entries: live.session.play.entries, prizes: live.session.play.prizes });
-      const resultBefore = c.core.trackerView().session.play.result;
+      const resultBefore = c.core.results.trackerView().session.play.result;
       const running = await c.call<{ play: { running: number; count: number; net: number } }>('tournamentResults', { filter: {}, groupBy: 'format' });
       expect(running.play.running + running.play.count).toBe(1);
       // Read between the two (a prize may come meanwhile).
-      expect([resultBefore, c.core.trackerView().session.play.result]).toContain(running.play.net);
+      expect([resultBefore, c.core.results.trackerView().session.play.result]).toContain(running.play.net);
 
       // The practice player fills it, it starts, we play it to its end.
       await until(() => plays(c, id).some((p) => p.status === 'finished'), 90_000, 'the sit & go finished');
@@ -125,7 +125,7 @@ describe('tournaments in the client', () => {
     // The tournament's table: pushed with its tournament, never watched, and gone without a cash-out.
     const states = tableStates(c, id);
     expect(states.some((s) => s.status === 'live' && s.view?.tournament?.tournamentId === id && !s.watching)).toBe(true);
-    await until(() => c.core.tables().length === 0, 10_000, 'the tournament table gone');
+    await until(() => c.core.tables.list().length === 0, 10_000, 'the tournament table gone');
     const gone = c.pushed.filter((p) => p.event === 'table' && (p.payload as TableState).status === 'gone').map((p) => p.payload as TableState);
     expect(gone).toHaveLength(1);
     expect(gone[0]).toMatchObject({ tableId: `${id}-t1`, tournamentId: id, cashedOut: null });
@@ -134,15 +134,15 @@ describe('tournaments in the client', () => {
     expect(metas.length).toBeGreaterThan(0);
     for (const m of metas) expect(m.tournament).toMatchObject({ tournamentId: id });
     for (const m of metas) expect(m.tournament!.level).toBeGreaterThanOrEqual(0);
-    const money = c.core.trackerView().session.play;
+    const money = c.core.results.trackerView().session.play;
     expect(money).toMatchObject({ hands: 0, net: 0, inPlay: 0, bought: 0, cashedOut: 0, onTables: 0, entries: BUY_IN + FEE });
     expect(money.prizes).toBe(last.finished!.prize + last.finished!.bounties);
     expect(money.result).toBe(money.prizes - money.entries);
     // The status bar's identity through a whole sit & go: balance − session result = balance at the start.
-    await until(() => c.core.session().balances!.play - c.core.trackerView().session.play.result === start, 10_000, 'balance − result = start');
+    await until(() => c.core.session.view().balances!.play - c.core.results.trackerView().session.play.result === start, 10_000, 'balance − result = start');
     // Today counts the same entries and prizes (its hands' totals are the store's: tournament hands are
     // kept out of them by the history's side of the issue, branch chist).
-    const today = c.core.trackerView().today!.play;
+    const today = c.core.results.trackerView().today!.play;
     expect(today).toMatchObject({ entries: BUY_IN + FEE, prizes: money.prizes });
     expect(today.result).toBe(today.net + today.inPlay + today.prizes - today.entries);
 
@@ -152,7 +152,7 @@ describe('tournaments in the client', () => {
     expect(op.wallet.audit().problems).toEqual([]);
 
     // The local record: stored at registration, completed at the finish.
-    const record = c.core.history.tournament(id)!;
+    const record = c.core.history.store.tournament(id)!;
     expect(record).toMatchObject({ tournamentId: id, name: summary.name, buyIn: BUY_IN, fee: FEE, spent: BUY_IN + FEE, entries: 2, place: last.finished!.place, prize: last.finished!.prize, bounties: last.finished!.bounties, rebuys: 0, addOns: 0 });
     expect(record.registeredAt).toBeLessThanOrEqual(record.startedAt!);
     expect(record.startedAt).toBeLessThanOrEqual(record.endedAt!);
@@ -163,7 +163,7 @@ describe('tournaments in the client', () => {
     for (const h of page.hands) expect(h.tournament?.tournamentId).toBe(id);
     expect((await c.call<{ hands: unknown[] }>('historyPage', { filter: { kind: 'cash' }, sort: 'time', dir: 'desc', limit: 200, cursor: null })).hands).toEqual([]);
     // Today now equals the session: its hands' totals leave tournament hands out.
-    expect(c.core.trackerView().today!.play).toMatchObject({ hands: 0, net: 0, result: money.result });
+    expect(c.core.results.trackerView().today!.play).toMatchObject({ hands: 0, net: 0, result: money.result });
     // Ended: the tournament results and the graph end on the same net, counted once.
     const ended = await c.call<{ play: { count: number; running: number; net: number } }>('tournamentResults', { filter: {}, groupBy: 'format' });
     expect(ended.play).toMatchObject({ count: 1, running: 0, net: money.result });
@@ -173,11 +173,11 @@ describe('tournaments in the client', () => {
 
     // Synced: another data folder signed in to the same account finds the tournament and its hands, once.
     const other = await client(op, 'alice', false);
-    const syncs = () => other.core.historyJobs().filter((j) => j.kind === 'sync' && j.state === 'done').length;
+    const syncs = () => other.core.history.jobList().filter((j) => j.kind === 'sync' && j.state === 'done').length;
     await until(() => syncs() >= 1, 20_000, 'the sync after sign-in');
     const list = async () => (await other.call<{ ok: boolean; tournaments: { tournamentId: string }[] }>('tournamentHistory', { filter: {}, limit: 50, cursor: null })).tournaments;
     expect((await list()).map((t) => t.tournamentId)).toEqual([id]);
-    expect(other.core.history.tournament(id)).toMatchObject({ place: last.finished!.place, prize: last.finished!.prize, bounties: last.finished!.bounties, spent: BUY_IN + FEE, buyIn: BUY_IN, fee: FEE, entries: 2, hands: metas.length });
+    expect(other.core.history.store.tournament(id)).toMatchObject({ place: last.finished!.place, prize: last.finished!.prize, bounties: last.finished!.bounties, spent: BUY_IN + FEE, buyIn: BUY_IN, fee: FEE, entries: 2, hands: metas.length });
     const synced = await other.call<{ hands: { tournament: { tournamentId: string } | null }[] }>('historyPage', { filter: { kind: 'tournament' }, sort: 'time', dir: 'desc', limit: 200, cursor: null });
     expect(synced.hands).toHaveLength(metas.length);
     // Signing in again reads the results again: still once.
@@ -195,18 +195,18 @@ describe('tournaments in the client', () => {
       tournaments: { specs: [sitAndGo('six', 6, 6)], practiceFillMs: null },
     });
     const c = await client(op, 'bob');
-    const start = c.core.session().balances!.play;
+    const start = c.core.session.view().balances!.play;
     const s = await summaryOf(c, 'six-1');
     expect(await c.call('tournamentRegister', { tournamentId: 'six-1', version: s.version })).toEqual({ ok: true });
-    await until(() => c.core.session().balances!.play === start - BUY_IN - FEE, 5_000, 'the entry paid');
+    await until(() => c.core.session.view().balances!.play === start - BUY_IN - FEE, 5_000, 'the entry paid');
     expect(await c.call('myTournaments')).toMatchObject([{ tournamentId: 'six-1', status: 'registered', spent: BUY_IN + FEE }]);
     expect(await c.call('tournamentUnregister', { tournamentId: 'six-1' })).toEqual({ ok: true, refunded: BUY_IN + FEE });
     expect(await c.call('myTournaments')).toMatchObject([{ tournamentId: 'six-1', status: 'unregistered', spent: 0 }]);
-    expect(c.core.trackerView().session.play).toMatchObject({ entries: 0, prizes: 0, result: 0 });
-    await until(() => c.core.session().balances!.play === start, 5_000, 'the refund in the balance');
+    expect(c.core.results.trackerView().session.play).toMatchObject({ entries: 0, prizes: 0, result: 0 });
+    await until(() => c.core.session.view().balances!.play === start, 5_000, 'the refund in the balance');
     // Its record ends without a place and with nothing spent: not a tournament played (no result).
-    expect(c.core.history.tournament('six-1')).toMatchObject({ spent: 0, place: null, prize: 0 });
-    expect(c.core.history.tournament('six-1')!.endedAt).not.toBeNull();
+    expect(c.core.history.store.tournament('six-1')).toMatchObject({ spent: 0, place: null, prize: 0 });
+    expect(c.core.history.store.tournament('six-1')!.endedAt).not.toBeNull();
     expect((await c.call<{ play: { count: number } }>('tournamentResults', { filter: {}, groupBy: 'format' })).play.count).toBe(0);
     // Unregistering twice: the operator's refusal, unchanged.
     expect(await c.call('tournamentUnregister', { tournamentId: 'six-1' })).toMatchObject({ ok: false, code: 'NOT_REGISTERED' });
@@ -227,7 +227,7 @@ describe('tournaments in the client', () => {
     const line = async () => (await c.call<{ total: number[] }>('resultsSeries', { filter: { kind: 'tournament', money: 'play' }, maxPoints: 100 })).total;
     // The history's today and its tournament figures equal the tracker's session at every step (R-TRACKER).
     const same = async (why: string): Promise<void> => {
-      const v = c.core.trackerView();
+      const v = c.core.results.trackerView();
       expect({ entries: v.today!.play.entries, prizes: v.today!.play.prizes, result: v.today!.play.result }, why).toEqual({ entries: v.session.play.entries, prizes: v.session.play.prizes, result: v.session.play.result });
       expect((await results()).net, why).toBe(v.session.play.result);
       expect((await line()).at(-1) ?? 0, why).toBe(v.session.play.result);
@@ -238,7 +238,7 @@ describe('tournaments in the client', () => {
     expect(await results()).toMatchObject({ count: 0, running: 1, spent: BUY_IN + FEE, net: -(BUY_IN + FEE) });
     await same('registered');
     expect(await c.call('tournamentUnregister', { tournamentId: 'six-1' })).toEqual({ ok: true, refunded: BUY_IN + FEE });
-    const refunded = c.core.history.tournament('six-1')!;
+    const refunded = c.core.history.store.tournament('six-1')!;
     expect(refunded).toMatchObject({ spent: 0, place: null });
     expect(refunded.refundedAt).toBe(refunded.endedAt);
     expect(await list()).toMatchObject([{ tournamentId: 'six-1', refundedAt: refunded.refundedAt }]);
@@ -249,7 +249,7 @@ describe('tournaments in the client', () => {
     // Registered again: a new record, counted from its entry; the refunded one still listed, as refunded.
     expect(await c.call('tournamentRegister', { tournamentId: 'six-1', version: s.version })).toEqual({ ok: true });
     expect(await c.call('myTournaments')).toMatchObject([{ tournamentId: 'six-1', status: 'registered', spent: BUY_IN + FEE, rebuys: 0 }]);
-    const now = c.core.history.tournament('six-1')!;
+    const now = c.core.history.store.tournament('six-1')!;
     expect(now.refundedAt).toBeUndefined();
     expect(now).toMatchObject({ spent: BUY_IN + FEE, endedAt: null, place: null, reEntries: 0 });
     expect(now.registeredAt).toBeGreaterThanOrEqual(refunded.refundedAt!);
@@ -303,13 +303,13 @@ describe('tournaments in the client', () => {
     expect(moved.move).toMatchObject({ from: `${id}-t2`, to: `${id}-t1`, why: 'broken' });
     expect(moved.seat!.tableId).toBe(`${id}-t1`);
     // The new table is followed live; the old one ended without a cash-out (tournament chips are not money).
-    await until(() => c.core.tables().some((t) => t.tableId === `${id}-t1` && t.status === 'live' && t.view?.you !== null), 10_000, 'the new table live');
-    expect(c.core.tables().some((t) => t.tableId === `${id}-t2`)).toBe(false);
+    await until(() => c.core.tables.list().some((t) => t.tableId === `${id}-t1` && t.status === 'live' && t.view?.you !== null), 10_000, 'the new table live');
+    expect(c.core.tables.list().some((t) => t.tableId === `${id}-t2`)).toBe(false);
     const states = tableStates(c, id);
     const old = states.filter((t) => t.tableId === `${id}-t2`);
     expect(old.at(-1)).toMatchObject({ status: 'gone', cashedOut: null, tournamentId: id, watching: false });
     expect(old.filter((t) => t.status === 'gone')).toHaveLength(1);
-    const money = c.core.trackerView().session.play;
+    const money = c.core.results.trackerView().session.play;
     expect(money).toMatchObject({ hands: 0, net: 0, bought: 0, cashedOut: 0, onTables: 0, inPlay: 0 });
     expect(c.invalid).toEqual([]);
     // The pushed states and those our seat decided on (pushes may all fall between hands under load: seen in CI).
@@ -336,30 +336,30 @@ describe('tournaments in the client', () => {
       expect(await dave.call('watchTable', { tableId, watch: true })).toEqual({ ok: true });
       const watchedHands = () => new Set(tableStates(dave, 'six-1').flatMap((t) => (t.lastHand ? [t.lastHand.handId] : [])));
       await until(() => watchedHands().size >= 2, 30_000, 'two hands watched');
-      expect(dave.core.tables()).toMatchObject([{ tableId, status: 'live', watching: true, tournamentId: 'six-1', view: { you: null } }]);
+      expect(dave.core.tables.list()).toMatchObject([{ tableId, status: 'live', watching: true, tournamentId: 'six-1', view: { you: null } }]);
 
       // Alice's connection drops: the link resumes the session and the table's stream, as for a cash table.
       const storedBefore = metas.length;
       op.context.byAccount.get(op.accounts.findByUsername('alice')!.id)!.ws.terminate();
-      await until(() => alice.core.session().link.state !== 'connected', 10_000, 'alice sees the drop');
-      await until(() => alice.core.session().link.state === 'connected', 20_000, 'alice back');
+      await until(() => alice.core.session.view().link.state !== 'connected', 10_000, 'alice sees the drop');
+      await until(() => alice.core.session.view().link.state === 'connected', 20_000, 'alice back');
       await until(() => metas.length >= storedBefore + 2, 30_000, 'hands stored after the resume');
       expect(new Set(metas.map((m) => `${m.tableId}`))).toEqual(new Set([tableId]));
       expect(alice.pushed.some((p) => p.event === 'table' && (p.payload as TableState).status === 'gone')).toBe(false);
-      expect(alice.core.tables()).toMatchObject([{ tableId, status: 'live', watching: false, tournamentId: 'six-1' }]);
+      expect(alice.core.tables.list()).toMatchObject([{ tableId, status: 'live', watching: false, tournamentId: 'six-1' }]);
 
       // Dave's drops too: the table is watched again (the resume's fresh snapshot), then he stops watching.
       const seenBefore = watchedHands().size;
       op.context.byAccount.get(op.accounts.findByUsername('dave')!.id)!.ws.terminate();
-      await until(() => dave.core.session().link.state !== 'connected', 10_000, 'dave sees the drop');
-      await until(() => dave.core.session().link.state === 'connected', 20_000, 'dave back');
+      await until(() => dave.core.session.view().link.state !== 'connected', 10_000, 'dave sees the drop');
+      await until(() => dave.core.session.view().link.state === 'connected', 20_000, 'dave back');
       await until(() => watchedHands().size >= seenBefore + 2, 30_000, 'watching again after the drop');
-      expect(dave.core.tables()).toMatchObject([{ tableId, status: 'live', watching: true }]);
+      expect(dave.core.tables.list()).toMatchObject([{ tableId, status: 'live', watching: true }]);
       expect(await dave.call('watchTable', { tableId, watch: false })).toEqual({ ok: true });
-      expect(dave.core.tables()).toEqual([]);
+      expect(dave.core.tables.list()).toEqual([]);
       expect(tableStates(dave, 'six-1').at(-1)).toMatchObject({ status: 'gone', cashedOut: null, watching: false });
-      expect(dave.core.history.count()).toBe(0);
-      expect(dave.core.trackerView().session.play).toMatchObject({ hands: 0, bought: 0, entries: 0 });
+      expect(dave.core.history.store.count()).toBe(0);
+      expect(dave.core.results.trackerView().session.play).toMatchObject({ hands: 0, bought: 0, entries: 0 });
       expect(dave.invalid).toEqual([]);
       // A watcher sees no hole card but those shown (R-HIDDEN).
       expect(expectNoHiddenCard(dave.pushed)).toBeGreaterThan(0);
@@ -368,7 +368,7 @@ describe('tournaments in the client', () => {
     }
     // Its hands are the tournament's; none of them money.
     expect(new Set(metas.map((m) => m.tournament?.tournamentId))).toEqual(new Set(['six-1']));
-    expect(alice.core.trackerView().session.play).toMatchObject({ hands: 0, net: 0, bought: 0, cashedOut: 0, entries: BUY_IN + FEE });
+    expect(alice.core.results.trackerView().session.play).toMatchObject({ hands: 0, net: 0, bought: 0, cashedOut: 0, entries: BUY_IN + FEE });
     expect(alice.invalid).toEqual([]);
     expect(expectNoHiddenCard(alice.pushed) + player.checked()).toBeGreaterThan(0);
   }, 180_000);
@@ -381,7 +381,7 @@ describe('tournaments in the client', () => {
       table: { practiceDelayMs: [2000, 2000], betweenHandsMs: 30 },
     });
     const c = await client(op, 'erin');
-    const start = c.core.session().balances!.play;
+    const start = c.core.session.view().balances!.play;
     const s = await summaryOf(c, 'rb-1');
     expect(s.kinds).toContain('A');
     expect(await c.call('tournamentRegister', { tournamentId: 'rb-1', version: s.version })).toEqual({ ok: true });
@@ -389,13 +389,13 @@ describe('tournaments in the client', () => {
     // At the starting stack, in the rebuy period: a rebuy is allowed (T 5-2).
     expect(await c.call('tournamentRebuy', { tournamentId: 'rb-1' })).toEqual({ ok: true });
     const paid = BUY_IN + FEE + REBUY.price + REBUY.fee;
-    expect(c.core.trackerView().session.play).toMatchObject({ entries: paid, result: -paid });
+    expect(c.core.results.trackerView().session.play).toMatchObject({ entries: paid, result: -paid });
     expect(plays(c, 'rb-1').at(-1)).toMatchObject({ rebuys: 1, spent: paid });
-    expect(c.core.history.tournament('rb-1')).toMatchObject({ rebuys: 1, spent: paid });
+    expect(c.core.history.store.tournament('rb-1')).toMatchObject({ rebuys: 1, spent: paid });
     // The add-on comes at the end of the rebuy period (T 5-4): refused now, with its rule; nothing paid.
     expect(await c.call('tournamentAddOn', { tournamentId: 'rb-1' })).toMatchObject({ ok: false, rule: 'T 5-4' });
-    expect(c.core.trackerView().session.play.entries).toBe(paid);
-    await until(() => c.core.session().balances!.play === start - paid, 5_000, 'the balance after the rebuy');
+    expect(c.core.results.trackerView().session.play.entries).toBe(paid);
+    await until(() => c.core.session.view().balances!.play === start - paid, 5_000, 'the balance after the rebuy');
     expect(c.invalid).toEqual([]);
   }, 60_000);
 });

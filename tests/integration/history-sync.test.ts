@@ -104,29 +104,29 @@ describe('hands missing locally come from the operator', () => {
       log: (l) => void lines.push(l),
     });
     try {
-      expect(core.history.count()).toBe(0);
+      expect(core.history.store.count()).toBe(0);
       await core.start();
       await until(() => pushed.some((j) => j.kind === 'sync' && j.state !== 'running'), 20_000, 'the sync');
       const sync = pushed.find((j) => j.kind === 'sync' && j.state !== 'running')!;
       expect(sync).toMatchObject({ state: 'done', duplicates: 0 });
       expect(sync.stored).toBeGreaterThanOrEqual(played.hands.length);
       for (const h of played.hands) {
-        const here = core.history.getHand(h.handId);
+        const here = core.history.store.getHand(h.handId);
         if (!here.ok) throw new Error(here.reason);
         expect({ ...here.summary, playedAt: 0 }).toEqual({ ...h, playedAt: 0 });
         expect(Math.abs(here.summary.playedAt - h.playedAt)).toBeLessThan(5_000); // the operator's end vs the other client's clock
       }
-      const count = core.history.count();
+      const count = core.history.store.count();
       expect(count).toBe(sync.stored);
       // Results over the synced hands are there at once (the totals are the store's).
-      expect(core.results({ from: 0, to: Date.now() + 1, groupBy: 'stakes' })).toMatchObject({ ok: true, play: { hands: count } });
+      expect(core.results.period({ from: 0, to: Date.now() + 1, groupBy: 'stakes' })).toMatchObject({ ok: true, play: { hands: count } });
 
       // Connecting again: nothing is stored twice.
       pushed.length = 0;
-      await core.reconnect();
+      await core.session.reconnect();
       await until(() => pushed.some((j) => j.kind === 'sync' && j.state !== 'running'), 20_000, 'the second sync');
       expect(pushed.find((j) => j.kind === 'sync' && j.state !== 'running')).toMatchObject({ state: 'done', stored: 0 });
-      expect(core.history.count()).toBe(count);
+      expect(core.history.store.count()).toBe(count);
       expect(invalid).toEqual([]);
     } finally {
       await core.close();

@@ -11,7 +11,7 @@ import { bookOf, exchangeMetaOf, heroOfTournament, summariesOf, summaryTournamen
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo, type Command } from '../command';
 import { parseFormat } from './convert';
 
-/** The history file in a data folder (as electron/services/client/core.ts names it). */
+/** The history file in a data folder (as electron/services/client/history.ts names it). */
 export const HISTORY_FILE = 'history.sqlite';
 
 const HELP = `Usage: cercle export --from YYYY-MM-DD --to YYYY-MM-DD --format pojeu|phh|pokerstars|pokerstars-summary [--data <dir>] <out>

@@ -5,7 +5,7 @@
  * playing-time warning (art. 16-1, `protectionWarning`), the account closed (R-BANNED, `accountClosed`). Each call is one request on the operator link (`OperatorLink.request`);
  * a refusal reaches the page with its code, rule and details unchanged.
  */
-import type { CallArgs, CallResult, EventName, EventPayload, PaymentAnswer, ProtectionAnswer } from '../../../shared/api';
+import type { CallArgs, CallResult, EventName, EventPayload, Handlers, PaymentAnswer, ProtectionAnswer } from '../../../shared/api';
 import type { ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
 import type { OperatorLink, Refused, Request } from '../link/link';
 import { notConnected, refusal } from './outcome';
@@ -25,8 +25,22 @@ function isRefused(r: ServerMessage | Refused): r is Refused {
   return 'ok' in r && r.ok === false && !('type' in r);
 }
 
+type CashierCalls = 'cashierDeposit' | 'cashierWithdraw' | 'cashierMovements' | 'protectionGet' | 'protectionSetLimit' | 'protectionExclude' | 'accountClose';
+
 export class ClientCashier {
   constructor(private readonly o: ClientCashierOptions) {}
+
+  handlers(): Pick<Handlers, CashierCalls> {
+    return {
+      cashierDeposit: (a) => this.deposit(a),
+      cashierWithdraw: (a) => this.withdraw(a),
+      cashierMovements: (a) => this.movements(a),
+      protectionGet: () => this.get(),
+      protectionSetLimit: (a) => this.setLimit(a),
+      protectionExclude: (a) => this.exclude(a),
+      accountClose: () => this.close(),
+    };
+  }
 
   /**
    * Follows a new link: its `protection.warning` pushes become `protectionWarning` events, its

@@ -1,6 +1,6 @@
 /**
  * What a ClientCore is built from (core.ts): where the session token is kept, and the options the
- * desktop app and the browser host pass. Apart from core.ts to keep it under 600 lines.
+ * desktop app and the browser host pass; its services (session.ts, history.ts) read them.
  */
 import type { EventName, EventPayload, Settings } from '../../../shared/api';
 import type { EmbeddedOperatorProcess } from '../embedded/launcher';

@@ -1,6 +1,6 @@
 /**
  * The client API's `Outcome` of a refusal from the operator, or of a call made while no operator is
- * connected (core.ts; apart from it to keep it under 600 lines).
+ * connected: one shape for every service's answers (session.ts, tables.ts, cashier.ts).
  */
 import type { Outcome, TableRefusalView } from '../../../shared/api';
 import { refusalDetails } from '../../../shared/protocol/refusal';

@@ -1,10 +1,10 @@
 /**
- * Operator switches under way (core.ts `reconnect`: the settings name another operator, or the player
+ * Operator switches under way (session.ts `reconnect`: the settings name another operator, or the player
  * reconnects). The old link closes, then the new one is made; an account call (login, register,
  * logout) made meanwhile waits for the new link instead of going to the closing one, where it came
  * back DISCONNECTED, or OFFLINE between the two links, and the page showed that failure (met by the
  * main-process test in a clean-clone CI run). The embedded operator started again after it stopped
- * is such a switch too (core.ts `relaunchLater`).
+ * is such a switch too (session.ts `relaunchLater`).
  */
 
 /**

@@ -19,7 +19,7 @@
  * start, or the tournament cancelled) is stored as refunded (`refundedAt`: in no result); registering
  * again after it makes a new record.
  */
-import { blankTournamentRecord, type CallArgs, type CallResult, type EventName, type EventPayload, type TournamentPlay, type TournamentRecordView } from '../../../shared/api';
+import { blankTournamentRecord, type CallArgs, type CallResult, type EventName, type EventPayload, type Handlers, type TournamentPlay, type TournamentRecordView } from '../../../shared/api';
 import type { ServerMessageOf } from '../../../shared/protocol/messages';
 import type { TournamentDetails, TournamentSummary } from '../../../shared/protocol/tournament';
 import type { Tracker } from '../history/tracker';
@@ -58,6 +58,8 @@ export interface ClientTournamentsOptions {
 
 type TournamentNews = ServerMessageOf<'tournament.seat' | 'tournament.state' | 'tournament.finished'>;
 
+type TournamentCalls = 'tournaments' | 'tournamentDetails' | 'tournamentRegister' | 'tournamentUnregister' | 'tournamentRebuy' | 'tournamentAddOn' | 'watchTable' | 'myTournaments';
+
 /** Most tournaments followed at once (the `myTournaments` answer's bound). */
 const PLAYS_MAX = 1000;
 
@@ -75,6 +77,19 @@ export class ClientTournaments {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: ClientTournamentsOptions) {}
+
+  handlers(): Pick<Handlers, TournamentCalls> {
+    return {
+      tournaments: () => this.list(),
+      tournamentDetails: (a) => this.details(a),
+      tournamentRegister: (a) => this.register(a),
+      tournamentUnregister: (a) => this.unregister(a),
+      tournamentRebuy: (a) => this.rebuy(a),
+      tournamentAddOn: (a) => this.addOn(a),
+      watchTable: (a) => this.watchTable(a),
+      myTournaments: async () => this.mine(),
+    };
+  }
 
   /** Follows a new link: its tournament news, and its tournament tables (our seat, hands stored). */
   attach(link: OperatorLink): () => void {

@@ -15,7 +15,11 @@ import { tableState } from '../table/test-support';
 import { API_KEY } from '../useApi';
 import { useNoticesStore } from './notices';
 import { useSettingsStore } from './settings';
+import { useTableDecisionsStore } from './tableDecisions';
 import { orderAfterMove, useTablesStore } from './tables';
+import { loadTables } from './tablesLoad';
+import { useTableWindowsStore } from './tableWindows';
+import { useTournamentTablesStore } from './tournamentTables';
 
 type Listener = (p: unknown) => void;
 
@@ -78,13 +82,14 @@ async function storeWith(tables: TableState[], extra: Partial<Record<keyof Cercl
     settings.settings = { ...settings.settings, sounds: false };
     return useTablesStore();
   });
+  const [tournament, windows, decisions] = app.runWithContext(() => [useTournamentTablesStore(), useTableWindowsStore(), useTableDecisionsStore()] as const);
   const notices = app.runWithContext(() => useNoticesStore());
-  await store.load();
+  await app.runWithContext(() => loadTables());
   const emit = (name: string, p: unknown): void => {
     for (const l of listeners.get(name) ?? []) l(p);
     flush();
   };
-  return { store, api, emit, notices };
+  return { store, tournament, windows, decisions, api, emit, notices };
 }
 
 describe('a move to another table', () => {
@@ -97,7 +102,7 @@ describe('a move to another table', () => {
   });
 
   it('replaces the tile in place, says why, and the old table does not come back', async () => {
-    const { store, emit } = await storeWith([cash('C1'), at('A'), cash('C2')]);
+    const { store, tournament, emit } = await storeWith([cash('C1'), at('A'), cash('C2')]);
     expect(store.order).toEqual(['C1', 'A', 'C2']);
     const when = Date.now();
     emit('tournament', play({ seat: { tableId: 'B', seat: 3 }, move: { from: 'A', to: 'B', why: 'balance', at: when } }));
@@ -105,7 +110,7 @@ describe('a move to another table', () => {
     // The tile keeps its key (the table in it is updated, not drawn anew), the old table standing in.
     expect(store.tileKey('B')).toBe('A');
     expect(store.standIn.get('B')).toBe('A');
-    expect(store.moves.get('B')).toMatchObject({ from: 'A', why: 'balance' });
+    expect(tournament.moves.get('B')).toMatchObject({ from: 'A', why: 'balance' });
     // The old table's stream ends after the move: its pushes show nothing.
     emit('table', at('A'));
     emit('table', at('A', { status: 'gone' }));
@@ -118,38 +123,38 @@ describe('a move to another table', () => {
     expect(store.standIn.size).toBe(0);
     expect(store.states.has('A')).toBe(false);
     // The same move told again (the next standing) is not followed twice.
-    store.moves.delete('B');
+    tournament.moves.delete('B');
     emit('tournament', play({ seat: { tableId: 'B', seat: 3 }, move: { from: 'A', to: 'B', why: 'balance', at: when } }));
     expect(store.order).toEqual(['C1', 'B', 'C2']);
-    expect(store.moves.has('B')).toBe(false);
+    expect(tournament.moves.has('B')).toBe(false);
   });
 
   it('the new table’s state before the move event: it still ends in the old place', async () => {
-    const { store, emit } = await storeWith([at('A'), cash('C1')]);
+    const { store, tournament, emit } = await storeWith([at('A'), cash('C1')]);
     emit('table', at('B'));
     expect(store.order).toEqual(['A', 'C1', 'B']);
     emit('tournament', play({ move: { from: 'A', to: 'B', why: 'broken', at: Date.now() } }));
     expect(store.order).toEqual(['B', 'C1']);
-    expect(store.moves.get('B')?.why).toBe('broken');
+    expect(tournament.moves.get('B')?.why).toBe('broken');
   });
 
   it('a popped-out table stays popped out as the new table; its window follows (current)', async () => {
-    const { store, emit } = await storeWith([at('A')]);
-    expect(await store.popOut('A')).toBe(true);
+    const { store, windows, emit } = await storeWith([at('A')]);
+    expect(await windows.popOut('A')).toBe(true);
     emit('tournament', play({ move: { from: 'A', to: 'B', why: 'balance', at: Date.now() } }));
-    expect([...store.poppedOut]).toEqual(['B']);
+    expect([...windows.poppedOut]).toEqual(['B']);
     expect(store.current('A')).toBe('B');
     emit('tournament', play({ move: { from: 'B', to: 'D', why: 'broken', at: Date.now() + 1 } }));
     expect(store.current('A')).toBe('D');
     // The window closes saying the table it was opened for: the tile of where it went comes back.
-    store.bringBack('A');
-    expect(store.poppedOut.size).toBe(0);
+    windows.bringBack('A');
+    expect(windows.poppedOut.size).toBe(0);
   });
 
   it('a move read again after a reload (long ago) replaces nothing and says nothing', async () => {
-    const { store } = await storeWith([at('B')], { myTournaments: vi.fn(async () => [play({ move: { from: 'A', to: 'B', why: 'balance', at: Date.now() - 3_600_000 } })]) });
+    const { store, tournament } = await storeWith([at('B')], { myTournaments: vi.fn(async () => [play({ move: { from: 'A', to: 'B', why: 'balance', at: Date.now() - 3_600_000 } })]) });
     expect(store.order).toEqual(['B']);
-    expect(store.moves.size).toBe(0);
+    expect(tournament.moves.size).toBe(0);
   });
 });
 
@@ -173,7 +178,7 @@ describe('out of the tournament, and leaving it', () => {
   it('a table seated at and left within one frame still gets its tile, its last hand and the finish in view', async () => {
     // Out on the first hand while the page was busy: the frame that applies the table's pushes finds
     // its last one (gone) first. The player must still see where and how the tournament ended.
-    const { store, emit } = await storeWith([cash('C1')]);
+    const { store, decisions, emit } = await storeWith([cash('C1')]);
     const ours = at('A');
     const last = { handId: 'A-1', endedAt: Date.now(), record: { handId: 'A-1' } as NonNullable<TableState['lastHand']>['record'] };
     emit('table', at('A', { status: 'gone', view: { ...ours.view!, hand: null, turn: { seat: 0, actionMs: 15_000, timeBankMs: 30_000 } }, lastHand: last }));
@@ -182,7 +187,7 @@ describe('out of the tournament, and leaving it', () => {
     expect(kept.status).toBe('gone');
     expect(kept.view?.turn).toBeNull();
     expect(kept.lastHand?.handId).toBe('A-1');
-    expect(store.waiting).toEqual([]);
+    expect(decisions.waiting).toEqual([]);
     // Without a view there is nothing to show: no tile.
     emit('table', at('B', { status: 'gone', view: null }));
     expect(store.order).toEqual(['C1', 'A']);
@@ -193,11 +198,11 @@ describe('out of the tournament, and leaving it', () => {
     // (a tile is redrawn at most so often), so the tile kept the state where we were to act.
     const ours = at('A');
     const turn = at('A', { view: { ...ours.view!, turn: { seat: 0, actionMs: 15_000, timeBankMs: 30_000 } } });
-    const { store, emit } = await storeWith([turn, cash('C1')]);
-    expect(store.waiting).toEqual(['A']);
+    const { store, decisions, emit } = await storeWith([turn, cash('C1')]);
+    expect(decisions.waiting).toEqual(['A']);
     emit('table', at('A', { status: 'gone', view: { ...ours.view!, hand: null } }));
     expect(store.states.get('A')?.status).toBe('gone');
-    expect(store.waiting).toEqual([]);
+    expect(decisions.waiting).toEqual([]);
   });
 
   it('the tile kept shows the table as main last pushed it: the hand run out and its record, not the state before', async () => {
@@ -220,24 +225,24 @@ describe('out of the tournament, and leaving it', () => {
   });
 
   it('leaving forfeits the entry through tournamentUnregister, then the tile closes (R-TOURN-LEAVE)', async () => {
-    const { store, api } = await storeWith([at('A')]);
-    expect((await store.forfeit('A')).ok).toBe(true);
+    const { store, tournament, api } = await storeWith([at('A')]);
+    expect((await tournament.forfeit('A')).ok).toBe(true);
     expect(api.tournamentUnregister).toHaveBeenCalledWith({ tournamentId: 'T1' });
     expect(store.order).toEqual([]);
   });
 
   it('a refused rebuy is worded in French, with the rule', async () => {
-    const { store, notices } = await storeWith([at('A')]);
-    await store.purchase('T1', 'rebuy');
+    const { tournament, notices } = await storeWith([at('A')]);
+    await tournament.purchase('T1', 'rebuy');
     expect(notices.list.map((n) => n.text)).toEqual(['Recave refusée : Les inscriptions à ce tournoi sont fermées. Règle T 5-2.']);
   });
 });
 
 describe('the details for the bar', () => {
   it('read once, and again only when the field or the paid places change', async () => {
-    const { store, api, emit } = await storeWith([at('A')]);
+    const { tournament, api, emit } = await storeWith([at('A')]);
     emit('tournament', play());
-    await vi.waitFor(() => expect(store.details.has('T1')).toBe(true));
+    await vi.waitFor(() => expect(tournament.details.has('T1')).toBe(true));
     emit('tournament', play({ standing: standing({ remaining: 17, chips: 180_000 }) }));
     await Promise.resolve();
     expect(api.tournamentDetails).toHaveBeenCalledTimes(1);

@@ -12,7 +12,9 @@ import { makeTableRules } from '../../../shared/rules/tableRules';
 import { tableState, toOurShowdown } from '../table/test-support';
 import { API_KEY } from '../useApi';
 import { useSettingsStore } from './settings';
+import { useTableDecisionsStore } from './tableDecisions';
 import { useTablesStore } from './tables';
+import { useTableWindowsStore } from './tableWindows';
 
 /** An app with a fresh Pinia and `api` as its client API: the stores' context. */
 function appWith(api: CercleApi) {
@@ -26,7 +28,7 @@ function storeWith(opened: boolean, windowOpen: (url: string, name: string) => u
   vi.stubGlobal('window', { open: vi.fn(windowOpen) });
   const api = { popOut: vi.fn(async () => ({ opened })), on: vi.fn() } as unknown as CercleApi;
   const app = appWith(api);
-  return { store: app.runWithContext(() => useTablesStore()), api };
+  return { store: app.runWithContext(() => useTableWindowsStore()), api };
 }
 
 afterEach(() => {
@@ -70,6 +72,7 @@ describe('auto-muck', () => {
     const store = app.runWithContext(() => {
       const settings = useSettingsStore();
       settings.settings = { ...settings.settings, autoMuck, sounds: false };
+      useTableDecisionsStore(); // auto-muck reacts to the tables' stream from when it is made
       return useTablesStore();
     });
     return { store, api };
