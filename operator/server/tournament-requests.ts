@@ -2,7 +2,7 @@
  * A connection's tournament requests (docs/protocol.md "Tournaments"): the
  * list and details, registration on the information shown (R-INFO), unregistering (refund before the
  * start, a forfeit after: R-TOURN-LEAVE), rebuy and add-on (T 5-2, 5-4), and the account's finished
- * tournaments. Out of connection.ts so that file stays one the reader can hold.
+ * tournaments. Served from server/routes/tournaments.ts (the route map), read from the hub.
  */
 import type { ErrorCode } from '../../shared/protocol/codes';
 import type { ClientMessageOf, ServerMessage } from '../../shared/protocol/messages';

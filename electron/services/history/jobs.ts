@@ -13,7 +13,7 @@
  *    stored, so the tracker counts it at once; held hands are written when the import ends (done,
  *    cancelled or failed). If the client stops before that, they are not lost for good: the operator
  *    still has them, and the sync on the next connection (sync.ts) stores them.
- *  - removing old hands is refused while an import runs (core.ts asks `gate.writing`).
+ *  - removing old hands is refused while an import runs (client/history.ts asks `gate.writing`).
  * Only one import runs at a time; exports only read (any number run beside an import or the tables).
  *
  * Files: an import's text comes from the page in chunks (the browser host takes frames of 64 KiB at
@@ -34,7 +34,7 @@ import type { HandRecord } from '../../../shared/rules/record';
 import type { AddResult, HandMeta, HistoryStore } from './store';
 import { CANCEL, WRITING, type ExportFormat, type ImportFormat, type WorkerJob, type WorkerReport } from './worker';
 
-/** `sync`: hands fetched from the operator (sync.ts, reported by core.ts the same way). */
+/** `sync`: hands fetched from the operator (sync.ts, reported by client/history.ts the same way). */
 export type JobKind = 'import' | 'export' | 'sync';
 export type JobState = 'running' | 'done' | 'cancelled' | 'failed';
 

@@ -4,7 +4,7 @@
  * device, or here while the client was not running to store them (a crash, an import holding main's
  * writes when the client stopped).
  *
- * On every authenticated connection (core.ts), the operator's history of this account is read newest
+ * On every authenticated connection (client/history.ts), the operator's history of this account is read newest
  * first, a page at a time (`link.history`, 50 hands a page), and every hand not stored yet is stored
  * (the store keeps a hand once by its id: a hand already here is a duplicate, not an error). Where
  * to stop: a mark kept per operator and account (`history-sync.json` in the data folder) says up to

@@ -91,7 +91,7 @@ test('out or winning: the banner shows the place and the prize, and a prize won 
             : `Vous terminez ${finished.place}e sur ${t.maxEntrants}.`;
       await expect(banner).toContainText(`${place} ${finished.prize > 0 ? `Gain : ${formatChips(finished.prize, 'fr')}.` : 'Sans gain.'}`);
       // The tile kept shows how it ended: the last hand's result (its pots), not the hand stopped at
-      // our all-in (the table's last view and record come with its last push: core.ts, stores/tables.ts).
+      // our all-in (the table's last view and record come with its last push: client/pushes.ts, stores/tables.ts).
       const tile = page.locator('[data-testid^="tile-"]').filter({ has: banner });
       await expect(tile.getByTestId('hand-result')).toBeVisible();
       await expect(tile.getByTestId('result-pot-0')).toBeVisible();
