@@ -335,6 +335,8 @@ export const historyJobSchema = obj({
   stored: amount,
   duplicates: amount,
   skipped: amount,
+  /** Import of a site's file, read hand by hand: hands refused (the first one's line in `line`, each kind in `message`). */
+  refused: amount,
   /** Export: the file written, in the data folder. */
   file: nullable(str({ max: 4096 })),
   /** Export under the browser host: the link that downloads the file. */

@@ -12,12 +12,10 @@
  * - `mtt-100000-wall-s:cercle-machine`: the wall time from the start to the winner.
  * - `mtt-100000-rss-mb:cercle-machine`: the process's largest resident set while it plays (bar: 2 GB).
  *
- * The clock runs 60 times faster (hyper-turbo: 3-minute levels of 3 s), as tournament.bench.ts's;
- * registration (the ledger movements and POINSCRITs) is not timed. Another field size:
+ * The clock runs 60 times faster (hyper-turbo: 3-minute levels of 3 s); registration (the ledger
+ * movements and POINSCRITs) is not timed. Another field size:
  * `npm run bench -- tournament-machine --machine-field=10000` (or `CERCLE_BENCH_MACHINE_FIELD`); its
- * figures are named `mtt-10000-…:cercle-machine`, beside tournament.bench.ts's `mtt-10000-…:cercle` (the
- * class that runs tournaments until the hub is switched to the machine) when both run: the same field,
- * two implementations, in one run.
+ * figures are named `mtt-10000-…:cercle-machine` (the old class's bench, `…:cercle`, went with it).
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';

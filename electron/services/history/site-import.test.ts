@@ -146,8 +146,18 @@ describe('the History page import (worker thread)', () => {
       if (!r.ok) throw new Error(r.reason);
       await jobs.ended(r.jobId);
       const v = jobs.view(r.jobId)!;
-      expect([v.state, v.stored, v.duplicates, v.skipped]).toEqual(['done', 4, 0, 4]);
+      expect([v.state, v.stored, v.duplicates, v.skipped, v.refused]).toEqual(['done', 4, 0, 0, 4]);
+      expect(v.line).toBeGreaterThan(1);
       expect(v.message).toMatch(/^4 hand\(s\) refused \(game 4\); first at line \d+, hand \d+: 'Badugi Limit' is not a game of the decree$/);
+      expect(store.count()).toBe(4);
+      // A site's file with no hand that can be read: the import failed, at the first refused hand's line.
+      const bad = write('badugi.txt', badugi);
+      const r2 = jobs.importFile(bad, 'auto');
+      if (!r2.ok) throw new Error(r2.reason);
+      await jobs.ended(r2.jobId);
+      const v2 = jobs.view(r2.jobId)!;
+      expect([v2.state, v2.stored, v2.refused, v2.line]).toEqual(['failed', 0, 0, 1]);
+      expect(v2.message).toMatch(/^4 hand\(s\) refused \(game 4\); first at line 1,/);
       expect(store.count()).toBe(4);
     } finally {
       await jobs.close();

@@ -18,7 +18,7 @@ export default {
   },
   import: {
     title: 'Import',
-    explain: 'A POJEU, PHH or PokerStars file. Every hand is played again by the rules engine: a file with a single wrong hand is not imported at all.',
+    explain: 'A POJEU, PHH or PokerStars file, or the hand history written by PokerStars or Winamax. Every hand is played again by the rules engine: a site’s history is read hand by hand (each refused hand is counted); a POJEU or PHH file with a single wrong hand is not imported at all.',
     file: 'File to import',
     uploading: 'Sending the file… {percent} %',
     read: 'Reading the file…',
@@ -27,6 +27,8 @@ export default {
     store: 'Storing… {done} / {total} hands',
     done: '{stored} hand(s) added, {duplicates} already there.',
     skipped: '{n} hand(s) skipped: you did not play in them.',
+    refused: '{n} hand(s) refused: they are not hands the rules allow.',
+    refusedLine: '{n} hand(s) refused: the first, at line {line}, is not a hand the rules allow.',
     failedLine: 'File refused at line {line}: it does not describe a hand the rules allow. No hand was imported.',
     failedNoLine: 'Import failed: the file could not be read or stored. No hand was imported.',
     detail: 'Technical detail',

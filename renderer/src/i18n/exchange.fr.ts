@@ -18,7 +18,7 @@ export default {
   },
   import: {
     title: 'Importer',
-    explain: 'Un fichier POJEU, PHH ou PokerStars. Chaque main est rejouée par le moteur de règles : un fichier avec une seule main fausse n’est pas importé du tout.',
+    explain: 'Un fichier POJEU, PHH ou PokerStars, ou l’historique de mains écrit par PokerStars ou Winamax. Chaque main est rejouée par le moteur de règles : l’historique d’un site est lu main par main (chaque main refusée est comptée) ; un fichier POJEU ou PHH avec une seule main fausse n’est pas importé du tout.',
     file: 'Fichier à importer',
     uploading: 'Envoi du fichier… {percent} %',
     read: 'Lecture du fichier…',
@@ -27,6 +27,8 @@ export default {
     store: 'Enregistrement… {done} / {total} mains',
     done: '{stored} main(s) ajoutée(s), {duplicates} déjà présente(s).',
     skipped: '{n} main(s) ignorée(s) : vous n’y jouiez pas.',
+    refused: '{n} main(s) refusée(s) : elles ne décrivent pas des mains que les règles permettent.',
+    refusedLine: '{n} main(s) refusée(s) : la première, à la ligne {line}, ne décrit pas une main que les règles permettent.',
     failedLine: 'Fichier refusé à la ligne {line} : elle ne décrit pas une main que les règles permettent. Aucune main n’a été importée.',
     failedNoLine: 'Import impossible : le fichier n’a pas pu être lu ou enregistré. Aucune main n’a été importée.',
     detail: 'Détail technique (en anglais)',
