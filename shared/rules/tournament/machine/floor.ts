@@ -136,7 +136,7 @@ function studMove(d: Draft, from: Table, to: Table): { id: number; seat: number 
 export function rebalance(d: Draft): void {
   if (d.s.phase !== 'running') return;
   const wait = d.s.floorWait;
-  if (wait && wait.sizes.every((n, k) => d.s.sizes[k] === n) && !wait.tables.some((no) => d.touched.has(no))) return;
+  if (wait && wait.sizes.every((n, k) => d.s.sizes[k] === n) && !wait.tables.some((no) => d.touched.has(no)) && !freedLargest(d)) return;
   d.s.floorWait = null;
   // The plan is made from every table's count, then its moves are made in order, a move from a table
   // in a hand (or where someone decides a rebuy) left for when that table is free; made again while
@@ -148,13 +148,20 @@ export function rebalance(d: Draft): void {
     const waiting = new Set<number>();
     let made = 0;
     for (const m of moves) {
-      const from = d.table(m.from);
+      let from = d.table(m.from);
       const to = d.table(m.to);
       if (!from || !to || to.seats.every((x) => x !== null)) continue;
       // Nobody leaves a table in a hand, nor one where a player decides a rebuy (T 5-3: the seat is kept).
       if (from.inHand || !tableMovable(d, from) || waiting.has(m.from)) {
-        waiting.add(m.from);
-        continue;
+        // A balancing move may come from any table of the giver's size (T 6-8 names no table): one this
+        // event freed (its hand just ended) gives instead. Without it, on a large field where nearly every
+        // table is in a hand, the planned giver is almost never free and the imbalance only grows.
+        const alt = m.why === 'balance' ? freeGiver(d, seated(from), to.no, waiting) : undefined;
+        if (!alt) {
+          waiting.add(m.from);
+          continue;
+        }
+        from = alt;
       }
       if (m.why === 'break') {
         const id = from.seats.find((x): x is number => x !== null && d.entrant(x).status === 'in');
@@ -168,7 +175,7 @@ export function rebalance(d: Draft): void {
         place(d, nextBigBlind(d, from), to.no, worstSeat(d, to), 'balance');
       }
       made++;
-      const left = d.table(m.from)!;
+      const left = d.table(from.no)!;
       if (seated(left) === 0) closeTable(d, left.no);
     }
     if (made === 0) {
@@ -178,6 +185,26 @@ export function rebalance(d: Draft): void {
     }
   }
   finalRedraw(d);
+}
+
+/** A table of the largest size that this event left free (it may give instead of a giver waited for). */
+function freedLargest(d: Draft): boolean {
+  let largest = d.s.sizes.length - 1;
+  while (largest > 0 && d.s.sizes[largest] === 0) largest--;
+  for (const no of d.touched) {
+    const t = d.table(no);
+    if (t && !t.inHand && seated(t) === largest && tableMovable(d, t)) return true;
+  }
+  return false;
+}
+
+/** A table this event touched that may give a player now, with `players` seated, not `to` nor one waited for. */
+function freeGiver(d: Draft, players: number, to: number, waiting: ReadonlySet<number>): Table | undefined {
+  for (const no of d.touched) {
+    const t = d.table(no);
+    if (t && no !== to && !waiting.has(no) && !t.inHand && seated(t) === players && tableMovable(d, t)) return t;
+  }
+  return undefined;
 }
 
 /** A table whose players may be moved: between hands, nobody there deciding a rebuy. */

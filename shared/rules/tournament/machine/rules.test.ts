@@ -62,6 +62,30 @@ describe('the floor (T 6-6 to 6-11, T 1-4)', () => {
     expect(moved.seat).toBe(expected);
   });
 
+  it('a balancing move comes from a table of the giver\'s size that a hand end freed, when the planned giver is in a hand (T 6-8)', () => {
+    let { state } = started(spec({ seats: 9 }), 36);
+    const [a, b, , d] = tableNos(state);
+    expect(tableNos(state).map((no) => seatedAt(state, no).length)).toEqual([9, 9, 9, 9]);
+    // Every table deals; the first loses three players: one must come to it, the plan says from the
+    // last table (the largest, highest number), which is in its hand.
+    for (const no of tableNos(state)) state = run(state, [{ type: 'handStarted', table: no, bigBlind: 0 }]).state;
+    const aIds = seatedAt(state, a);
+    const stacks = new Map(aIds.map((id) => [id, entrantOf(state, id)!.stack]));
+    for (const id of aIds.slice(1, 4)) {
+      stacks.set(aIds[0]!, stacks.get(aIds[0]!)! + stacks.get(id)!);
+      stacks.set(id, 0);
+    }
+    const ended = must(state, { type: 'handEnded', table: a, stacks: aIds.map((id) => ({ accountId: id, stack: stacks.get(id)! })), busts: [aIds.slice(1, 4).map((id) => ({ accountId: id, stackAtStart: 1, by: [aIds[0]!] }))] });
+    expect(seatEffects(ended.effects).filter((e) => e.why === 'balance')).toEqual([]);
+    state = ended.state;
+    expect(tableOf(state, d)!.inHand).toBe(true);
+    // The second table's hand ends, nobody out: it has the giver's size and is free, so it gives.
+    const bIds = seatedAt(state, b);
+    const r = must(state, { type: 'handEnded', table: b, stacks: bIds.map((id) => ({ accountId: id, stack: entrantOf(state, id)!.stack })), busts: [] });
+    expect(seatEffects(r.effects).filter((e) => e.why === 'balance')).toEqual([expect.objectContaining({ from: b, table: a })]);
+    expect(seatedAt(r.state, a)).toHaveLength(7);
+  });
+
   it('the player moved to balance is the next big blind (T 6-9)', () => {
     let { state } = started(spec({ seats: 9 }), 14);
     const [a, b] = tableNos(state);
