@@ -273,7 +273,8 @@ export async function actAtOnce(tiles: Locator[], prefer: string[] = PASSIVE, bu
 export async function shove(tile: Locator): Promise<'shove' | 'other' | 'busted'> {
   const input = tile.getByTestId('bet-input');
   const rebuy = tile.getByTestId('rebuy-offer');
-  const any = tile.locator('[data-testid^="action-"]');
+  // The decision buttons only: a seat's action clock (`action-clock`) is no decision.
+  const any = tile.locator('button[data-testid^="action-"]');
   await expect(any.or(rebuy).first()).toBeVisible({ timeout: 45_000 });
   if (await rebuy.isVisible()) return 'busted';
   if (await input.isVisible().catch(() => false)) {
@@ -283,7 +284,9 @@ export async function shove(tile: Locator): Promise<'shove' | 'other' | 'busted'
     );
     if (ok && (await tile.getByTestId('action-bet').isVisible().catch(() => false))) {
       // More than the stack: the button says all-in (Tapis) and sends the stack.
-      const text = (await tile.getByTestId('action-bet').textContent().catch(() => '')) ?? '';
+      // Bounded: the button may go between the two calls (the turn passed), and textContent waits for it
+      // without end by default (a CI run hung here until the test's own timeout).
+      const text = (await tile.getByTestId('action-bet').textContent({ timeout: 1_500 }).catch(() => '')) ?? '';
       if (/^Tapis/.test(text) && (await clickOn(tile.getByTestId('action-bet'), { timeout: 1_500 }).then(() => true, () => false))) return 'shove';
     }
   }

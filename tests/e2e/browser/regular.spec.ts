@@ -72,10 +72,10 @@ test('refused amounts say why; above the stack is all-in; bust, rebuy; leave aft
     const input = tile.getByTestId('bet-input');
     await expect(decisionOffered(tile)).toBeVisible({ timeout: 45_000 });
     if (await input.isVisible().catch(() => false)) {
-      const min = Number((await tile.getByTestId('bet-slider').getAttribute('min').catch(() => '0')) ?? 0);
-      const max = Number((await tile.getByTestId('bet-slider').getAttribute('max').catch(() => '0')) ?? 0);
+      const min = Number((await tile.getByTestId('bet-slider').getAttribute('min', { timeout: 1_500 }).catch(() => '0')) ?? 0);
+      const max = Number((await tile.getByTestId('bet-slider').getAttribute('max', { timeout: 1_500 }).catch(() => '0')) ?? 0);
       if (max > min + 1 && (await input.fill(String(min + 1), { timeout: 1_500 }).then(() => true, () => false))) {
-        const label = (await tile.getByTestId('action-bet').textContent().catch(() => '')) ?? '';
+        const label = (await tile.getByTestId('action-bet').textContent({ timeout: 1_500 }).catch(() => '')) ?? '';
         expect(label.replace(/\D/g, '')).toBe(String(min + 1));
         typed = true;
         break;

@@ -135,7 +135,7 @@ test('tournaments tab, unregister before the start, a sit & go read, registered,
   for (let i = 0; i < 60 && !(await over.isVisible()); i++) {
     // Either may show first, or both for a frame: the finish is pushed at once, the table's last
     // state with the next frame (electron/services/client/pace.ts), so the opponent's clock may still show.
-    await expect(tile.locator('[data-testid^="action-"]').or(over).first()).toBeVisible({ timeout: 45_000 });
+    await expect(tile.locator('button[data-testid^="action-"]').or(over).first()).toBeVisible({ timeout: 45_000 });
     if (!(await over.isVisible())) await shove(tile).catch(() => 'other');
   }
   await expect(over).toBeVisible();
