@@ -22,7 +22,14 @@ export const useTableWindowsStore = defineStore('tableWindows', () => {
     moved: (from, to) => {
       if (poppedOut.value.has(from)) poppedOut.value = new Set([...[...poppedOut.value].filter((id) => id !== from), to]);
     },
-    closed: (tableId) => bringBack(tableId),
+    // A tile closed is that table's only: after a move its window follows the new table (popped out as
+    // `to`), so the old table's tile closing (a broken table gone) does not bring the new one back.
+    closed: (tableId) => {
+      if (!poppedOut.value.has(tableId)) return;
+      const next = new Set(poppedOut.value);
+      next.delete(tableId);
+      poppedOut.value = next;
+    },
   });
 
   /**
