@@ -151,6 +151,38 @@ describe('a move to another table', () => {
     expect(windows.poppedOut.size).toBe(0);
   });
 
+  it('moved back to a table left before: its state pushed before the move event is shown, not lost', async () => {
+    // B → A, then A → B again, and B's first state of the return came before the move that says so
+    // (the table's stream and the tournament's events are not ordered with each other). Our turn may
+    // be in that state, and nothing more is pushed from B until we act: it must not be dropped.
+    const { store, emit } = await storeWith([at('B')]);
+    emit('tournament', play({ seat: { tableId: 'A', seat: 1 }, move: { from: 'B', to: 'A', why: 'balance', at: Date.now() } }));
+    emit('table', at('A'));
+    emit('table', at('B', { status: 'gone' }));
+    expect(store.order).toEqual(['A']);
+    const back = at('B', { seq: 40, view: { ...at('B').view!, turn: { seat: 0, actionMs: 15_000, timeBankMs: 30_000 } } });
+    emit('table', back);
+    expect(store.states.has('B')).toBe(false);
+    emit('tournament', play({ seat: { tableId: 'B', seat: 0 }, move: { from: 'A', to: 'B', why: 'broken', at: Date.now() + 1 } }));
+    expect(store.order).toEqual(['B']);
+    expect(store.states.get('B')?.seq).toBe(40);
+    expect(store.states.get('B')?.view?.turn?.seat).toBe(0);
+    expect(store.standIn.size).toBe(0);
+    // A window opened for either table shows where the player is now: the way back leaves no loop.
+    expect(store.current('A')).toBe('B');
+    expect(store.current('B')).toBe('B');
+  });
+
+  it('a table closed and then watched again does not show its old last state', async () => {
+    const { store, tournament, emit } = await storeWith([at('A')], { watchTable: vi.fn(async () => ({ ok: true })) });
+    emit('table', at('A', { status: 'gone' }));
+    store.closeTile('A');
+    emit('table', at('A', { status: 'gone' }));
+    await tournament.watch('A');
+    flush();
+    expect(store.order).toEqual([]);
+  });
+
   it('a move read again after a reload (long ago) replaces nothing and says nothing', async () => {
     const { store, tournament } = await storeWith([at('B')], { myTournaments: vi.fn(async () => [play({ move: { from: 'A', to: 'B', why: 'balance', at: Date.now() - 3_600_000 } })]) });
     expect(store.order).toEqual(['B']);

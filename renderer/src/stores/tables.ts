@@ -124,6 +124,13 @@ interface Tiles {
   focused: Ref<string | null>;
   /** Tables whose pushes are no longer shown: left by a move, or closed after the tournament ended for the player. */
   dropped: Set<string>;
+  /**
+   * The last push of each dropped table. A tournament can move the player back to a table left before,
+   * and that table's first state of the return may come before the move event (the table's stream and
+   * the tournament's events are not ordered with each other): with our turn in it, nothing more would be
+   * pushed until we act, so it is kept and shown when the table is opened again.
+   */
+  held: Map<string, TableState>;
   pacer: FramePacer;
   reactions: TableReactions[];
   /** "Vous avez quitté …": the cash tables just left. */
@@ -195,7 +202,11 @@ function tileMoves(t: Tiles) {
   /** The tile of `from` becomes the tile of `to`, in the same place; the other table stores follow (`moved`). */
   function moveTile(from: string, to: string): void {
     t.dropped.add(from);
+    t.held.delete(from);
     forwards.set(from, to);
+    // The player is at `to` now: a way on from it, left by an earlier stay there, would make a loop
+    // (B → A, then A → B again) and a window would follow it to the wrong table.
+    forwards.delete(to);
     // The old tile's place goes to the new table; with no old tile, the new one stays where it is.
     // The tile keeps its key, so the table drawn in it is updated to the new table, not drawn anew;
     // until the new table's first state arrives, the old table stands in (tournament-move-ms).
@@ -221,6 +232,7 @@ function tileMoves(t: Tiles) {
     const s = t.states.get(tableId);
     if (s && s.status !== 'gone' && !s.watching && s.tournamentId === null) return;
     t.dropped.add(tableId);
+    t.held.delete(tableId);
     replaceStandIn(tableId);
     t.states.delete(tableId);
     t.pacer.forget(tableId);
@@ -246,7 +258,7 @@ export const useTablesStore = defineStore('tables', () => {
   const left = ref<LeftTable[]>([]);
   const reactions: TableReactions[] = [];
   const pacer = framePacer({ mustShow, apply: put, tiles: () => order.value.length });
-  const tiles: Tiles = { states, order, focused, dropped: new Set(), pacer, reactions, left };
+  const tiles: Tiles = { states, order, focused, dropped: new Set(), held: new Map(), pacer, reactions, left };
   const moves = tileMoves(tiles);
 
   function mustShow(s: TableState): boolean {
@@ -267,7 +279,10 @@ export const useTablesStore = defineStore('tables', () => {
     const before = states.get(s.tableId);
     // A table the player was moved away from, or whose finished tournament tile was closed: its last
     // pushes (the end of its stream) must not bring the tile back.
-    if (tiles.dropped.has(s.tableId)) return pacer.forget(s.tableId);
+    if (tiles.dropped.has(s.tableId)) {
+      tiles.held.set(s.tableId, s);
+      return pacer.forget(s.tableId);
+    }
     const tournament = s.tournamentId ?? before?.tournamentId ?? null;
     if (s.status === 'gone' && tournament !== null && !(before?.watching ?? s.watching)) return keepTournamentTile(tiles, s, before);
     if (s.status === 'gone') return goneTable(tiles, s, before);
@@ -292,6 +307,18 @@ export const useTablesStore = defineStore('tables', () => {
     left.value = left.value.filter((l) => l.tableId !== tableId);
   }
 
+  /**
+   * The player sits at (or watches) a table again: its pushes show again, from the last one held while
+   * it was dropped. A held `gone` is the end of the old stay (or of a finished tournament's tile), not
+   * news: the next stay's own pushes follow.
+   */
+  function opened(tableId: string): void {
+    if (!tiles.dropped.delete(tableId)) return;
+    const last = tiles.held.get(tableId);
+    tiles.held.delete(tableId);
+    if (last !== undefined && last.status !== 'gone') pacer.receive(last);
+  }
+
   const list = computed(() => order.value.map((id) => states.get(id)).filter((s): s is TableState => s !== undefined));
 
   return {
@@ -301,7 +328,6 @@ export const useTablesStore = defineStore('tables', () => {
     react: (r: TableReactions): void => void reactions.push(r),
     /** Follows main's `table` pushes (tablesLoad.ts then reads the tables now: `refresh`). */
     listen: (): void => void api.on('table', pacer.receive),
-    /** The player sits at (or watches) a table again: its pushes show again. */
-    opened: (tableId: string): void => void tiles.dropped.delete(tableId),
+    opened,
   };
 });
