@@ -124,6 +124,9 @@ test('the tables stay in sight and readable: lobby and last hand beside them, ti
   await expect(page.getByTestId('tables-grid')).toHaveAttribute('data-cols', '2');
 
   for (const id of open) await leaveTable(page.getByTestId(`tile-${id}`));
-  await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0, { timeout: 90_000 });
+  // Polled as the tiles left with what each shows, so a tile that stays says which and in what state.
+  await expect
+    .poll(() => page.locator('[data-testid^="tile-"]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')}: ${(e.textContent ?? '').slice(0, 160)}`)), { timeout: 90_000 })
+    .toEqual([]);
   expect(problems).toEqual([]);
 });

@@ -97,7 +97,9 @@ test('moved between the tables of a multi-table practice tournament: the tile fo
 });
 
 test('a tournament table popped out into its own tab follows the player to the new table', async ({ page }, info) => {
-  test.setTimeout(300_000);
+  // Five pages at once (the tiles and four tabs), each tournament on the minute, then up to 200 s for
+  // a move: on a loaded machine the setup alone took 160 s.
+  test.setTimeout(480_000);
   const problems = watchProblems(page);
   const api = await signedInWithApi(page, host);
   try {
