@@ -4,6 +4,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 import { importFence } from './scripts/eslint/import-fence.mjs';
+import { shapeConfig } from './scripts/eslint/shape.mjs';
+import { TYPED_RULES } from './scripts/eslint/typed.mjs';
 
 // Globals that exist in both browsers and Node (WinterCG): pure shared/ code may use these.
 const UNIVERSAL = new Set([
@@ -59,4 +61,20 @@ export default tseslint.config(
     ignores: ['shared/**/*.test.ts', 'shared/node/**'],
     rules: { 'no-restricted-globals': ['error', ...FORBIDDEN_IN_SHARED] },
   },
+  // Rules that need the types (scripts/eslint/typed.mjs).
+  {
+    files: ['**/*.ts'],
+    ignores: ['renderer/**'],
+    languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname } },
+    rules: TYPED_RULES,
+  },
+  {
+    files: ['renderer/**/*.{ts,vue}'],
+    // The renderer's tests are outside tsconfig.web.json (they run in Node under Vitest).
+    ignores: ['renderer/**/*.test.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.web.json', tsconfigRootDir: import.meta.dirname, extraFileExtensions: ['.vue'] } },
+    rules: TYPED_RULES,
+  },
+  // The shape of the code: file and function sizes, complexity, and the named exceptions (scripts/eslint/shape.mjs).
+  ...shapeConfig(),
 );

@@ -309,7 +309,7 @@ export class Accounts {
     try {
       return this.db.transaction(() => {
         if (this.personTaken(c)) return identityTaken();
-        const info = this.q.insertHolder.run(name, key, passwordHash, this.clock(), c.birthDate, c.hash, c.legacy[0]!);
+        const info = this.q.insertHolder.run(name, key, passwordHash, this.clock(), c.birthDate, c.hash, c.legacy[0]);
         if (info.changes === 0) return refuse('USERNAME_TAKEN', `the name ${name} is taken`);
         return { ok: true as const, account: view(this.q.byId.get(Number(info.lastInsertRowid))!) };
       })();
@@ -355,7 +355,7 @@ export class Accounts {
     if ([...hashes, ...legacy].some((h) => this.bans?.isBanned(h))) {
       return refuse('BANNED', 'this person is on the national file of gambling bans: no account can be opened', { rule: 'R-BANNED' });
     }
-    const checked: CheckedIdentity = { birthDate, hash: hashes[0]!, hashes, legacy };
+    const checked: CheckedIdentity = { birthDate, hash: hashes[0], hashes, legacy };
     // R-ONEACCOUNT: one account per person, so that limits, playing time and exclusions are the person's.
     if (this.personTaken(checked)) return identityTaken();
     return { ok: true, ...checked };

@@ -12,8 +12,8 @@ describe('operator payouts (R-TOURN-STRUCTURE: the table operators publish)', ()
   it('prints the pool and every place as JSON, the guarantee making up the pool', async () => {
     const r = await cli('--entrants', '21', '--buy-in', '1000', '--json');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out[0]!)).toEqual({ structure: 'standard', entrants: 21, pool: 21_000, overlay: 0, places: [8_700, 5_100, 3_900, 3_300] });
-    const g = JSON.parse((await cli('--entrants', '500', '--buy-in', '100', '--guarantee', '100000', '--json')).out[0]!) as { pool: number; overlay: number; places: number[] };
+    expect(JSON.parse(r.out[0])).toEqual({ structure: 'standard', entrants: 21, pool: 21_000, overlay: 0, places: [8_700, 5_100, 3_900, 3_300] });
+    const g = JSON.parse((await cli('--entrants', '500', '--buy-in', '100', '--guarantee', '100000', '--json')).out[0]) as { pool: number; overlay: number; places: number[] };
     expect(g).toMatchObject({ pool: 100_000, overlay: 50_000 });
     expect(g.places).toHaveLength(75);
     expect(g.places.reduce((a, b) => a + b, 0)).toBe(100_000);

@@ -19,7 +19,7 @@ export function payoutsCommand(args: readonly string[], io: Io): number {
   const values = new Map<string, string>();
   let json = false;
   for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
+    const a = args[i];
     if (a === '--json') {
       json = true;
       continue;

@@ -13,5 +13,5 @@ export type Refusal<C extends string = string, X extends object = object> = {
 
 /** Builds a refusal value; `extra` carries details such as `retryAfterMs` or `balance`. */
 export function refuse<C extends string, X extends object = object>(code: C, message: string, extra?: X): Refusal<C, X> {
-  return { ok: false, code, message, ...(extra ?? ({} as X)) } as Refusal<C, X>;
+  return { ok: false, code, message, ...(extra ?? ({} as X)) };
 }

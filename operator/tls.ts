@@ -65,7 +65,6 @@ const subtle = webcrypto.subtle;
 // @peculiar/x509 is typed against the DOM's Web Crypto types; Node's webcrypto implements them.
 type X509Crypto = Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>[1];
 type X509KeyPair = x509.X509CertificateCreateSelfSignedParams['keys'];
-type X509PublicKey = Parameters<typeof x509.SubjectKeyIdentifierExtension.create>[0];
 const cryptoProvider = webcrypto as unknown as X509Crypto;
 
 /** The pin of a certificate's public key, as clients pin it (one implementation: shared/node/pins.ts). */
@@ -116,7 +115,7 @@ export async function loadOrCreateTlsIdentity(options: TlsIdentityOptions): Prom
   }
 
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const pair = (await subtle.generateKey(EC_P256, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const pair = await subtle.generateKey(EC_P256, true, ['sign', 'verify']);
   const pkcs8 = Buffer.from(await subtle.exportKey('pkcs8', pair.privateKey));
   const keyPem = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }).export({ type: 'pkcs8', format: 'pem' }) as string;
   const certPem = await issueCertificate(parseKey(keyPem, keyPath), now, validityDays);
@@ -153,7 +152,7 @@ async function issueCertificate(key: KeyObject, now: Date, validityDays: number)
           { type: 'ip', value: '127.0.0.1' },
           { type: 'dns', value: 'localhost' },
         ]),
-        await x509.SubjectKeyIdentifierExtension.create(publicKey as unknown as X509PublicKey, false, cryptoProvider),
+        await x509.SubjectKeyIdentifierExtension.create(publicKey, false, cryptoProvider),
       ],
     },
     cryptoProvider,

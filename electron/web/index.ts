@@ -145,7 +145,7 @@ async function listen(): ReturnType<typeof startBrowserHost> {
 }
 
 void listen().then((host) => {
-  broadcast = host.broadcast as typeof broadcast;
+  broadcast = host.broadcast;
   settings.onChange((s) => host.broadcast('settingsChanged', s));
   void core.start();
   console.log(`Cercle browser host: open ${host.url}`);

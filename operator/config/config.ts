@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { makeTableRules, validateDecreeTable, type TableRules } from '../../shared/rules/tableRules';
-import { VARIANT_CODES, VARIANTS, type VariantCode } from '../../shared/rules/variants';
+import { VARIANT_CODES, VARIANTS } from '../../shared/rules/variants';
 import { arr, bool, int, nullable, obj, oneOf, str, validate, type Infer } from '../../shared/validate';
 import type { TableSpec } from '../tables/types';
 
@@ -83,7 +83,7 @@ export function entryRules(e: TableEntry): TableRules {
   if (e.rake !== undefined) overrides.rake = e.rake;
   if (e.actionSeconds !== undefined) overrides.actionSeconds = e.actionSeconds;
   if (e.timeBankSeconds !== undefined) overrides.timeBankSeconds = e.timeBankSeconds;
-  return makeTableRules(e.variant as VariantCode, e.stakes, overrides);
+  return makeTableRules(e.variant, e.stakes, overrides);
 }
 
 /** Validates a parsed configuration and expands it into tables; throws ConfigError naming the problem. */
@@ -95,7 +95,7 @@ export function tablesOf(raw: unknown, source = 'configuration'): { config: Oper
   const ids = new Set<string>();
   config.tables.forEach((e, i) => {
     const where = `${source}: tables[${i}] ${JSON.stringify(e.id)}`;
-    const variant = VARIANTS[e.variant as VariantCode];
+    const variant = VARIANTS[e.variant];
     if (e.seats > variant.maxSeats) throw new ConfigError(`${where}: R-SEATS: ${variant.code} is played at most ${variant.maxSeats} a table, not ${e.seats}`);
     if (e.buyIn.min > e.buyIn.max) throw new ConfigError(`${where}: buyIn.min ${e.buyIn.min} is more than buyIn.max ${e.buyIn.max}`);
     if ((e.practicePlayers ?? 0) > 0 && e.money !== 'play') throw new ConfigError(`${where}: practice players sit at play-money tables only`);

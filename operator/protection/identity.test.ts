@@ -25,7 +25,7 @@ for (const [source, prototype] of Object.entries(PROTOTYPES)) {
 }
 
 function pick<T>(rnd: () => number, list: readonly T[]): T {
-  return list[Math.floor(rnd() * list.length)]!;
+  return list[Math.floor(rnd() * list.length)];
 }
 
 /** The name typed otherwise: each letter's case, accents added, apostrophes, dashes and spaces of other forms. */

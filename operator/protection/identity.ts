@@ -54,7 +54,7 @@ export function isAdult(birth: { y: number; m: number; d: number }, now: number)
   const today = dateInFrance(now);
   const a = [birth.y + 18, birth.m, birth.d];
   const b = [today.y, today.m, today.d];
-  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] < b[i];
   return true;
 }
 
@@ -247,14 +247,14 @@ export function parseBanFile(text: string): BanFileResult {
   const record = version === 2 ? /^([0-9a-f]{64})(?: ([0-9a-f]{64}))?$/ : /^([0-9a-f]{64})$/;
   const hashes = new Set<string>();
   for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!.trim();
+    const line = lines[i].trim();
     if (line === '' || line.startsWith('#')) continue;
     const m = record.exec(line);
     if (!m) {
       const expected = version === 2 ? 'a SHA-256 of the identity key, optionally a space and a SHA-256 of key 1' : 'a SHA-256';
       return { ok: false, line: i + 1, message: `expected 64 lowercase hexadecimal digits (${expected})` };
     }
-    hashes.add(m[1]!);
+    hashes.add(m[1]);
     if (m[2] !== undefined) hashes.add(m[2]);
   }
   return { ok: true, version, hashes };

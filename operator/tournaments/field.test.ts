@@ -205,9 +205,9 @@ describe('the field between hands (R-TOURN-RUN, T 6-1, T 6-9, T 6-10)', () => {
       if (i < 0) continue;
       const [m] = moves.splice(i, 1);
       if (n.why !== 'balance') continue;
-      wrong.push(...m!.problems);
-      if (m!.out) checked.out++;
-      if (m!.in) checked.in++;
+      wrong.push(...m.problems);
+      if (m.out) checked.out++;
+      if (m.in) checked.in++;
     }
     expect(wrong).toEqual([]);
     expect(e.errors).toEqual([]);

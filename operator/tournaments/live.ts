@@ -99,7 +99,7 @@ export type Refusal = TableRefusal;
 /** A machine or wallet refusal as the wire says it (the machine's `NOT_NOW`: closed for this request). */
 function wireRefusal(r: RunnerRefusal): Refusal {
   const code = r.code === 'NOT_NOW' ? 'REGISTRATION_CLOSED' : r.code;
-  return { ok: false, code, message: r.message, ...(r.rule !== undefined ? { rule: r.rule } : {}) } as Refusal;
+  return { ok: false, code, message: r.message, ...(r.rule !== undefined ? { rule: r.rule } : {}) };
 }
 
 const whoOf = (p: TablePlayer): Who => ({ accountId: p.accountId, name: p.name, practice: p.practice, ip: p.ip, sessionId: p.sessionId });

@@ -79,7 +79,7 @@ export class MachineStore {
     }
     // Keys in each bucket in ascending order, as the machine's own maps hold them (integer keys).
     const t = tables as Buckets<Table>;
-    return { state: { ...core, entrants: entrants as Buckets<Entrant>, tables: t, busted, prizes, ...indexTables(core.spec.seats, t) }, events: r.events };
+    return { state: { ...core, entrants: entrants, tables: t, busted, prizes, ...indexTables(core.spec.seats, t) }, events: r.events };
   }
 
   /** A table's button and blinds after its hand ended (in that hand's transaction), or gone with the table. */

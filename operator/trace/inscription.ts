@@ -17,5 +17,5 @@ export function newInscription(tech: string, now: number = Date.now()): string {
 /** The parts of an inscription made by {@link newInscription}; null for any other text. */
 export function inscriptionParts(inscription: string): { tech: string; at: number } | null {
   const m = /^(.+)\.([0-9a-z]+)\.[0-9a-f]{8}$/.exec(inscription);
-  return m ? { tech: m[1]!, at: parseInt(m[2]!, 36) } : null;
+  return m ? { tech: m[1], at: parseInt(m[2], 36) } : null;
 }

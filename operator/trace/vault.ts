@@ -404,7 +404,7 @@ function maillonOpen(r: Row): string {
 
 function unescapeAttr(v: string): string {
   return v.replace(/&(amp|lt|gt|quot|apos|#(\d+));/g, (_, name: string, code: string | undefined) =>
-    code !== undefined ? String.fromCodePoint(Number(code)) : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[name]!,
+    code !== undefined ? String.fromCodePoint(Number(code)) : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[name],
   );
 }
 

@@ -140,7 +140,7 @@ export function parseExt(text: string): CercleExt | string {
   const check = validateTableRules(e.rules);
   if (!check.ok) return `the Cercle extension's rules: ${check.reason}`;
   if (!isInt(e.tableSize) || e.tableSize < 2 || e.tableSize > VARIANTS[e.rules.variant].maxSeats) return 'the Cercle extension has a bad table size';
-  const p = e.plan as HandPlan | undefined;
+  const p = e.plan;
   if (
     !p ||
     !(p.button === null || isInt(p.button)) ||

@@ -83,7 +83,7 @@ describe('generateHands', () => {
     expect(finished.length).toBeGreaterThan(0);
     for (const f of finished) {
       const pool = f.entries * (f.kinds === 'G' ? (f.buyIn * 4) / 5 : f.buyIn);
-      const share = shares[f.entries]![f.place! - 1] ?? 0;
+      const share = shares[f.entries][f.place! - 1] ?? 0;
       expect(f.prize, `${f.entries} entrants, place ${f.place}`).toBe((pool * share) / 100);
     }
   });

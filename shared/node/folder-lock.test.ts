@@ -28,7 +28,7 @@ function holder(folder: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   return new Promise((ok, fail) => {
-    child.stdout!.on('data', (b: Buffer) => b.toString().includes('held') && ok(child));
+    child.stdout.on('data', (b: Buffer) => b.toString().includes('held') && ok(child));
     child.on('exit', (code) => fail(new Error(`holder exited ${code}`)));
   });
 }
@@ -63,7 +63,7 @@ describe('lockFolder', () => {
     const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(child);
     await new Promise<void>((ok, fail) => {
-      child.stdout!.on('data', (b: Buffer) => b.toString().includes('held') && ok());
+      child.stdout.on('data', (b: Buffer) => b.toString().includes('held') && ok());
       child.on('exit', (code) => fail(new Error(`holder exited ${code}`)));
     });
     expect(() => lockFolder(dir, 'the test')).toThrow(/a forgetful holder/);

@@ -14,7 +14,6 @@
  * client would rebuild a state from it anyway. Folding the actions gives the very state the operator's
  * `viewFor` gives, with no second description of it to keep in step.
  */
-import type { Card } from '../rules/cards';
 import { actionFor, apply, startHand, type Action, type HandPlan, type HandState, type LogEntry } from '../rules/engine';
 import type { TableRules } from '../rules/tableRules';
 import { arr, int, nullable, obj, oneOf, str } from '../validate';
@@ -83,7 +82,7 @@ export function actionOfEntry(e: LogEntry): Action | null {
     case 'discard':
       return { type: 'draw', seat: e.seat, discards: e.cards.slice() };
     case 'show':
-      return e.cards.every((c) => c !== null) ? { type: 'show', seat: e.seat, cards: e.cards.slice() as Card[] } : { type: 'show', seat: e.seat };
+      return e.cards.every((c) => c !== null) ? { type: 'show', seat: e.seat, cards: e.cards.slice() } : { type: 'show', seat: e.seat };
   }
 }
 

@@ -179,7 +179,7 @@ async function installClickTimer(page: Page, clickSelector: string, readySelecto
 }
 
 async function acksOf(page: Page): Promise<number[]> {
-  return (await page.evaluate('window.__acks.slice()')) as number[];
+  return await page.evaluate<number[]>('window.__acks.slice()');
 }
 
 type LobbyTable = RulesShown & { tableId: string; buyIn: { min: number; max: number } };
@@ -231,7 +231,7 @@ async function tables24(browser: Browser, delay: string, kind: 'cash' | 'tournam
     // How busy the tables were while measured: DOM mutations in the tiles.
     await page.evaluate(`(() => { window.__mut = 0; new MutationObserver((l) => { window.__mut += l.length; }).observe(document.querySelector('.grid'), { subtree: true, childList: true, characterData: true, attributes: true }); })()`);
     const busy = await frameTimes(page, 10_000);
-    const mutations = (await page.evaluate('window.__mut')) as number;
+    const mutations = await page.evaluate<number>('window.__mut');
     api.close();
     await page.close();
     return { p95: percentile(busy, 95), max: Math.max(...busy), mutationsPerS: mutations / 10, idleP95: percentile(idle, 95) };
@@ -324,7 +324,7 @@ async function tournamentMoves(browser: Browser): Promise<{ moves: number[]; fra
     let moves: { ms: number }[] = [];
     for (const end = Date.now() + 240_000; moves.length < 8 && Date.now() < end; ) {
       frames.push(...(await frameTimes(page, 2_000)));
-      moves = (await page.evaluate('window.__moves.slice()')) as { ms: number }[];
+      moves = await page.evaluate<{ ms: number }[]>('window.__moves.slice()');
     }
     api.close();
     await page.close();
@@ -368,7 +368,7 @@ export default async function clientBench(): Promise<BenchResult[]> {
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now();
       const child = spawn(process.execPath, [join(staticDir, 'server.cjs')], { stdio: ['ignore', 'pipe', 'ignore'] });
-      const url = await new Promise<string>((r) => child.stdout!.once('data', (d: Buffer) => r(String(d).trim())));
+      const url = await new Promise<string>((r) => child.stdout.once('data', (d: Buffer) => r(String(d).trim())));
       const page = await browser.newPage();
       await page.goto(url);
       await page.locator('#ok').waitFor();

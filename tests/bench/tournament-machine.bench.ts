@@ -92,7 +92,7 @@ export default async function tournamentMachineBench(): Promise<BenchResult[]> {
       const poll = setInterval(() => {
         if (errors.length > 0) {
           clearInterval(poll);
-          reject(errors[0] as Error);
+          reject(errors[0]);
         } else if (runner.state.phase === 'finished') {
           clearInterval(poll);
           resolve();

@@ -42,7 +42,7 @@ export async function hostApi(host: RunningHost, token: string, policy: Policy =
   const plays = new Map<string, TournamentPlay>();
   ws.on('message', (d) => {
     const m = JSON.parse(String(d)) as { id?: number; ok: boolean; value?: unknown; event?: string; payload?: unknown };
-    if (typeof m.id === 'number') return waiting.get(m.id)?.(m as never);
+    if (typeof m.id === 'number') return waiting.get(m.id)?.(m);
     if (m.event === 'tournament') {
       const p = m.payload as TournamentPlay;
       plays.set(p.tournamentId, p);
@@ -74,5 +74,5 @@ export async function hostApi(host: RunningHost, token: string, policy: Policy =
 /** The page open and connected; the client API beside it, playing our seats with `policy`. */
 export async function signedInWithApi(page: Page, host: RunningHost, policy: Policy = 'passive'): Promise<HostApi> {
   await openConnected(page, host.url);
-  return hostApi(host, (await page.evaluate("sessionStorage.getItem('cercle.hostToken')")) as string, policy);
+  return hostApi(host, await page.evaluate<string>("sessionStorage.getItem('cercle.hostToken')"), policy);
 }

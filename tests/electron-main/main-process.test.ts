@@ -300,7 +300,7 @@ function holder(folder: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   cleanup.unshift(() => void child.kill('SIGKILL'));
   return new Promise((ok, fail) => {
-    child.stdout!.on('data', (b: Buffer) => b.toString().includes('held') && ok(child));
+    child.stdout.on('data', (b: Buffer) => b.toString().includes('held') && ok(child));
     child.on('exit', (code) => fail(new Error(`holder exited ${code}`)));
   });
 }

@@ -124,7 +124,7 @@ describe('cashier and protection on the wire', () => {
     const warned = c.waitFor((m) => m.type === 'protection.warning' && m.warning === 'reached');
     op.playtime.handDealt(id, 'cash');
     expect(await warned).toMatchObject({ limitMs: HOUR });
-    expect(c.received.filter((m) => m.type === 'protection.warning').map((m) => (m as Msg<'protection.warning'>).warning)).toEqual(['near', 'ten-minutes', 'reached']);
+    expect(c.received.filter((m) => m.type === 'protection.warning').map((m) => m.warning)).toEqual(['near', 'ten-minutes', 'reached']);
     expect(op.playtime.handEnded(id, 'cash')).toBe(false);
     op.playtime.left(id, 'cash');
     expect(c.invalid).toEqual([]);

@@ -18,10 +18,10 @@ export function startOperatorProcess(
   const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, JSON.stringify(config)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
   let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the operator process did not start: ${err}`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const nl = out.indexOf('\n');
       if (nl < 0) return;

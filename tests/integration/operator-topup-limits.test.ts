@@ -16,7 +16,6 @@ import { testOperator } from './operator-harness';
 const CASH = { id: 'cash', name: 'Cash', variant: 'THNL', money: 'real', stakes: { smallBlind: 5, bigBlind: 10 }, seats: 6, buyIn: { min: 400, max: 2000 }, actionSeconds: 600 } as const;
 const HOUR = 3_600_000;
 
-type Authed = Extract<ServerMessage, { type: 'authed' }>;
 
 /** A real-money player: identity, the three limits, a deposit, seated with `buyIn`. */
 async function player(url: string, pin: string, address: string, username: string, lastName: string, stakeLimit: number, buyIn: number): Promise<{ c: TestClient; id: number }> {
@@ -29,7 +28,7 @@ async function player(url: string, pin: string, address: string, username: strin
   await c.request({ type: 'protection.setLimit', limit: 'stake', value: stakeLimit });
   await c.request({ type: 'protection.setLimit', limit: 'time', value: HOUR });
   expect(await c.join('cash', buyIn)).toMatchObject({ type: 'table.joined', stack: buyIn });
-  return { c, id: (r as Authed).account.id };
+  return { c, id: r.account.id };
 }
 
 describe('top-ups during a hand are stakes (R-LIMITS)', () => {

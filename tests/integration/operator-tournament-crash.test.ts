@@ -24,10 +24,10 @@ function startChild(dataDir: string, startAt: number): Promise<{ child: ChildPro
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, String(startAt), String(PLAYERS)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the operator process did not start: ${err}`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (!out.includes('\n')) return;
       clearTimeout(timer);

@@ -65,7 +65,7 @@ describe('the tournament runner with real SQLite', () => {
       const b = outcome(killed.dir);
       expect(a.phase).toBe('finished');
       expect(a.fund).toBe(0);
-      expect(placesProblem(a.places.map((p) => p[1] as number | null))).toBeNull();
+      expect(placesProblem(a.places.map((p) => p[1]))).toBeNull();
       // The run is a real one: rebuys, bounties and prizes, each with its record.
       const kinds = new Set(a.trace.map((r) => r.kind));
       for (const k of ['POINSCRIT', 'POACHAT', 'POGAIN', 'POBILAN']) expect(kinds).toContain(k);

@@ -140,7 +140,7 @@ describe('electron-builder.yml ships every file the app opens at run time', () =
     }
     const launch = builtLaunch(resolve('out/main'));
     opened.add(launch.entry);
-    opened.add(launch.module!);
+    opened.add(launch.module);
     return [...opened].map((p) => relative(root, p).split(sep).join('/')).sort();
   }
 

@@ -251,7 +251,7 @@ export class HistoryJobs {
       format,
       heroNames: this.o.heroNames?.() ?? [],
       now: this.now(),
-      control: control.buffer as SharedArrayBuffer,
+      control: control.buffer,
     });
     return { ok: true, jobId };
   }
@@ -283,7 +283,7 @@ export class HistoryJobs {
       filter,
       ...(handId !== undefined ? { handId } : {}),
       heroNames: this.o.heroNames?.() ?? [],
-      control: control.buffer as SharedArrayBuffer,
+      control: control.buffer,
     }, id);
     return { ok: true, jobId, file: out };
   }

@@ -74,7 +74,7 @@ export class HistoryReader {
     const id = this.nextId++;
     return new Promise<ReadApi[K]['result']>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ id, call, args } as ReadRequest);
+      worker.postMessage({ id, call, args });
     });
   }
 

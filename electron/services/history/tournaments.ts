@@ -17,7 +17,6 @@
 import type Database from 'better-sqlite3';
 import type { TournamentFilter, TournamentRecordView, TournamentResultsView } from '../../../shared/api/tournaments';
 import { VARIANT_IDS } from '../../../shared/history/compact';
-import type { VariantCode } from '../../../shared/rules/variants';
 import { MAX_PAGE } from './model';
 import type { ResultRows } from './queries';
 
@@ -96,7 +95,7 @@ function view(r: Row): TournamentRecordView {
     // A refunded registration kept apart: `<tid> <registered_at>` (writer.ts).
     tournamentId: r.tid.split(' ')[0],
     name: r.name,
-    variant: VARIANT_IDS[r.variant] as VariantCode,
+    variant: VARIANT_IDS[r.variant],
     money: r.money === 1 ? 'play' : 'real',
     format: FORMATS[r.format] ?? 'sit-and-go',
     kinds: r.kinds,

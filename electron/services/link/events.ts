@@ -11,8 +11,8 @@ export class Emitter<E extends object> {
   on<K extends keyof E>(event: K, listener: (payload: E[K]) => void): () => void {
     let set = this.listeners.get(event);
     if (!set) this.listeners.set(event, (set = new Set()));
-    set.add(listener as (p: never) => void);
-    return () => set.delete(listener as (p: never) => void);
+    set.add(listener);
+    return () => set.delete(listener);
   }
 
   emit<K extends keyof E>(event: K, payload: E[K]): void {

@@ -68,7 +68,7 @@ export class Requests {
     p.rid = this.nextRid();
     this.d.sending?.(p.rid, p.body);
     this.inflight.set(p.rid, p);
-    if (!this.d.send({ ...p.body, rid: p.rid } as ClientMessage)) {
+    if (!this.d.send({ ...p.body, rid: p.rid })) {
       this.inflight.delete(p.rid);
       this.settle(p, { ok: false, code: 'DISCONNECTED', message: 'the request could not be sent' });
     }

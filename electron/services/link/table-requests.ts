@@ -3,7 +3,7 @@
  * sitting out and in, a fresh snapshot, watching without a seat, and our actions (outbox.ts). The
  * tables' models and their streams are streams.ts's; the answers reach them through the link.
  */
-import type { Move, ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
+import type { Move, ServerMessageOf } from '../../../shared/protocol/messages';
 import type { ActionOutbox } from './outbox';
 import type { TableStreams } from './streams';
 import { askWith, type ActResult, type Refused, type Reply, type SendRequest } from './types';
@@ -27,7 +27,7 @@ export class TableRequests {
   async leave(tableId: string): Promise<Reply<{ cashedOut: number | null }>> {
     const r = await this.request({ type: 'table.leave', tableId });
     if ('ok' in r && r.ok === false) return r as Refused;
-    return { ok: true, cashedOut: (r as ServerMessage).type === 'table.left' ? (r as ServerMessageOf<'table.left'>).cashedOut : null };
+    return { ok: true, cashedOut: r.type === 'table.left' ? r.cashedOut : null };
   }
 
   topUp(tableId: string, amount: number): Promise<Reply<ServerMessageOf<'ok'>>> {

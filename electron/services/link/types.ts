@@ -64,7 +64,7 @@ export async function askWith<K extends ServerMessage['type']>(request: SendRequ
 /** A request's answer as a `Reply`: the operator's message marked `ok: true`, or the refusal as it came (it has no `type`). */
 export function replyOf<K extends ServerMessage['type']>(r: ServerMessage | Refused): Reply<ServerMessageOf<K>> {
   if ('ok' in r && r.ok === false && !('type' in r)) return r;
-  return { ...(r as ServerMessageOf<K>), ok: true } as Reply<ServerMessageOf<K>>;
+  return { ...(r as ServerMessageOf<K>), ok: true };
 }
 
 export type ActResult = { ok: true; actionId: string; replayed: boolean } | (Refused & { actionId: string; replayed?: boolean });

@@ -42,7 +42,7 @@ export const cashierRoutes: Routes<'cashier.deposit' | 'cashier.withdraw' | 'cas
   'cashier.movements': authed<'cashier.movements'>((m, c, account) => {
     const before = m.before === null ? undefined : Number(m.before.slice('cercle-'.length));
     const payments: PaymentView[] = c.ctx.cashier.payments(account.id, { beforeId: before, limit: m.limit });
-    const next = payments.length === m.limit ? payments[payments.length - 1]!.paymentId : null;
+    const next = payments.length === m.limit ? payments[payments.length - 1].paymentId : null;
     c.send({ type: 'cashier.movements', rid: m.rid, payments, next });
   }),
 };

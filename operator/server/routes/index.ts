@@ -45,5 +45,5 @@ export const ROUTES: RouteMap = {
 /** The route of a message, typed for that message. */
 export function routeOf<K extends ClientType>(m: ClientMessageOf<K>): Route<ClientMessage> {
   // Each route takes its own message type; `m` is that type, so the widening is sound.
-  return ROUTES[m.type as K] as unknown as Route<ClientMessage>;
+  return ROUTES[m.type];
 }

@@ -3,7 +3,6 @@
  * rules gave (shared/protocol/refusal.ts), and a cashier's or protection service's refusal with its
  * code, rule and details (R-LIMITS, R-EXCLUDE, R-CASHIER).
  */
-import type { ProtectionDetails } from '../../../shared/protocol/cashier';
 import { ERROR_CODES, type ErrorCode } from '../../../shared/protocol/codes';
 import { refusalDetails } from '../../../shared/protocol/refusal';
 import { PROTECTION_RULES } from '../../protection/rules';
@@ -22,12 +21,12 @@ export function protectionError(r: { code: string; message: string } & Record<st
   if (PROTECTION_RULES[code] !== undefined) extra.rule = PROTECTION_RULES[code];
   // An account the player closed, or closed by their permanent exclusion: R-EXCLUDE, not R-BANNED.
   if (code === 'ACCOUNT_CLOSED' && r.reason !== undefined && r.reason !== 'banned') extra.rule = 'R-EXCLUDE';
-  if (Object.keys(details).length > 0) extra.details = details as ProtectionDetails;
+  if (Object.keys(details).length > 0) extra.details = details;
   return { code, message: r.message, extra };
 }
 
 export function refuseProtection(c: RoutedConnection, rid: number, r: { code: string; message: string }, tableId?: string): void {
-  const e = protectionError(r as { code: string; message: string } & Record<string, unknown>);
+  const e = protectionError(r);
   if (tableId !== undefined) e.extra.tableId = tableId;
   c.error(rid, e.code, e.message, e.extra);
 }

@@ -40,7 +40,7 @@ async function login(c: RoutedConnection, rid: number, username: string, passwor
   if (!r.ok) {
     if (r.code === 'RATE_LIMITED') return c.error(rid, 'RATE_LIMITED', r.message, { retryAfterMs: (r as { retryAfterMs: number }).retryAfterMs });
     if (r.code === 'INVALID_ADDRESS') return c.error(rid, 'INTERNAL', r.message);
-    return c.error(rid, r.code as ErrorCode, r.message);
+    return c.error(rid, r.code, r.message);
   }
   c.bind(rid, { account: r.account, sessionId: r.session.sessionId, token: r.session.token, expiresAt: r.session.expiresAt, since: new Map(), resumed: false });
 }

@@ -50,7 +50,7 @@ function tableRoute<K extends TableType>(at: At<K>): Route<ClientMessageOf<K>> {
     const { rid, tableId } = m as ClientMessageOf<TableType>;
     const t = findTable(c.ctx, tableId);
     if (!t) return c.error(rid, 'UNKNOWN_TABLE', `no table ${tableId}`, { tableId });
-    if (mayAct(m as ClientMessageOf<TableType>, c, t, account.id)) at(m, c, t, account);
+    if (mayAct(m, c, t, account.id)) at(m, c, t, account);
   });
 }
 

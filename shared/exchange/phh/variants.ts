@@ -40,7 +40,7 @@ export const PHH_CODE_OF: Readonly<Record<VariantCode, PhhVariant>> = {
 /** PHH code → our variant, for the codes that are decree variants. */
 export const DECREE_VARIANT_OF: Readonly<Partial<Record<PhhVariant, VariantCode>>> = Object.fromEntries(
   Object.entries(PHH_CODE_OF).map(([ours, phh]) => [phh, ours]),
-) as Partial<Record<PhhVariant, VariantCode>>;
+);
 
 /** What a PHH variant needs in its header (the standard's "required field statuses" table). */
 export type BettingFields = 'limit' | 'min-bet';

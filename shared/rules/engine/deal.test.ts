@@ -105,13 +105,13 @@ describe('Triple Draw (R-DEAL, D art. 7 IV)', () => {
     expect(refusal(s, 'reshuffle').rule).toBe('R-DEAL');
     s = run(s, { type: 'draw', seat: 0, discards: (s.seats[0].hole as number[]).slice(0, 3) });
     expect(legalActions(s).deal).toMatchObject({ seat: 0, count: 3, stub: 2, reshuffle: true });
-    expect(refusal(s, { type: 'deal', seat: 0, cards: firstRound.slice(0, 3) as number[] }).rule).toBe('R-DEAL');
+    expect(refusal(s, { type: 'deal', seat: 0, cards: firstRound.slice(0, 3) }).rule).toBe('R-DEAL');
     expect(reshuffleCards(s)).toEqual(firstRound);
     const thisRound = s.seats[0].discards as number[];
     s = run(s, 'reshuffle');
     expect(s.stub).toBe(22);
     expect(refusal(s, { type: 'deal', seat: 0, cards: [thisRound[0]] }).rule).toBe('R-DECK');
-    s = run(s, { type: 'deal', seat: 0, cards: firstRound.slice(0, 3) as number[] });
+    s = run(s, { type: 'deal', seat: 0, cards: firstRound.slice(0, 3) });
     expect(s.seats[0].hole).toHaveLength(5);
   });
 });

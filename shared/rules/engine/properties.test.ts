@@ -6,7 +6,6 @@
  * never changes the state it is given (accepted or refused).
  */
 import { describe, expect, it } from 'vitest';
-import type { Card } from '../cards';
 import { recordOf } from '../record';
 import { houseRulesOf, makeTableRules, type TableRules } from '../tableRules';
 import { VARIANT_CODES, VARIANTS, type VariantCode } from '../variants';
@@ -142,7 +141,7 @@ function notOffered(s: HandState, l: LegalActions): Action[] {
   if (!l.show) out.push({ type: 'show', seat });
   if (!l.muck) out.push({ type: 'muck', seat });
   if (l.draw === null) out.push({ type: 'draw', seat, discards: [] });
-  else out.push({ type: 'draw', seat, discards: [...s.seats[seat].hole, 0 as Card] });
+  else out.push({ type: 'draw', seat, discards: [...s.seats[seat].hole, 0] });
   if (l.bet === null) {
     out.push({ type: 'bet', seat, to: s.currentBet + 1_000 }, { type: 'bet', seat, to: s.seats[seat].bet + s.seats[seat].stack });
   } else {

@@ -73,7 +73,7 @@ export function actionFor(state: HandState, action: Action, seat: number | null)
   if (action.type === 'show' && action.cards === undefined) {
     // A shown hand is public: the view learns the cards with the show.
     const hole = state.seats[action.seat]?.hole;
-    if (hole && hole.every((c) => c !== null)) return { ...action, cards: hole.slice() as Card[] };
+    if (hole && hole.every((c) => c !== null)) return { ...action, cards: hole.slice() };
   }
   return action;
 }

@@ -4,7 +4,7 @@
  */
 import { afterHand } from './after-hand';
 import { planNextHand, type PlanOptions, type TablePlan } from './plan';
-import { createSeating, seatPlayer, type Seating, type SeatingChange, type TableRefusal } from './seating';
+import { createSeating, seatPlayer, type Seating, type SeatingChange } from './seating';
 
 export const TOURNAMENT: PlanOptions = { game: 'blinds', mode: 'tournament' };
 export const CASH: PlanOptions = { game: 'blinds', mode: 'cash' };
@@ -29,7 +29,7 @@ export function table(size: number, players: Record<number, string>, stacks: Rec
 
 export function mustPlan(seating: Seating, options: PlanOptions): TablePlan {
   const plan = planNextHand(seating, options);
-  if (!plan.ok) throw new Error(`no plan: ${(plan as TableRefusal).reason}`);
+  if (!plan.ok) throw new Error(`no plan: ${plan.reason}`);
   return plan;
 }
 

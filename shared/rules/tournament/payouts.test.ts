@@ -45,7 +45,7 @@ describe('payouts at every field size (R-TOURN-RUN, R-TOURN-STRUCTURE)', () => {
         const p = payout(pool, n);
         const what = `${n} entrants at ${buyIn}`;
         expect(p.reduce((a, b) => a + b, 0), what).toBe(pool);
-        expect(p.findIndex((x, i) => i > 0 && x > p[i - 1]!), `${what}: a place paid more than the one before`).toBe(-1);
+        expect(p.findIndex((x, i) => i > 0 && x > p[i - 1]), `${what}: a place paid more than the one before`).toBe(-1);
         expect(p[p.length - 1], what).toBeGreaterThan(0);
         if (n >= 20) expect(p[p.length - 1], what).toBeGreaterThanOrEqual(buyIn);
         if (n > 20) expect(p.length, what).toBe(Math.ceil(n * 0.15));
@@ -77,11 +77,11 @@ describe('payouts at every field size (R-TOURN-RUN, R-TOURN-STRUCTURE)', () => {
         // units left by the roundings one each from 1st.
         const floors = shares.map(({ num, den }) => least + num / den);
         let left = BigInt(pool) - floors.reduce((a, b) => a + b, 0n);
-        for (let i = 0; left > 0n; i++, left--) floors[i]! += 1n;
+        for (let i = 0; left > 0n; i++, left--) floors[i] += 1n;
         expect(p, `${n} entrants, pool ${pool}`).toEqual(floors.map(Number));
       }
       p.forEach((x, i) => {
-        const { num, den } = shares[i]!;
+        const { num, den } = shares[i];
         // |x - least - num/den| ≤ 1  ⇔  |(x - least)·den - num| ≤ den
         const diff = (BigInt(x) - least) * den - num;
         expect(diff <= den && diff >= -den, `${n} entrants, pool ${pool}, place ${i + 1}`).toBe(true);
@@ -99,7 +99,7 @@ describe('payouts at every field size (R-TOURN-RUN, R-TOURN-STRUCTURE)', () => {
     expect(tiny.reduce((a, b) => a + b, 0)).toBe(40);
     expect(tiny.length).toBeLessThan(150);
     expect(Math.min(...tiny)).toBeGreaterThan(0);
-    for (let i = 1; i < tiny.length; i++) expect(tiny[i]).toBeLessThanOrEqual(tiny[i - 1]!);
+    for (let i = 1; i < tiny.length; i++) expect(tiny[i]).toBeLessThanOrEqual(tiny[i - 1]);
     expect(payout(0, 1_000)).toEqual([0]);
     expect(payout(0, 0)).toEqual([]); // no field yet: nothing paid
     expect(() => payout(100, MAX_ENTRANTS + 1)).toThrow(RangeError);

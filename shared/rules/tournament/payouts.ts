@@ -60,7 +60,7 @@ export function validatePayoutPlan(p: PayoutPlan): { ok: true } | { ok: false; r
     // Fewer places than the band's smallest field (`upTo` of the band before, plus one).
     if (!Array.isArray(b.shares) || b.shares.length < 1 || b.shares.length > upTo) return no(`fixed up to ${b.upTo}: fewer places than entrants`);
     const shares: readonly number[] = b.shares;
-    if (shares.some((x, i) => !Number.isSafeInteger(x) || x < 1 || (i > 0 && x > shares[i - 1]!))) return no(`fixed up to ${b.upTo}: whole positive shares, never rising`);
+    if (shares.some((x, i) => !Number.isSafeInteger(x) || x < 1 || (i > 0 && x > shares[i - 1]))) return no(`fixed up to ${b.upTo}: whole positive shares, never rising`);
     if (shares.reduce((a, x) => a + x, 0) !== WHOLE) return no(`fixed up to ${b.upTo}: the shares add up to ${WHOLE}`);
     upTo = b.upTo;
   }
@@ -133,14 +133,14 @@ function spread(pool: number, entrants: number, places: number, minCashTenths: n
   for (let i = 0; i < places; i++) {
     // floor(rest × w ÷ total), exact: in floating point, and in BigInt where the float lies too near
     // a whole number to be sure which side it is on.
-    const x = (rest * weights[i]!) / total;
+    const x = (rest * weights[i]) / total;
     let q = Math.floor(x);
     const eps = x * 1e-12 + 1e-9;
-    if (x - q < eps || q + 1 - x < eps) q = Number((BigInt(rest) * BigInt(weights[i]!)) / BigInt(total));
+    if (x - q < eps || q + 1 - x < eps) q = Number((BigInt(rest) * BigInt(weights[i])) / BigInt(total));
     out[i] = least + q;
-    given += out[i]!;
+    given += out[i];
   }
-  for (let i = 0, left = pool - given; left > 0; i++, left--) out[i]! += 1;
+  for (let i = 0, left = pool - given; left > 0; i++, left--) out[i] += 1;
   return out;
 }
 

@@ -50,11 +50,11 @@ function startOperator(): Promise<{ url: string; pin: string }> {
       const pin = /^pin (sha256\/\S+)$/m.exec(output);
       if (url && pin) {
         clearTimeout(timer);
-        resolve({ url: url[1]!, pin: pin[1]! });
+        resolve({ url: url[1], pin: pin[1] });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`the operator exited with ${code}:\n${output}`)));
   });
 }

@@ -124,7 +124,7 @@ test('a tournament table popped out into its own tab follows the player to the n
           .getByTestId('tournament-moved')
           .evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', from: e.getAttribute('data-from') ?? '' })))
           .catch(() => []);
-        if (seen.length > 0) return { tab, ...seen[0]! };
+        if (seen.length > 0) return { tab, ...seen[0] };
       }
       return null;
     };

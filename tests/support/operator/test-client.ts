@@ -111,7 +111,7 @@ export class TestClient {
   request(m: Request, timeoutMs = 10_000): Promise<ServerMessage> {
     const rid = this.nextRid++;
     const w = this.waitFor((x) => 'rid' in x && x.rid === rid, timeoutMs);
-    this.send({ ...m, rid } as ClientMessage);
+    this.send({ ...m, rid });
     return w;
   }
 

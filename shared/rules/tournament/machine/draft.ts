@@ -66,7 +66,7 @@ export class Draft {
       (this.s.entrants as Record<string, Entrant>[])[k] = { ...this.s.entrants[k] };
       this.ownEntrants.add(k);
     }
-    return this.s.entrants[k] as Record<string, Entrant>;
+    return this.s.entrants[k];
   }
 
   set(id: number, patch: Partial<Entrant>): Entrant {

@@ -72,10 +72,10 @@ describe('the floor (T 6-6 to 6-11, T 1-4)', () => {
     const aIds = seatedAt(state, a);
     const stacks = new Map(aIds.map((id) => [id, entrantOf(state, id)!.stack]));
     for (const id of aIds.slice(1, 4)) {
-      stacks.set(aIds[0]!, stacks.get(aIds[0]!)! + stacks.get(id)!);
+      stacks.set(aIds[0], stacks.get(aIds[0])! + stacks.get(id)!);
       stacks.set(id, 0);
     }
-    const ended = must(state, { type: 'handEnded', table: a, stacks: aIds.map((id) => ({ accountId: id, stack: stacks.get(id)! })), busts: [aIds.slice(1, 4).map((id) => ({ accountId: id, stackAtStart: 1, by: [aIds[0]!] }))] });
+    const ended = must(state, { type: 'handEnded', table: a, stacks: aIds.map((id) => ({ accountId: id, stack: stacks.get(id)! })), busts: [aIds.slice(1, 4).map((id) => ({ accountId: id, stackAtStart: 1, by: [aIds[0]] }))] });
     expect(seatEffects(ended.effects).filter((e) => e.why === 'balance')).toEqual([]);
     state = ended.state;
     expect(tableOf(state, d)!.inHand).toBe(true);
