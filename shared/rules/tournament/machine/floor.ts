@@ -156,7 +156,7 @@ function planOf(d: Draft, late: boolean): readonly Move[] {
 export function rebalance(d: Draft): void {
   if (d.s.phase !== 'running') return;
   const wait = d.s.floorWait;
-  if (wait && wait.sizes.every((n, k) => d.s.sizes[k] === n) && !wait.tables.some((no) => d.touched.has(no)) && !freedLargest(d)) return;
+  if (wait && wait.sizes.every((n, k) => d.s.sizes[k] === n) && ((!touchedAny(d, wait.tables) && !freedLargest(d)) || allBusy(d))) return;
   d.s.floorWait = null;
   // The plan is made from every table's count, then its moves are made in order, a move from a table
   // in a hand (or where someone decides a rebuy) left for when that table is free; made again while
@@ -169,9 +169,14 @@ export function rebalance(d: Draft): void {
     // The tables this event left free, read once until a move changes them (`freeGiver`).
     let givers: Table[] | null = null;
     let made = 0;
-    for (const m of moves) {
-      // A broken table's moves come together: once it waits, the rest of them wait too (read once).
-      if (m.why === 'break' && waiting.has(m.from)) continue;
+    const runs = breakRuns(moves);
+    for (let i = 0; i < moves.length; i++) {
+      const m = moves[i];
+      // A broken table's moves come together: once it waits, the rest of them wait too (skipped at once).
+      if (m.why === 'break' && waiting.has(m.from)) {
+        i = runs[i] - 1;
+        continue;
+      }
       let from = d.table(m.from);
       const to = d.table(m.to);
       if (!from || !to || to.seats.every((x) => x !== null)) continue;
@@ -210,6 +215,51 @@ export function rebalance(d: Draft): void {
     }
   }
   finalRedraw(d);
+}
+
+/** The end of each move's run of breaks of one table (the index after it); a balancing move's own. */
+const runEnds = new WeakMap<readonly Move[], Int32Array>();
+
+function breakRuns(moves: readonly Move[]): Int32Array {
+  let ends = runEnds.get(moves);
+  if (ends) return ends;
+  ends = new Int32Array(moves.length);
+  for (let i = moves.length - 1; i >= 0; i--) {
+    const m = moves[i];
+    const next = moves[i + 1];
+    ends[i] = m.why === 'break' && next?.why === 'break' && next.from === m.from ? ends[i + 1] : i + 1;
+  }
+  runEnds.set(moves, ends);
+  return ends;
+}
+
+/** This event touched one of `sorted` (ascending): read from the event's few tables, not the list. */
+function touchedAny(d: Draft, sorted: readonly number[]): boolean {
+  for (const no of d.touched) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid] < no) lo = mid + 1;
+      else hi = mid;
+    }
+    if (sorted[lo] === no) return true;
+  }
+  return false;
+}
+
+/**
+ * Every table this event touched is in a hand or has a player deciding a rebuy (a hand started): the
+ * counts being the same, no move waited for can be made and no table may give instead, so the plan
+ * would wait for the same tables again. On a large field most events are such, and many touch a table
+ * waited for.
+ */
+function allBusy(d: Draft): boolean {
+  for (const no of d.touched) {
+    const t = d.table(no);
+    if (t && !t.inHand && tableMovable(d, t)) return false;
+  }
+  return true;
 }
 
 /** A table of the largest size that this event left free (it may give instead of a giver waited for). */
