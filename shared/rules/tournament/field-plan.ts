@@ -77,21 +77,27 @@ export function planMoves(seats: number, bySize: readonly (readonly number[])[],
     tables += b.length;
     total += n * b.length;
   }
+  // The fewest players only grow and the most only shrink while a plan is made (a move takes a table
+  // from the fewest up one, or from the most down one; a closed table leaves its count): each is
+  // found by moving on from where it was, not by reading every count again for each move.
+  let low = 0;
+  let high = counts.length - 1;
   const fewest = () => {
-    for (let n = 0; n < counts.length; n++) if (counts[n].size > 0) return n;
-    return 0;
+    while (low < counts.length - 1 && counts[low].size === 0) low++;
+    return low;
   };
   const most = () => {
-    for (let n = counts.length - 1; n >= 0; n--) if (counts[n].size > 0) return n;
-    return 0;
+    while (high > 0 && counts[high].size === 0) high--;
+    return high;
   };
   const moves: Move[] = [];
   while (tables > 1 && total <= (tables - 1) * seats) {
     let players = -1;
     let closing = -Infinity;
-    counts.forEach((c, n) => {
-      if (c.size > 0 && c.highest() > closing) [closing, players] = [c.highest(), n];
-    });
+    for (let n = 0; n < counts.length; n++) {
+      const no = counts[n].highest();
+      if (no > closing) [closing, players] = [no, n];
+    }
     counts[players].takeHighest();
     tables--;
     total -= players;
