@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMoves, type FieldTable } from '../../shared/rules/tournament';
 import { seeded } from '../../tests/support/operator/shover';
+import { planMoves } from '../../shared/rules/tournament/field-plan';
 import { FieldIndex } from './field-index';
 
 /**
@@ -30,6 +31,9 @@ describe('the field index plans exactly the moves of fieldMoves (T 6-6, 6-8)', (
         const before = index.entries();
         const expected = reference(index, seats, late);
         expect(index.plan({ late })).toEqual(expected);
+        // The machine's plan (field-plan.ts), from the numbers by count as its state keeps them.
+        const bySize = Array.from({ length: seats + 1 }, (_, n) => before.filter(([, k]) => k === n).map(([no]) => no));
+        expect(planMoves(seats, bySize, { late })).toEqual(expected);
         // Settled means nothing to move (not the converse: an empty table past the needed ones moves no one).
         if (index.settled({ late })) expect(expected).toEqual([]);
         else settledNot++;
@@ -49,9 +53,28 @@ describe('the field index plans exactly the moves of fieldMoves (T 6-6, 6-8)', (
     expect(settledNot).toBeGreaterThan(10_000);
   });
 
+  it('over 40 large fields (up to 3,000 tables, most of them at one count): the plan from the counts is fieldMoves', () => {
+    const random = seeded(25_100);
+    let moved = 0;
+    for (let round = 0; round < 40; round++) {
+      const seats = [6, 9, 10][random(3)];
+      const tables = 100 + random(2900);
+      // A field as a large one ages: most tables full, busts spread over the rest.
+      const counts = Array.from({ length: tables }, () => (random(3) === 0 ? random(seats + 1) : seats - random(2)));
+      const late = random(4) === 0;
+      const expected = fieldMoves(counts.map((players, k): FieldTable => ({ table: k + 1, players, seats })), { late });
+      const bySize = Array.from({ length: seats + 1 }, (_, n) => counts.flatMap((k, i) => (k === n ? [i + 1] : [])));
+      expect(planMoves(seats, bySize, { late })).toEqual(expected);
+      moved += expected.length;
+    }
+    expect(moved).toBeGreaterThan(10_000);
+  });
+
   it('an empty field and a single table plan nothing; a bad count is refused', () => {
     const index = new FieldIndex(9);
     expect(index.plan({ late: false })).toEqual([]);
+    expect(planMoves(9, [], { late: false })).toEqual([]);
+    expect(planMoves(9, [[], [4]], { late: true })).toEqual([]);
     expect(index.settled({ late: true })).toBe(true);
     index.set(4, 1);
     expect(index.plan({ late: true })).toEqual([]);

@@ -7,6 +7,7 @@
  * tables by size are not saved: they are counted again from the tables when read back.
  */
 import { bucketOf, emptyBuckets, entrantOf, tableOf, type Buckets } from '../../shared/rules/tournament/machine/buckets';
+import { allGroups, groupAt, groupCount, groupsOf } from '../../shared/rules/tournament/machine/groups';
 import { indexTables } from '../../shared/rules/tournament/machine/sizes';
 import type { Applied, Entrant, MachineState, Table } from '../../shared/rules/tournament/machine';
 import type { Db } from '../../shared/node/sqlite';
@@ -51,16 +52,17 @@ export class MachineStore {
       for (const k of changed.entrants) write('e', k, entrantOf(state, k));
       for (const k of changed.tables) write('t', k, tableOf(state, k));
       if (changed.busted !== null) {
-        for (let k = changed.busted; k < state.busted.length; k++) write('g', k, state.busted[k]);
-        this.q.dropFrom.run(id, 'g', state.busted.length);
+        const count = groupCount(state.busted);
+        for (let k = changed.busted; k < count; k++) write('g', k, groupAt(state.busted, k));
+        this.q.dropFrom.run(id, 'g', count);
       }
       if (changed.prizes) write('p', 0, state.prizes);
       return;
     }
     for (const b of state.entrants) for (const k in b) write('e', Number(k), b[k]);
     for (const b of state.tables) for (const k in b) write('t', Number(k), b[k]);
-    state.busted.forEach((g, k) => write('g', k, g));
-    this.q.dropFrom.run(id, 'g', state.busted.length);
+    allGroups(state.busted).forEach((g, k) => write('g', k, g));
+    this.q.dropFrom.run(id, 'g', groupCount(state.busted));
     write('p', 0, state.prizes);
   }
 
@@ -79,7 +81,7 @@ export class MachineStore {
     }
     // Keys in each bucket in ascending order, as the machine's own maps hold them (integer keys).
     const t = tables as Buckets<Table>;
-    return { state: { ...core, entrants: entrants, tables: t, busted, prizes, ...indexTables(core.spec.seats, t) }, events: r.events };
+    return { state: { ...core, entrants: entrants, tables: t, busted: groupsOf(busted), prizes, ...indexTables(core.spec.seats, t) }, events: r.events };
   }
 
   /** A table's button and blinds after its hand ended (in that hand's transaction), or gone with the table. */

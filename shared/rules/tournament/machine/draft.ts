@@ -49,6 +49,11 @@ export class Draft {
     this.counts = new SizeWriter(this.s);
   }
 
+  /** The tables by size were changed by this event (its own copies, still edited in place). */
+  get countsChanged(): boolean {
+    return this.counts.changed;
+  }
+
   entrant(id: number): Entrant {
     const e = bucketGet(this.s.entrants, id);
     if (!e) throw new Error(`${this.s.spec.id}: no entrant ${id}`);

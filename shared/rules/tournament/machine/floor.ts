@@ -4,13 +4,14 @@
  * deal (hand-for-hand on the bubbles). Works on a Draft; emits seat, table and deal effects.
  */
 import { drawSeats } from '../field';
-import { FieldIndex } from '../field-index';
+import type { Move } from '../field';
+import { planMoves } from '../field-plan';
 import { clockAt } from '../structure';
 import { entrantIds } from './buckets';
 import { seatedCount, withoutBlinds, type Draft } from './draft';
 import { bubbles } from './pool';
 import { tablesWith } from './sizes';
-import type { SeatWhy, Table } from './types';
+import type { SeatWhy, Table, TablesBySize } from './types';
 
 const seated = seatedCount;
 
@@ -128,6 +129,25 @@ function studMove(d: Draft, from: Table, to: Table): { id: number; seat: number 
 }
 
 /**
+ * The plan of a state's counts by size (`planMoves`), kept while those counts are the same object: a
+ * count changing copies them (sizes.ts), so an event that changed none (most hands' ends) plans from
+ * the same ones. Counts this event changed are its own, still edited in place: planned, never kept.
+ * A cache of a pure function: no state reads it, none is changed by it.
+ */
+const plans = new WeakMap<TablesBySize, { seats: number; late: boolean; moves: readonly Move[] }>();
+
+function planOf(d: Draft, late: boolean): readonly Move[] {
+  const bySize = d.s.bySize;
+  const seats = d.s.spec.seats;
+  if (d.countsChanged) return planMoves(seats, bySize.map((_, k) => tablesWith(bySize, k)), { late });
+  const known = plans.get(bySize);
+  if (known && known.seats === seats && known.late === late) return known.moves;
+  const moves = planMoves(seats, bySize.map((_, k) => tablesWith(bySize, k)), { late });
+  plans.set(bySize, { seats, late, moves });
+  return moves;
+}
+
+/**
  * Tables broken and balanced (T 6-6 to 6-11; field.ts `fieldMoves`): a player leaves a table only
  * when it is between hands (a table in a hand gives its player when the hand ends); a broken table's
  * players are drawn to free seats (T 6-11), a balanced one takes the worst seat (T 6-10). When one
@@ -136,18 +156,27 @@ function studMove(d: Draft, from: Table, to: Table): { id: number; seat: number 
 export function rebalance(d: Draft): void {
   if (d.s.phase !== 'running') return;
   const wait = d.s.floorWait;
-  if (wait && wait.sizes.every((n, k) => d.s.sizes[k] === n) && !wait.tables.some((no) => d.touched.has(no)) && !freedLargest(d)) return;
+  if (wait && wait.sizes.every((n, k) => d.s.sizes[k] === n) && ((!touchedAny(d, wait.tables) && !freedLargest(d)) || allBusy(d))) return;
   d.s.floorWait = null;
   // The plan is made from every table's count, then its moves are made in order, a move from a table
   // in a hand (or where someone decides a rebuy) left for when that table is free; made again while
   // moves were made and the field is still not settled (a skipped move changes the ones after it).
   for (let pass = 0; pass < 4 && !settled(d); pass++) {
     const late = d.s.sizes.reduce((a, n) => a + n, 0) <= d.s.options.lateTables;
-    // The plan from the tables' numbers by size (field-index.ts: `fieldMoves`'s moves, every table unread).
-    const moves = FieldIndex.of(d.s.spec.seats, d.s.bySize.map((_, k) => tablesWith(d.s.bySize, k))).plan({ late });
+    // The plan from the tables' numbers by size (field-plan.ts: `fieldMoves`'s moves, every table unread).
+    const moves = planOf(d, late);
     const waiting = new Set<number>();
+    // The tables this event left free, read once until a move changes them (`freeGiver`).
+    let givers: Table[] | null = null;
     let made = 0;
-    for (const m of moves) {
+    const runs = breakRuns(moves);
+    for (let i = 0; i < moves.length; i++) {
+      const m = moves[i];
+      // A broken table's moves come together: once it waits, the rest of them wait too (skipped at once).
+      if (m.why === 'break' && waiting.has(m.from)) {
+        i = runs[i] - 1;
+        continue;
+      }
       let from = d.table(m.from);
       const to = d.table(m.to);
       if (!from || !to || to.seats.every((x) => x !== null)) continue;
@@ -156,7 +185,7 @@ export function rebalance(d: Draft): void {
         // A balancing move may come from any table of the giver's size (T 6-8 names no table): one this
         // event freed (its hand just ended) gives instead. Without it, on a large field where nearly every
         // table is in a hand, the planned giver is almost never free and the imbalance only grows.
-        const alt = m.why === 'balance' ? freeGiver(d, seated(from), to.no, waiting) : undefined;
+        const alt = m.why === 'balance' ? freeGiver((givers ??= freeTables(d)), seated(from), to.no, waiting) : undefined;
         if (!alt) {
           waiting.add(m.from);
           continue;
@@ -174,6 +203,7 @@ export function rebalance(d: Draft): void {
       } else {
         place(d, nextBigBlind(d, from), to.no, worstSeat(d, to), 'balance');
       }
+      givers = null;
       made++;
       const left = d.table(from.no)!;
       if (seated(left) === 0) closeTable(d, left.no);
@@ -187,6 +217,51 @@ export function rebalance(d: Draft): void {
   finalRedraw(d);
 }
 
+/** The end of each move's run of breaks of one table (the index after it); a balancing move's own. */
+const runEnds = new WeakMap<readonly Move[], Int32Array>();
+
+function breakRuns(moves: readonly Move[]): Int32Array {
+  let ends = runEnds.get(moves);
+  if (ends) return ends;
+  ends = new Int32Array(moves.length);
+  for (let i = moves.length - 1; i >= 0; i--) {
+    const m = moves[i];
+    const next = moves[i + 1];
+    ends[i] = m.why === 'break' && next?.why === 'break' && next.from === m.from ? ends[i + 1] : i + 1;
+  }
+  runEnds.set(moves, ends);
+  return ends;
+}
+
+/** This event touched one of `sorted` (ascending): read from the event's few tables, not the list. */
+function touchedAny(d: Draft, sorted: readonly number[]): boolean {
+  for (const no of d.touched) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid] < no) lo = mid + 1;
+      else hi = mid;
+    }
+    if (sorted[lo] === no) return true;
+  }
+  return false;
+}
+
+/**
+ * Every table this event touched is in a hand or has a player deciding a rebuy (a hand started): the
+ * counts being the same, no move waited for can be made and no table may give instead, so the plan
+ * would wait for the same tables again. On a large field most events are such, and many touch a table
+ * waited for.
+ */
+function allBusy(d: Draft): boolean {
+  for (const no of d.touched) {
+    const t = d.table(no);
+    if (t && !t.inHand && tableMovable(d, t)) return false;
+  }
+  return true;
+}
+
 /** A table of the largest size that this event left free (it may give instead of a giver waited for). */
 function freedLargest(d: Draft): boolean {
   let largest = d.s.sizes.length - 1;
@@ -198,13 +273,19 @@ function freedLargest(d: Draft): boolean {
   return false;
 }
 
-/** A table this event touched that may give a player now, with `players` seated, not `to` nor one waited for. */
-function freeGiver(d: Draft, players: number, to: number, waiting: ReadonlySet<number>): Table | undefined {
+/** The tables this event touched that may give a player now, in the order it touched them. */
+function freeTables(d: Draft): Table[] {
+  const out: Table[] = [];
   for (const no of d.touched) {
     const t = d.table(no);
-    if (t && no !== to && !waiting.has(no) && !t.inHand && seated(t) === players && tableMovable(d, t)) return t;
+    if (t && !t.inHand && tableMovable(d, t)) out.push(t);
   }
-  return undefined;
+  return out;
+}
+
+/** Of the free tables, the first with `players` seated, not `to` nor one waited for. */
+function freeGiver(free: readonly Table[], players: number, to: number, waiting: ReadonlySet<number>): Table | undefined {
+  return free.find((t) => t.no !== to && !waiting.has(t.no) && seated(t) === players);
 }
 
 /** A table whose players may be moved: between hands, nobody there deciding a rebuy. */

@@ -88,6 +88,9 @@ export function handEnded(d: Draft, no_: number, stacks: readonly { accountId: n
   for (const x of stacks) {
     const e = d.find(x.accountId);
     if (!e || e.table !== no_ || e.status !== 'in') continue;
+    // A player the hand left as they were (folded without a blind or ante) is not written again: the
+    // copy of their entrants bucket and their store row were most of a large field's hand end.
+    if (e.pending === 0 && x.stack === e.stack && (x.timeBank === undefined || x.timeBank === e.timeBank)) continue;
     d.set(x.accountId, { stack: x.stack + e.pending, pending: 0, ...(x.timeBank === undefined ? {} : { timeBank: x.timeBank }) });
     if (e.pending > 0) d.emit({ kind: 'chips', accountId: x.accountId, table: no_, chips: e.pending });
   }

@@ -4,6 +4,7 @@
  */
 import { bountyShares, sharedPrizes } from '../payouts';
 import type { Draft } from './draft';
+import { allGroups, groupAt, groupCount, groupsOf, withGroup } from './groups';
 import { closeTable } from './floor';
 import { alive, chipsIssued, poolParts, prizeTable, seatsWon } from './pool';
 import { supervision, type Cause } from './trace';
@@ -24,9 +25,9 @@ export function closeRegistration(d: Draft): void {
 /** A busted group (best first inside it) joins the order of eliminations. */
 export function pushGroup(d: Draft, ids: readonly number[]): void {
   if (ids.length === 0) return;
-  const no = d.s.busted.length;
+  const no = groupCount(d.s.busted);
   for (const id of ids) d.set(id, { bust: no });
-  d.s.busted = [...d.s.busted, ids];
+  d.s.busted = withGroup(d.s.busted, ids);
   d.groupChanged(no);
 }
 
@@ -35,11 +36,11 @@ export function unbust(d: Draft, id: number): void {
   const e = d.entrant(id);
   if (d.s.round.busts.some((b) => b.id === id)) d.s.round = { ...d.s.round, busts: d.s.round.busts.filter((b) => b.id !== id) };
   if (e.bust === null) return;
-  const groups = d.s.busted.map((g) => g.filter((x) => x !== id));
+  const groups = allGroups(d.s.busted).map((g) => g.filter((x) => x !== id));
   // Group numbers follow positions: renumbered when an emptied group goes.
   const kept = groups.filter((g) => g.length > 0);
   if (kept.length !== groups.length) kept.forEach((g, i) => g.forEach((x) => x !== id && d.entrant(x).bust !== i && d.set(x, { bust: i })));
-  d.s.busted = kept;
+  d.s.busted = groupsOf(kept);
   // The groups before the player's keep their contents: a store writes from theirs on.
   d.groupChanged(e.bust);
   d.set(id, { bust: null });
@@ -93,8 +94,8 @@ function pay(d: Draft, id: number, place: number, prize: number, tied: number, s
 export function placeBusted(d: Draft): void {
   if (!d.s.poolFinal) return;
   const seats = seatsWon(d.s);
-  for (; d.s.placedGroups < d.s.busted.length; d.s.placedGroups++) {
-    const g = d.s.busted[d.s.placedGroups];
+  for (; d.s.placedGroups < groupCount(d.s.busted); d.s.placedGroups++) {
+    const g = groupAt(d.s.busted, d.s.placedGroups);
     const first = d.s.players - d.s.placedPlayers - g.length + 1;
     d.s.placedPlayers += g.length;
     const shares = sharedPrizes(d.s.prizes, first - 1, g.length);

@@ -51,6 +51,11 @@ export class SizeWriter {
 
   constructor(private readonly s: Counted) {}
 
+  /** The counts were changed by this event: they are its own copies, edited in place until it ends. */
+  get changed(): boolean {
+    return this.copied;
+  }
+
   /** Table `no` goes from `before` players to `after` (-1: not a table, opened or closed). */
   move(no: number, before: number, after: number): void {
     if (!this.copied) {

@@ -162,8 +162,11 @@ export interface MachineState {
   readonly poolFinal: boolean;
   readonly prizes: readonly number[];
   readonly overlay: number;
-  /** Busted groups, the worst first (a group: players sharing places, T 8-16). */
-  readonly busted: readonly (readonly number[])[];
+  /**
+   * Busted groups, the worst first (a group: players sharing places, T 8-16), in runs of 1,024 groups
+   * (groups.ts: `groupAt`, `groupCount`; a bust copies one run, not the whole order).
+   */
+  readonly busted: readonly (readonly (readonly number[])[])[];
   readonly placedGroups: number;
   readonly placedPlayers: number;
   /** Hand-for-hand: tables still to play this round's hand, and its busts with their starting stacks. */
