@@ -192,17 +192,7 @@ export function rebalance(d: Draft): void {
         }
         from = alt;
       }
-      if (m.why === 'break') {
-        const id = from.seats.find((x): x is number => x !== null && d.entrant(x).status === 'in');
-        if (id === undefined) continue;
-        const free = to.seats.flatMap((x, i) => (x === null ? [i] : []));
-        place(d, id, to.no, free[d.random(free.length)], 'broken');
-      } else if (withoutBlinds(d.s.spec)) {
-        const mv = studMove(d, from, to);
-        place(d, mv.id, to.no, mv.seat, 'balance');
-      } else {
-        place(d, nextBigBlind(d, from), to.no, worstSeat(d, to), 'balance');
-      }
+      if (!makeMove(d, m.why, from, to)) continue;
       givers = null;
       made++;
       const left = d.table(from.no)!;
@@ -215,6 +205,26 @@ export function rebalance(d: Draft): void {
     }
   }
   finalRedraw(d);
+}
+
+/**
+ * One player moved from `from` to `to`: from a broken table to a seat drawn among the free ones
+ * (T 6-11), for balance the player next to be big blind to the worst seat (T 6-10), or in Stud by
+ * position (no blinds). False when a broken table has nobody left in to move.
+ */
+function makeMove(d: Draft, why: Move['why'], from: Table, to: Table): boolean {
+  if (why === 'break') {
+    const id = from.seats.find((x): x is number => x !== null && d.entrant(x).status === 'in');
+    if (id === undefined) return false;
+    const free = to.seats.flatMap((x, i) => (x === null ? [i] : []));
+    place(d, id, to.no, free[d.random(free.length)], 'broken');
+  } else if (withoutBlinds(d.s.spec)) {
+    const mv = studMove(d, from, to);
+    place(d, mv.id, to.no, mv.seat, 'balance');
+  } else {
+    place(d, nextBigBlind(d, from), to.no, worstSeat(d, to), 'balance');
+  }
+  return true;
 }
 
 /** The end of each move's run of breaks of one table (the index after it); a balancing move's own. */

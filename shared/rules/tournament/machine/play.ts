@@ -85,35 +85,8 @@ export function handEnded(d: Draft, no_: number, stacks: readonly { accountId: n
   if (!t.inHand) return no('NOT_NOW', `table ${no_} is not in a hand`);
   d.setTable(no_, { ...t, inHand: false });
   const inRound = d.s.round.tables.includes(no_);
-  for (const x of stacks) {
-    const e = d.find(x.accountId);
-    if (!e || e.table !== no_ || e.status !== 'in') continue;
-    // A player the hand left as they were (folded without a blind or ante) is not written again: the
-    // copy of their entrants bucket and their store row were most of a large field's hand end.
-    if (e.pending === 0 && x.stack === e.stack && (x.timeBank === undefined || x.timeBank === e.timeBank)) continue;
-    d.set(x.accountId, { stack: x.stack + e.pending, pending: 0, ...(x.timeBank === undefined ? {} : { timeBank: x.timeBank }) });
-    if (e.pending > 0) d.emit({ kind: 'chips', accountId: x.accountId, table: no_, chips: e.pending });
-  }
-  for (const g of [...busts].reverse()) {
-    const final: Bust[] = [];
-    for (const b of g) {
-      const e = d.find(b.accountId);
-      // Chips bought during the hand that busted them: they are in with those (T 5-3).
-      if (!e || e.status !== 'in' || e.table !== no_ || e.stack > 0) continue;
-      payBounty(d, e, b.by);
-      d.set(b.accountId, { status: 'deciding', bustAt: d.s.elapsed });
-      final.push(b);
-    }
-    const ids = final.map((b) => b.accountId);
-    if (inRound) d.s.round = { ...d.s.round, busts: [...d.s.round.busts, ...final.map((b) => ({ id: b.accountId, stack: b.stackAtStart, table: no_ }))] };
-    else pushGroup(d, ids);
-    // A practice player's purchases are their own events (the runner sends them after this one): a
-    // wallet that refuses one refuses that purchase, never the hand's end.
-    for (const id of ids) {
-      const e = d.entrant(id);
-      if (!mayRebuyNow(d, e) || e.excluded) declineRebuy(d, id);
-    }
-  }
+  takeStacks(d, no_, stacks);
+  for (const g of [...busts].reverse()) bustGroup(d, no_, g, inRound);
   // R-EXCLUDE, R-BANNED: excluded players leave at the end of their hand (T 13-1).
   for (const id of t.seats) if (id !== null && d.find(id)?.excluded && d.entrant(id).status === 'in') disqualify(d, id);
   // T 2-15: a freeroll's absent players whose delay ran out during the hand leave at its end.
@@ -123,6 +96,41 @@ export function handEnded(d: Draft, no_: number, stacks: readonly { accountId: n
     if (d.s.round.tables.length === 0) flushRound(d);
   }
   return null;
+}
+
+/** The stacks a hand left, chips bought during it added (T 5-3). */
+function takeStacks(d: Draft, no_: number, stacks: readonly { accountId: number; stack: number; timeBank?: number }[]): void {
+  for (const x of stacks) {
+    const e = d.find(x.accountId);
+    if (!e || e.table !== no_ || e.status !== 'in') continue;
+    // A player the hand left as they were (folded without a blind or ante) is not written again: the
+    // copy of their entrants bucket and their store row were most of a large field's hand end.
+    if (e.pending === 0 && x.stack === e.stack && (x.timeBank === undefined || x.timeBank === e.timeBank)) continue;
+    d.set(x.accountId, { stack: x.stack + e.pending, pending: 0, ...(x.timeBank === undefined ? {} : { timeBank: x.timeBank }) });
+    if (e.pending > 0) d.emit({ kind: 'chips', accountId: x.accountId, table: no_, chips: e.pending });
+  }
+}
+
+/** One group of players busted together: bounties paid, ranked (or kept for the round's end, T 8-16), rebuys offered. */
+function bustGroup(d: Draft, no_: number, g: readonly Bust[], inRound: boolean): void {
+  const final: Bust[] = [];
+  for (const b of g) {
+    const e = d.find(b.accountId);
+    // Chips bought during the hand that busted them: they are in with those (T 5-3).
+    if (!e || e.status !== 'in' || e.table !== no_ || e.stack > 0) continue;
+    payBounty(d, e, b.by);
+    d.set(b.accountId, { status: 'deciding', bustAt: d.s.elapsed });
+    final.push(b);
+  }
+  const ids = final.map((b) => b.accountId);
+  if (inRound) d.s.round = { ...d.s.round, busts: [...d.s.round.busts, ...final.map((b) => ({ id: b.accountId, stack: b.stackAtStart, table: no_ }))] };
+  else pushGroup(d, ids);
+  // A practice player's purchases are their own events (the runner sends them after this one): a
+  // wallet that refuses one refuses that purchase, never the hand's end.
+  for (const id of ids) {
+    const e = d.entrant(id);
+    if (!mayRebuyNow(d, e) || e.excluded) declineRebuy(d, id);
+  }
 }
 
 /**
