@@ -53,7 +53,9 @@ export const useTableWindowsStore = defineStore('tableWindows', () => {
         }, 500);
       }
     }
-    if (opened) poppedOut.value = new Set([...poppedOut.value, tableId]);
+    // The tournament may have moved the player while main was asked (T 6-8): the window follows to the
+    // table the tile now shows, so that tile is the one that gives way.
+    if (opened) poppedOut.value = new Set([...poppedOut.value, tables.current(tableId)]);
     return opened;
   }
 

@@ -151,6 +151,19 @@ describe('a move to another table', () => {
     expect(windows.poppedOut.size).toBe(0);
   });
 
+  it('a move while the window is being opened: the tile of the table the window follows to gives way', async () => {
+    // Asking main for a window takes a round trip; the tournament can move the player meanwhile, and the
+    // new window follows the move (current), so the new table's tile is the one that gives way.
+    let answer: (r: { opened: boolean }) => void = () => undefined;
+    const { store, windows, emit } = await storeWith([at('A')], { popOut: vi.fn(() => new Promise((r) => (answer = r))) });
+    const opening = windows.popOut('A');
+    emit('tournament', play({ move: { from: 'A', to: 'B', why: 'balance', at: Date.now() } }));
+    answer({ opened: true });
+    expect(await opening).toBe(true);
+    expect(store.order).toEqual(['B']);
+    expect([...windows.poppedOut]).toEqual(['B']);
+  });
+
   it('moved back to a table left before: its state pushed before the move event is shown, not lost', async () => {
     // B → A, then A → B again, and B's first state of the return came before the move that says so
     // (the table's stream and the tournament's events are not ordered with each other). Our turn may
