@@ -22,19 +22,28 @@ const seated = seatedCount;
 function settled(d: Draft): boolean {
   const sizes = d.s.sizes;
   let count = 0;
-  let total = 0;
   let min = -1;
   let max = -1;
   sizes.forEach((n, k) => {
     if (n === 0) return;
     count += n;
-    total += n * k;
     if (min < 0) min = k;
     max = k;
   });
   if (count <= 1) return true;
-  if (total <= (count - 1) * d.s.spec.seats) return false;
+  if (breakDue(d)) return false;
   return max - min < (count <= d.s.options.lateTables ? 2 : 3);
+}
+
+/** One table fewer can seat everyone (T 6-6): a table is to close. */
+function breakDue(d: Draft): boolean {
+  let count = 0;
+  let total = 0;
+  d.s.sizes.forEach((n, k) => {
+    count += n;
+    total += n * k;
+  });
+  return count > 1 && total <= (count - 1) * d.s.spec.seats;
 }
 
 function openTable(d: Draft): Table {
@@ -156,7 +165,9 @@ function planOf(d: Draft, late: boolean): readonly Move[] {
 export function rebalance(d: Draft): void {
   if (d.s.phase !== 'running') return;
   const wait = d.s.floorWait;
-  if (wait && wait.sizes.every((n, k) => d.s.sizes[k] === n) && ((!touchedAny(d, wait.tables) && !freedLargest(d)) || allBusy(d))) return;
+  // Nothing new since the plan last waited: the same counts, no table waited for touched, and no free
+  // table that could give a balancing player or be broken in place of a table in a hand.
+  if (wait && wait.sizes.every((n, k) => d.s.sizes[k] === n) && (allBusy(d) || (!touchedAny(d, wait.tables) && !freedLargest(d) && !breakDue(d)))) return;
   d.s.floorWait = null;
   // The plan is made from every table's count, then its moves are made in order, a move from a table
   // in a hand (or where someone decides a rebuy) left for when that table is free; made again while
@@ -181,6 +192,22 @@ export function rebalance(d: Draft): void {
       const to = d.table(m.to);
       if (!from || !to || to.seats.every((x) => x !== null)) continue;
       // Nobody leaves a table in a hand, nor one where a player decides a rebuy (T 5-3: the seat is kept).
+      if ((from.inHand || !tableMovable(d, from) || waiting.has(m.from)) && m.why === 'break') {
+        // Our T 6-6 procedure: the table that closes is the highest-numbered one between hands. The
+        // planned one (the highest number) is in a hand: the highest-numbered table this event freed
+        // closes now instead, and the plan is made again from the new counts. Waiting for the planned
+        // one instead lets the tables to close pile up on a large field where nearly every table is
+        // in a hand (thousands at 100,000 entrants), the field playing short-handed meanwhile.
+        const sub = highestFree((givers ??= freeTables(d)), waiting);
+        if (!sub) {
+          waiting.add(m.from);
+          continue;
+        }
+        breakTable(d, sub);
+        givers = null;
+        made++;
+        break;
+      }
       if (from.inHand || !tableMovable(d, from) || waiting.has(m.from)) {
         // A balancing move may come from any table of the giver's size (T 6-8 names no table): one this
         // event freed (its hand just ended) gives instead. Without it, on a large field where nearly every
@@ -296,6 +323,38 @@ function freeTables(d: Draft): Table[] {
 /** Of the free tables, the first with `players` seated, not `to` nor one waited for. */
 function freeGiver(free: readonly Table[], players: number, to: number, waiting: ReadonlySet<number>): Table | undefined {
   return free.find((t) => t.no !== to && !waiting.has(t.no) && seated(t) === players);
+}
+
+/** Of the free tables, the one with the highest number that is not waited for. */
+function highestFree(free: readonly Table[], waiting: ReadonlySet<number>): Table | undefined {
+  let best: Table | undefined;
+  for (const t of free) if (!waiting.has(t.no) && (best === undefined || t.no > best.no)) best = t;
+  return best;
+}
+
+/**
+ * Table `t` closes now (T 6-6, 6-11): each of its players, in seat order, goes to the table with the
+ * fewest players (ties: the lowest number), to a seat drawn among its free ones, as `fieldMoves`
+ * sends a planned break's players.
+ */
+function breakTable(d: Draft, t: Table): void {
+  for (const id of t.seats) {
+    if (id === null) continue;
+    const to = fewestSeated(d, t.no);
+    const free = to.seats.flatMap((x, i) => (x === null ? [i] : []));
+    place(d, id, to.no, free[d.random(free.length)], 'broken');
+  }
+  closeTable(d, t.no);
+}
+
+/** The table with the fewest players but `except` (ties: the lowest number), read from the counts by size. */
+function fewestSeated(d: Draft, except: number): Table {
+  const bySize = d.s.bySize;
+  for (let k = 0; k < d.s.spec.seats; k++) {
+    if (d.s.sizes[k] === 0) continue;
+    for (const c in bySize[k]) for (const no of bySize[k][c]) if (no !== except) return d.table(no)!;
+  }
+  throw new Error(`${d.s.spec.id}: no table has a free seat for a broken table's player`);
 }
 
 /** A table whose players may be moved: between hands, nobody there deciding a rebuy. */

@@ -86,6 +86,34 @@ describe('the floor (T 6-6 to 6-11, T 1-4)', () => {
     expect(seatedAt(r.state, a)).toHaveLength(7);
   });
 
+  it('a table to close: the highest-numbered one between hands closes, not waiting for one in a hand (T 6-6)', () => {
+    let { state } = started(spec({ seats: 9 }), 20);
+    const [a, b, c] = tableNos(state);
+    for (const no of [a, b, c]) state = run(state, [{ type: 'handStarted', table: no, bigBlind: 0 }]).state;
+    // The first table's hand busts two players: 18 left fit two tables of nine, so one table closes.
+    // The highest number (c) is in its hand; the first table is the one between hands: it closes now.
+    const aIds = seatedAt(state, a);
+    const stacks = new Map(aIds.map((id) => [id, entrantOf(state, id)!.stack]));
+    for (const id of aIds.slice(1, 3)) {
+      stacks.set(aIds[0], stacks.get(aIds[0])! + stacks.get(id)!);
+      stacks.set(id, 0);
+    }
+    const ended = must(state, { type: 'handEnded', table: a, stacks: aIds.map((id) => ({ accountId: id, stack: stacks.get(id)! })), busts: [aIds.slice(1, 3).map((id) => ({ accountId: id, stackAtStart: 1, by: [aIds[0]] }))] });
+    const broken = seatEffects(ended.effects).filter((e) => e.why === 'broken');
+    expect(broken.map((e) => e.accountId).sort((x, y) => x - y)).toEqual([aIds[0], ...aIds.slice(3)].sort((x, y) => x - y));
+    expect(broken.every((e) => e.from === a && (e.table === b || e.table === c))).toBe(true);
+    expect(ended.effects).toContainEqual({ kind: 'closeTable', table: a });
+    expect(tableNos(ended.state)).toEqual([b, c]);
+    expect([b, c].map((no) => seatedAt(ended.state, no).length)).toEqual([9, 9]);
+    // Each went to the table with the fewest players at their turn (ties: the lower number), as fieldMoves sends them.
+    const counts = new Map([b, c].map((no) => [no, seatedAt(state, no).length]));
+    for (const e of broken) {
+      const least = Math.min(...counts.values());
+      expect(e.table).toBe([b, c].find((no) => counts.get(no) === least));
+      counts.set(e.table, counts.get(e.table)! + 1);
+    }
+  });
+
   it('the player moved to balance is the next big blind (T 6-9)', () => {
     let { state } = started(spec({ seats: 9 }), 14);
     const [a, b] = tableNos(state);
