@@ -3,7 +3,7 @@ import type { CallArgs, CallResult, HandSummaryView } from '../../../shared/api/
 import { HistoryPager } from './pager';
 
 function hand(i: number): HandSummaryView {
-  return { handId: `h${i}`, playedAt: 1000 + i, tableId: 't', variant: 'THNL', stakes: 100, money: 'play', heroSeat: 0, net: i, rake: 0, showdown: false, allIn: false, pot: 10 };
+  return { handId: `h${i}`, playedAt: 1000 + i, tableId: 't', variant: 'THNL', stakes: 100, money: 'play', heroSeat: 0, net: i, rake: 0, showdown: false, allIn: false, pot: 10, cards: [], tournament: null };
 }
 
 /** A store of `n` hands, pages of ids in order; records every request. */

@@ -54,7 +54,7 @@ describe('the protection store', () => {
     app.provide(API_KEY, api);
     app.use(createPinia());
     const store = app.runWithContext(() => {
-      useSessionStore().session = { link: { state: 'connected', attempt: 0, retryInMs: null, reason: null, minVersion: null }, operator: { mode: 'custom', url: 'wss://x' }, account: { username: 'camille_d', guest: false }, balances: { real: 0, play: 0 } };
+      useSessionStore().session = { link: { state: 'connected', why: null, attempt: 0, retryInMs: null, reason: null, minVersion: null }, operator: { mode: 'custom', url: 'wss://x' }, account: { username: 'camille_d', guest: false }, balances: { real: 0, play: 0 } };
       return useProtectionStore();
     });
 

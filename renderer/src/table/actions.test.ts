@@ -96,7 +96,7 @@ describe('clampBet', () => {
 });
 
 describe('typed bet amounts', () => {
-  const free = { min: 100, max: 1000, exact: false };
+  const free = { kind: 'bet' as const, min: 100, max: 1000, exact: false };
   it('the button follows what is typed; above the stack is all-in; below the minimum is refused', () => {
     expect(typedBet(free, 350)).toEqual({ to: 350, ok: true });
     expect(typedBet(free, 1000)).toEqual({ to: 1000, ok: true });
@@ -104,7 +104,7 @@ describe('typed bet amounts', () => {
     expect(typedBet(free, 50)).toEqual({ to: 50, ok: false });
   });
   it('fixed-limit bets: the bet or the all-in only', () => {
-    const limit = { min: 200, max: 200, exact: true };
+    const limit = { kind: 'bet' as const, min: 200, max: 200, exact: true };
     expect(typedBet(limit, 200)).toEqual({ to: 200, ok: true });
     expect(typedBet(limit, 900)).toEqual({ to: 200, ok: true });
     expect(typedBet(limit, 150)).toEqual({ to: 150, ok: false });

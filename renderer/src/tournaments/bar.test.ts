@@ -9,9 +9,9 @@ import type { TournamentStanding } from '../../../shared/protocol/tournament';
 import { clockAt, readyStructure, type TournamentStructure } from '../../../shared/rules/tournament';
 import { levelStakes } from '../../../shared/rules/tournament/structure';
 import { payout } from '../../../shared/rules/tournament/payouts';
-import { averageStack, eliminationsTo, prizeOf, barFigures, breakCountdown, clockText, detailsStale, finishPlace, moneyState, msToNextChange, nextChange, payJump, stackInBigBlinds, type Structure } from './bar';
+import { wire } from '../../../tests/support/renderer/structure';
+import { averageStack, eliminationsTo, prizeOf, barFigures, breakCountdown, clockText, detailsStale, finishPlace, moneyState, msToNextChange, nextChange, payJump, stackInBigBlinds } from './bar';
 
-const wire = (s: TournamentStructure): Structure => ({ ...s, levels: [...s.levels] }) as Structure;
 /** Regular: 10-minute levels, a 5-minute break after every 6th level. */
 const regular = wire(readyStructure('THNL', 'regular'));
 const stud = wire(readyStructure('7SHL', 'turbo'));

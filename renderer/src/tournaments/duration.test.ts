@@ -3,7 +3,7 @@
  * structure and its field, with the worked examples of the document.
  */
 import { describe, expect, it } from 'vitest';
-import { readyStructure } from '../../../shared/rules/tournament/structure';
+import { readyWire } from '../../../tests/support/renderer/structure';
 import { END_AVERAGE_BIG_BLINDS, expectedDuration, expectedField } from './duration';
 
 describe('the expected duration (R-TOURN-STRUCTURE)', () => {
@@ -11,19 +11,19 @@ describe('the expected duration (R-TOURN-STRUCTURE)', () => {
     // 100 × 10,000 chips = 1,000,000; the last two hold 20 BB each on average when the big blind is
     // at least 1,000,000 / 40 = 25,000: level 23 (0-based 22). 23 levels × 10 min + 3 breaks × 5 min.
     expect(END_AVERAGE_BIG_BLINDS).toBe(20);
-    expect(expectedDuration(readyStructure('THNL', 'regular'), 100)).toEqual({ levels: 23, breaks: 3, minutes: 245, atLeast: false });
+    expect(expectedDuration(readyWire('THNL', 'regular'), 100)).toEqual({ levels: 23, breaks: 3, minutes: 245, atLeast: false });
   });
 
   it('a 6-max hyper-turbo sit & go: 11 levels of 3 minutes; heads-up: 6', () => {
-    const s = { ...readyStructure('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 };
+    const s = { ...readyWire('THNL', 'hyper-turbo'), lateRegistrationLevels: 0 };
     expect(expectedDuration(s, 6)).toEqual({ levels: 11, breaks: 0, minutes: 33, atLeast: false });
     expect(expectedDuration(s, 2)).toEqual({ levels: 6, breaks: 0, minutes: 18, atLeast: false });
   });
 
   it('Stud counts its small bet as the big blind; a structure too short says "at least"', () => {
-    const stud = readyStructure('7SHL', 'regular');
+    const stud = readyWire('7SHL', 'regular');
     expect(expectedDuration(stud, 7).levels).toBeGreaterThan(0);
-    const short = { ...readyStructure('THNL', 'regular'), levels: readyStructure('THNL', 'regular').levels.slice(0, 3) };
+    const short = { ...readyWire('THNL', 'regular'), levels: readyWire('THNL', 'regular').levels.slice(0, 3) };
     expect(expectedDuration(short, 1000)).toEqual({ levels: 3, breaks: 0, minutes: 30, atLeast: true });
   });
 

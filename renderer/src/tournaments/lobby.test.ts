@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TournamentSummary } from '../../../shared/protocol/tournament';
-import { readyStructure } from '../../../shared/rules/tournament/structure';
+import { readyWire } from '../../../tests/support/renderer/structure';
 import { badges, countdownText, entryBand, isGuaranteed, lobbyState, NO_FILTERS, shownRows, speedOf, toRow, type TournamentRow } from './lobby';
 
 const sng = (over: Partial<TournamentSummary> = {}): TournamentSummary => ({
@@ -30,18 +30,18 @@ const mtt = (over: Partial<TournamentSummary> = {}): TournamentSummary =>
 
 describe('speed and badges', () => {
   it('tells turbo and hyper-turbo from the level length, whatever the name', () => {
-    expect(speedOf(readyStructure('THNL', 'regular'))).toBe('regular');
-    expect(speedOf(readyStructure('THNL', 'turbo'))).toBe('turbo');
-    expect(speedOf(readyStructure('THNL', 'hyper-turbo'))).toBe('hyper-turbo');
+    expect(speedOf(readyWire('THNL', 'regular'))).toBe('regular');
+    expect(speedOf(readyWire('THNL', 'turbo'))).toBe('turbo');
+    expect(speedOf(readyWire('THNL', 'hyper-turbo'))).toBe('hyper-turbo');
     expect(speedOf({ levelMinutes: 4 })).toBe('turbo');
     expect(speedOf({ levelMinutes: 6 })).toBe('regular');
     expect(speedOf(null)).toBeNull();
   });
   it('reads the format letters, the structure and the pool', () => {
-    const rebuy = readyStructure('THNL', 'turbo', { rebuys: { price: 2000, fee: 200 } });
+    const rebuy = readyWire('THNL', 'turbo', { rebuys: { price: 2000, fee: 200 } });
     expect(badges(mtt({ kinds: 'A' }), rebuy)).toEqual(['rebuy', 'add-on', 'turbo']);
-    expect(badges(mtt({ kinds: 'GM', bounty: 500 }), readyStructure('THNL', 'regular', { reEntries: 1 }))).toEqual(['bounty', 're-entry']);
-    expect(badges(sng(), readyStructure('THNL', 'hyper-turbo'))).toEqual(['freezeout', 'hyper-turbo']);
+    expect(badges(mtt({ kinds: 'GM', bounty: 500 }), readyWire('THNL', 'regular', { reEntries: 1 }))).toEqual(['bounty', 're-entry']);
+    expect(badges(sng(), readyWire('THNL', 'hyper-turbo'))).toEqual(['freezeout', 'hyper-turbo']);
     expect(badges(sng({ kinds: 'S' }), null)).toEqual(['freezeout', 'satellite']);
   });
   it('the guarantee travels with the tournament: the badge says it, passed or not, rebuys or not', () => {
@@ -64,7 +64,7 @@ describe('speed and badges', () => {
 });
 
 describe('state', () => {
-  const s = readyStructure('THNL', 'regular'); // 10-minute levels, late registration through level 6
+  const s = readyWire('THNL', 'regular'); // 10-minute levels, late registration through level 6
   it('is late registration while the clock from the start is within the late levels', () => {
     const t = mtt({ state: 'running', entries: 20, players: 20 });
     expect(lobbyState(t, s, 1_000_000 + 59 * 60_000)).toBe('late');
@@ -79,9 +79,9 @@ describe('state', () => {
 
 describe('filters and sorting', () => {
   const rows: TournamentRow[] = [
-    toRow(sng({ tournamentId: 'a', entries: 5, players: 5, pool: 5000 }), readyStructure('THNL', 'turbo'), 0, false),
+    toRow(sng({ tournamentId: 'a', entries: 5, players: 5, pool: 5000 }), readyWire('THNL', 'turbo'), 0, false),
     toRow(sng({ tournamentId: 'b', variant: '7SHL', buyIn: 20_000, fee: 2000, money: 'real' }), null, 0, false),
-    toRow(mtt({ tournamentId: 'c', startAt: 500 }), readyStructure('THNL', 'regular'), 0, true),
+    toRow(mtt({ tournamentId: 'c', startAt: 500 }), readyWire('THNL', 'regular'), 0, true),
     toRow(mtt({ tournamentId: 'd', startAt: 100, state: 'finished' }), null, 0, false),
     toRow(mtt({ tournamentId: 'e', startAt: 200, kinds: 'A', buyIn: 2000, fee: 200 }), null, 0, false),
   ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TournamentSummary } from '../../../shared/protocol/tournament';
 import { payout } from '../../../shared/rules/tournament/payouts';
-import { readyStructure } from '../../../shared/rules/tournament/structure';
+import { readyWire } from '../../../tests/support/renderer/structure';
 import { entrantRows, entryCheck, payoutRows, rulesThatApply, sharedPlaces, structureLines, type Entrant } from './page';
 
 const summary = (over: Partial<TournamentSummary> = {}): TournamentSummary => ({
@@ -29,7 +29,7 @@ const summary = (over: Partial<TournamentSummary> = {}): TournamentSummary => ({
 
 describe('structureLines', () => {
   it('puts a break after every n levels (not after the last) and marks the late and rebuy periods and the clock', () => {
-    const s = readyStructure('THNL', 'regular', { rebuys: { price: 5000, fee: 500 } }); // breaks every 6, late through 6
+    const s = readyWire('THNL', 'regular', { rebuys: { price: 5000, fee: 500 } }); // breaks every 6, late through 6
     const lines = structureLines(s, { level: 6, onBreak: true });
     expect(lines[6]).toEqual({ kind: 'break', afterLevel: 5, minutes: 5, current: true });
     expect(lines.filter((l) => l.kind === 'break')).toHaveLength(Math.floor((s.levels.length - 1) / 6));
@@ -39,7 +39,7 @@ describe('structureLines', () => {
     expect(levels.filter((l) => l.rebuy).map((l) => l.index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(levels.some((l) => l.current)).toBe(false);
     expect(structureLines(s, { level: 2, onBreak: false }).filter((l) => l.current)).toMatchObject([{ kind: 'level', index: 2 }]);
-    expect(structureLines(readyStructure('THNL', 'hyper-turbo')).some((l) => l.kind === 'break')).toBe(false);
+    expect(structureLines(readyWire('THNL', 'hyper-turbo')).some((l) => l.kind === 'break')).toBe(false);
   });
 });
 
@@ -95,14 +95,14 @@ describe('entrantRows', () => {
 });
 
 describe('rulesThatApply', () => {
-  const keys = (t: TournamentSummary, s = readyStructure('THNL', 'regular')) => rulesThatApply(t, s).map((r) => r.key);
+  const keys = (t: TournamentSummary, s = readyWire('THNL', 'regular')) => rulesThatApply(t, s).map((r) => r.key);
   it('a multi-table freezeout: balancing, breaking, hand-for-hand, absent players, eliminations', () => {
     const k = keys(summary());
     for (const x of ['end', 'levels', 'freezeout', 'late', 'minField', 'balancing', 'breaking', 'handForHand', 'absent', 'eliminations', 'leave']) expect(k).toContain(x);
     expect(k).not.toContain('rebuyStartingStack');
   });
   it('a rebuy tournament: T 5-2 with its condition, T 5-4 add-on; no freezeout', () => {
-    const s = readyStructure('THNL', 'turbo', { rebuys: { price: 2000, fee: 200 } });
+    const s = readyWire('THNL', 'turbo', { rebuys: { price: 2000, fee: 200 } });
     const r = rulesThatApply(summary({ kinds: 'A' }), s);
     expect(r.find((x) => x.key === 'rebuyStartingStack')).toEqual({ key: 'rebuyStartingStack', refs: 'T 5-2, 5-3', params: { until: 6, chips: 10_000, stack: 10_000 } });
     expect(r.find((x) => x.key === 'addOn')?.params).toEqual({ chips: 15_000, level: 7 });
@@ -110,7 +110,7 @@ describe('rulesThatApply', () => {
     expect(rulesThatApply(summary(), { ...s, rebuy: { ...s.rebuy!, when: 'below-big-blind', max: 2 } }).map((x) => x.key)).toEqual(expect.arrayContaining(['rebuyBelowBigBlind', 'rebuyMax']));
   });
   it('a one-table sit & go: no balancing; a satellite ends when those left are qualified', () => {
-    const k = keys(summary({ format: 'sit-and-go', maxEntrants: 6, minEntrants: 6, seats: 6, kinds: 'S', startAt: null }), { ...readyStructure('THNL', 'turbo'), lateRegistrationLevels: 0 });
+    const k = keys(summary({ format: 'sit-and-go', maxEntrants: 6, minEntrants: 6, seats: 6, kinds: 'S', startAt: null }), { ...readyWire('THNL', 'turbo'), lateRegistrationLevels: 0 });
     expect(k).toContain('seatingOne');
     expect(k).toContain('endSatellite');
     expect(k).not.toContain('balancing');
