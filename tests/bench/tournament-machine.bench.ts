@@ -98,7 +98,10 @@ export default async function tournamentMachineBench(): Promise<BenchResult[]> {
           resolve();
         } else if (performance.now() - last > 10_000) {
           last = performance.now();
-          process.stderr.write(`  … ${driver.hands} hands, ${runner.state.remaining} players left, ${((last - t0) / 1000).toFixed(0)} s\n`);
+          // The tables open against the fewest that seat everyone: the floor's surplus (T 6-6).
+          const open = runner.state.sizes.reduce((a, n) => a + n, 0);
+          const need = Math.ceil(runner.state.remaining / spec.seats);
+          process.stderr.write(`  … ${driver.hands} hands, ${runner.state.remaining} players left, ${open} tables (${need} needed), ${((last - t0) / 1000).toFixed(0)} s\n`);
         }
       }, 50);
     });
