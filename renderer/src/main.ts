@@ -8,7 +8,6 @@ import { useLobbyStore } from './stores/lobby';
 import { useProtectionStore } from './stores/protection';
 import { useSessionStore } from './stores/session';
 import { loadTables } from './stores/tablesLoad';
-import { useTablesStore } from './stores/tables';
 import { useSettingsStore } from './stores/settings';
 import { API_KEY } from './useApi';
 import './styles.css';
@@ -34,9 +33,10 @@ async function boot(): Promise<void> {
     await Promise.all([useSessionStore().load(), useLobbyStore().load(), loadTables()]);
     useProtectionStore().load(); // The counter, the warnings, the cashier
   });
-  // Back from a host that had stopped: what was pushed meanwhile is read again.
+  // Back from a host that had stopped: what was pushed meanwhile is read again. The tables are read
+  // by their store once main's link to the operator is connected again (stores/tables.ts linkDown).
   onHostBack(() => {
-    void app.runWithContext(() => Promise.all([useSettingsStore().refresh(), useSessionStore().refresh(), useLobbyStore().refresh(), useTablesStore().refresh(), useProtectionStore().refresh()])).catch(() => undefined);
+    void app.runWithContext(() => Promise.all([useSettingsStore().refresh(), useSessionStore().refresh(), useLobbyStore().refresh(), useProtectionStore().refresh()])).catch(() => undefined);
   });
   app.mount('#app');
 }

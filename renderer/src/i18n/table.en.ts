@@ -70,6 +70,11 @@ const en: typeof fr = {
     show: 'show',
     muck: 'muck',
   },
+  link: {
+    down: 'Link lost: your decisions cannot be sent. The hand in play goes on without you (when your time runs out: check, else fold); if the table stops, the hand is void and the bets returned. Resumes when the link is back.',
+    lost: 'Table closed during the outage: you are no longer seated. Your stack went back to your balance (a hand cut short is void, bets returned). Last finished hand: here and in the history.',
+    lostTournament: 'Table closed during the outage: you are no longer seated there. The tournament shows where you stand. Last finished hand: here and in the history.',
+  },
   status: {
     joining: 'Taking a seat…',
     syncing: 'Reconnecting to the table…',

@@ -70,6 +70,11 @@ export default {
     show: 'montrer',
     muck: 'jeter',
   },
+  link: {
+    down: 'Liaison perdue : vos décisions ne partent plus. La main en cours continue sans vous (votre temps écoulé : parole, sinon main couchée) ; si la table s’arrête, la main est annulée et les mises rendues. Reprise au retour de la liaison.',
+    lost: 'Table fermée pendant la coupure : vous n’y êtes plus assis. Votre tapis est revenu sur votre solde (une main interrompue est annulée, mises rendues). Dernière main terminée : ici et dans l’historique.',
+    lostTournament: 'Table fermée pendant la coupure : vous n’y êtes plus assis. Le tournoi dit où vous en êtes. Dernière main terminée : ici et dans l’historique.',
+  },
   status: {
     joining: 'Installation à la table…',
     syncing: 'Reconnexion à la table…',

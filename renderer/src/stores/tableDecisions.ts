@@ -52,13 +52,14 @@ export const useTableDecisionsStore = defineStore('tableDecisions', () => {
   function autoMuck(s: TableState): void {
     const v = s.view;
     const hand = tableHand(s);
-    if (!settings.settings.autoMuck || v === null || hand === null || v.you === null || !waitsForUs(s) || clicked.has(s.tableId)) return;
+    if (!settings.settings.autoMuck || v === null || hand === null || v.you === null || !waitsForUs(s) || clicked.has(s.tableId) || tables.linkGone(s.tableId) !== null) return;
     if (autoMucked.get(s.tableId) === v.handNo || !shouldAutoMuck(hand, v.you.seat)) return;
     autoMucked.set(s.tableId, v.handNo);
     void act(s.tableId, { type: 'muck' });
   }
 
-  const waiting = computed(() => tables.list.filter((s) => waitsForUs(s) && !clicked.has(s.tableId)).map((s) => s.tableId));
+  // A table whose link is gone waits for nothing we can send (tables.ts linkGone).
+  const waiting = computed(() => tables.list.filter((s) => waitsForUs(s) && !clicked.has(s.tableId) && tables.linkGone(s.tableId) === null).map((s) => s.tableId));
 
   /** The state a tile shows: main's (its action in flight from main's outbox), or the click's echo until main has it. */
   function shown(id: string): TableState | undefined {

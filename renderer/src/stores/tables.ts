@@ -1,8 +1,9 @@
 import { defineStore } from 'pinia';
-import { computed, markRaw, type Ref, ref, shallowReactive } from 'vue';
-import type { TableState, TournamentPlay } from '../../../shared/api';
+import { computed, markRaw, type Ref, ref, shallowReactive, shallowRef, watch } from 'vue';
+import type { SessionInfo, TableState, TournamentPlay } from '../../../shared/api';
 import type { VariantCode } from '../../../shared/rules/variants';
 import { useApi } from '../useApi';
+import { useSessionStore } from './session';
 
 /** Whether the table waits for a decision of ours (it stands out and can come to the front). */
 export function waitsForUs(s: TableState): boolean {
@@ -135,6 +136,8 @@ interface Tiles {
   reactions: TableReactions[];
   /** "Vous avez quitté …": the cash tables just left. */
   left: Ref<LeftTable[]>;
+  /** Tiles of tables main no longer had when the link came back (keepLostTile), until closed. */
+  lost: Set<string>;
 }
 
 /** Removes a table's tile (and its focus). */
@@ -165,6 +168,19 @@ function keepTournamentTile(t: Tiles, s: TableState, before: TableState | undefi
     t.states.set(s.tableId, markRaw({ ...s, pending: null, view: { ...view, turn: null } }));
     addTile(t, s.tableId);
   } else t.order.value = t.order.value.filter((id) => id !== s.tableId);
+}
+
+/**
+ * A table main no longer has once the link is back (the operator or the host stopped meanwhile, or the
+ * seat was released): the tile stays, closed, its last finished hand in view (R-HISTORY, R-RESULTS),
+ * until the player closes it (closeTile). Nobody acts there any more: no turn, nothing in flight. The
+ * hand that was in play is not shown frozen: the operator voided it (its stakes back on the stacks) or
+ * finished it without us, and main keeps what it fetched of it in the history.
+ */
+function keepLostTile(t: Tiles, before: TableState): void {
+  t.pacer.forget(before.tableId);
+  const view = before.view;
+  t.states.set(before.tableId, markRaw({ ...before, status: 'gone', pending: null, error: null, cashedOut: null, view: view && { ...view, turn: null, hand: null } }));
 }
 
 /** A cash table left (or a watched one gone): "Vous avez quitté …" with what came back, and the tile goes. */
@@ -231,6 +247,7 @@ function tileMoves(t: Tiles) {
   function closeTile(tableId: string): void {
     const s = t.states.get(tableId);
     if (s && s.status !== 'gone' && !s.watching && s.tournamentId === null) return;
+    t.lost.delete(tableId);
     t.dropped.add(tableId);
     t.held.delete(tableId);
     replaceStandIn(tableId);
@@ -241,6 +258,62 @@ function tileMoves(t: Tiles) {
   }
 
   return { forwards, standIn, tileKey, replaceStandIn, moveTile, current, closeTile };
+}
+
+/**
+ * The one place that says whether the tables' link is down: the page's link to main (the browser
+ * host stopped) or main's link to the operator is not connected. Nothing sent from a table arrives
+ * then, and what the tiles show may be stale. When it is back, main's tables are read again as the
+ * truth (`refresh`; DESIGN.md §3: a reconnect resynchronises without guesswork): tables still there
+ * resume, the others close (keepLostTile).
+ */
+function tablesLink(t: Tiles, refresh: () => Promise<void>) {
+  const session = useSessionStore();
+  // The host gone, main's session as last pushed is stale (main may start again with no link yet):
+  // not trusted until read again (main.ts, onHostBack) or pushed, either of which replaces it.
+  const stale = shallowRef<SessionInfo | null>(null);
+  watch(
+    () => session.host.up,
+    (up) => {
+      if (!up) stale.value = session.session;
+    },
+    { flush: 'sync' },
+  );
+  const linkDown = computed(() => !session.host.up || (session.session !== null && (session.session === stale.value || session.session.link.state !== 'connected')));
+
+  /**
+   * A table's link, as its tile shows it: 'down' while the link is down (no decision can be sent, no
+   * clock shown, it waits for nothing), 'lost' once back when main no longer had the table (closed
+   * with its last hand), null when live.
+   */
+  function linkGone(tableId: string): 'down' | 'lost' | null {
+    if (t.lost.has(tableId)) return 'lost';
+    const s = t.states.get(tableId);
+    return linkDown.value && s !== undefined && s.status !== 'gone' ? 'down' : null;
+  }
+
+  // Sync: a link down and back within one tick still reads them again.
+  watch(
+    linkDown,
+    (down, was) => {
+      if (was && !down) void refresh().catch(() => undefined);
+    },
+    { flush: 'sync' },
+  );
+  return { linkDown, linkGone };
+}
+
+/**
+ * Main's list read as the truth: a tile `shown` before the list was asked for,
+ * whose table the list does not have (gone while the link was down), is closed with its last hand
+ * (keepLostTile). A tile a push changed while the list was on its way is left to that push (newer).
+ */
+function closeUnlisted(t: Tiles, shown: ReadonlyMap<string, TableState>, listed: ReadonlySet<string>): void {
+  for (const [id, before] of shown) {
+    if (listed.has(id) || before.status === 'gone' || t.dropped.has(id) || t.states.get(id) !== before) continue;
+    keepLostTile(t, before);
+    t.lost.add(id);
+  }
 }
 
 /**
@@ -257,9 +330,11 @@ export const useTablesStore = defineStore('tables', () => {
   const focused = ref<string | null>(null);
   const left = ref<LeftTable[]>([]);
   const reactions: TableReactions[] = [];
-  const pacer = framePacer({ mustShow, apply: put, tiles: () => order.value.length });
-  const tiles: Tiles = { states, order, focused, dropped: new Set(), held: new Map(), pacer, reactions, left };
+  const pacer = framePacer({ mustShow, apply: (s) => put(s), tiles: () => order.value.length });
+  const lost = shallowReactive(new Set<string>());
+  const tiles: Tiles = { states, order, focused, dropped: new Set(), held: new Map(), pacer, reactions, left, lost };
   const moves = tileMoves(tiles);
+  const link = tablesLink(tiles, () => refresh());
 
   function mustShow(s: TableState): boolean {
     const before = states.get(s.tableId);
@@ -274,8 +349,12 @@ export const useTablesStore = defineStore('tables', () => {
     );
   }
 
-  /** Applies a table's state: the tile, its order, and what the other table stores do about it. */
-  function put(s: TableState): void {
+  /**
+   * Applies a table's state: the tile, its order, and what the other table stores do about it.
+   * `truth`: main's list read after the link came back, applied even when its seq is lower (the
+   * operator may have started again, its frames numbered anew).
+   */
+  function put(s: TableState, truth = false): void {
     const before = states.get(s.tableId);
     // A table the player was moved away from, or whose finished tournament tile was closed: its last
     // pushes (the end of its stream) must not bring the tile back.
@@ -283,19 +362,25 @@ export const useTablesStore = defineStore('tables', () => {
       tiles.held.set(s.tableId, s);
       return pacer.forget(s.tableId);
     }
+    // A table closed while the link was down and pushed again: a new stay, numbered anew.
+    const fresh = lost.delete(s.tableId);
     const tournament = s.tournamentId ?? before?.tournamentId ?? null;
     if (s.status === 'gone' && tournament !== null && !(before?.watching ?? s.watching)) return keepTournamentTile(tiles, s, before);
     if (s.status === 'gone') return goneTable(tiles, s, before);
     // A push older than what is shown (the call answer raced a newer event): keep the newer one.
-    if (before && before.seq !== null && s.seq !== null && s.seq < before.seq) return;
+    if (!truth && !fresh && before && before.seq !== null && s.seq !== null && s.seq < before.seq) return;
     states.set(s.tableId, markRaw(s));
     moves.replaceStandIn(s.tableId);
     joined(s.tableId);
     for (const r of reactions) r.applied?.(s, before);
   }
 
+  /** Reads main's tables and takes them as the truth (closeUnlisted); each listed one as main has it, unless a push came meanwhile. */
   async function refresh(): Promise<void> {
-    for (const s of await api.tables({})) put(s);
+    const shown = new Map(states);
+    const now = await api.tables({});
+    for (const s of now) put(s, states.get(s.tableId) === shown.get(s.tableId));
+    closeUnlisted(tiles, shown, new Set(now.map((s) => s.tableId)));
   }
 
   /** The join was accepted: the tile takes its place, before the first state. */
@@ -322,7 +407,7 @@ export const useTablesStore = defineStore('tables', () => {
   const list = computed(() => order.value.map((id) => states.get(id)).filter((s): s is TableState => s !== undefined));
 
   return {
-    states, order, list, focused, left, put, refresh, joined, dismissLeft,
+    states, order, list, focused, left, put, refresh, joined, dismissLeft, linkDown: link.linkDown, linkGone: link.linkGone,
     forwards: moves.forwards, standIn: moves.standIn, tileKey: moves.tileKey, moveTile: moves.moveTile, current: moves.current, closeTile: moves.closeTile,
     /** Another table store reacts to the stream (registered once, as that store is made). */
     react: (r: TableReactions): void => void reactions.push(r),
