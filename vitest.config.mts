@@ -11,6 +11,8 @@ export default defineConfig({
       'renderer/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'tests/lint/**/*.test.ts',
+      // The pure checks the browser flows use (tests/e2e/*.ts).
+      'tests/e2e/*.test.ts',
       // The Electron main process, built, over a fake Electron: needs `electron-vite build` first.
       'tests/electron-main/**/*.test.ts',
     ],

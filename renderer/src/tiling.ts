@@ -12,7 +12,7 @@ export function gridFor(n: number): { cols: number; rows: number } {
  * unreadable (7 px at 1280×720 with 4 tables before). Tables stack instead: fewer columns, and the
  * tiles scroll (Tab brings the next table waiting for the player into view).
  */
-export const MIN_TILE = { width: 440, height: 290 };
+export const MIN_TILE = { width: 440, height: 280 };
 
 /** The grid for `n` tables in a box `width` × `height` px: `gridFor`, with no column narrower and no row lower than MIN_TILE. */
 export function tilesFor(n: number, width: number, height: number): { cols: number; rows: number; stacked: boolean } {

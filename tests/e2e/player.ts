@@ -319,6 +319,18 @@ export async function joinTable(page: Page, tableId: string): Promise<Locator> {
   return tile;
 }
 
+/** Joins from the lobby panel beside the tiles; the tables already open stay visible. */
+export async function joinBeside(page: Page, tableId: string, open: string[]): Promise<void> {
+  if (!(await page.getByTestId('lobby-panel').isVisible())) await page.getByTestId('tables-more').click();
+  await expect(page.getByTestId('lobby-panel')).toBeVisible();
+  for (const id of open) await expect(page.getByTestId(`tile-${id}`)).toBeVisible();
+  await page.getByTestId('lobby-panel').getByTestId(`join-${tableId}`).click();
+  await page.getByTestId('join-confirm-info').check();
+  await page.getByTestId('join-submit').click();
+  await expect(page.getByTestId(`tile-${tableId}`)).toBeVisible();
+  for (const id of open) await expect(page.getByTestId(`tile-${id}`)).toBeVisible();
+}
+
 /**
  * Leaves a table by its "Quitter" button. While we hold cards in a live hand the table asks first: `now`
  * folds the hand and leaves, `after` plays it on and leaves when it ends.

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { FAST_PRACTICE, type RunningHost, startHost } from '../host';
-import { actIn, leaveTable, openConnected, shot, watchProblems } from '../player';
+import { actIn, joinBeside, leaveTable, openConnected, shot, watchProblems } from '../player';
 
 let host: RunningHost;
 test.beforeAll(async () => {
@@ -16,18 +16,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await host.stop();
 });
-
-/** Joins from the lobby panel beside the tiles; the tables already open stay visible. */
-async function joinBeside(page: Page, tableId: string, open: string[]): Promise<void> {
-  if (!(await page.getByTestId('lobby-panel').isVisible())) await page.getByTestId('tables-more').click();
-  await expect(page.getByTestId('lobby-panel')).toBeVisible();
-  for (const id of open) await expect(page.getByTestId(`tile-${id}`)).toBeVisible();
-  await page.getByTestId('lobby-panel').getByTestId(`join-${tableId}`).click();
-  await page.getByTestId('join-confirm-info').check();
-  await page.getByTestId('join-submit').click();
-  await expect(page.getByTestId(`tile-${tableId}`)).toBeVisible();
-  for (const id of open) await expect(page.getByTestId(`tile-${id}`)).toBeVisible();
-}
 
 /** The smallest card height and seat-name font size on screen, in px. */
 async function sizes(page: Page): Promise<{ card: number; name: number }> {
