@@ -5,10 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TableStreams } from './streams';
+import type { TableView } from '../../../shared/protocol/messages';
 import type { Request } from './types';
 
-function streams(): { s: TableStreams; sent: Request[] } {
+function streams(): { s: TableStreams; sent: Request[]; created: string[] } {
   const sent: Request[] = [];
+  const created: string[] = [];
   const s = new TableStreams({
     now: () => 0,
     log: () => undefined,
@@ -19,11 +21,11 @@ function streams(): { s: TableStreams; sent: Request[] } {
     history: () => new Promise(() => undefined),
     ready: () => true,
     username: () => 'hero',
-    created: () => undefined,
+    created: (m) => void created.push(m.tableId),
     changed: () => undefined,
     backfillPages: 1,
   });
-  return { s, sent };
+  return { s, sent, created };
 }
 
 describe('watched tables across a resume', () => {
@@ -37,5 +39,30 @@ describe('watched tables across a resume', () => {
     // Its model asks for the seat's snapshot, not a watch (the operator refuses a watch where we sit).
     s.requestSnapshot('t1');
     expect(sent).toEqual([{ type: 'table.snapshot', tableId: 't1' }]);
+  });
+});
+
+describe('a watch stopped while its snapshot is on its way', () => {
+  it('the snapshot of a watch asked before the unwatch makes no model: no table stays that nothing is sent for', () => {
+    const { s, sent, created } = streams();
+    s.watch('t1');
+    // The connection dropped: the watch is asked again, its snapshot to come.
+    s.requestSnapshot('t1');
+    expect(sent).toEqual([{ type: 'table.watch', tableId: 't1' }]);
+    s.unwatch('t1');
+    // The operator answers in order: the watch's snapshot arrives after we stopped. Its view is never
+    // read when it is ignored (a model would read it: the old streams made one here).
+    s.snapshot({ type: 'table.snapshot', rid: null, tableId: 't1', seq: 5, table: {} as TableView });
+    expect(created).toEqual([]);
+    expect(s.get('t1')).toBeUndefined();
+    // Watched again later, its snapshot makes the model as before (which then reads this made-up view
+    // and throws: only the model's making is looked at here).
+    s.watch('t1');
+    try {
+      s.snapshot({ type: 'table.snapshot', rid: null, tableId: 't1', seq: 6, table: {} as TableView });
+    } catch {
+      // the made-up view
+    }
+    expect(created).toEqual(['t1']);
   });
 });

@@ -40,6 +40,12 @@ export class TableStreams {
   private readonly watched = new Set<string>();
   /** Tables to end once their hand in progress has ended (a tournament move or finish). */
   private readonly endAfterHand = new Set<string>();
+  /**
+   * Tables we stopped watching. A watch asked before (a resync, a resume) is answered with a snapshot
+   * that can arrive after we stopped (the operator answers in order: the watch, then the unwatch):
+   * that snapshot must not make a model again, or the page keeps a table nothing is sent for.
+   */
+  private readonly unwatched = new Set<string>();
 
   constructor(private readonly d: StreamsDeps) {}
 
@@ -63,17 +69,20 @@ export class TableStreams {
 
   /** We watch this table from now on (its snapshot makes the model). */
   watch(tableId: string): void {
+    this.unwatched.delete(tableId);
     this.watched.add(tableId);
   }
 
   /** A seat at a table we watched (a tournament's move there): its seat's stream replaces the watch. */
   seatedAt(tableId: string): void {
+    this.unwatched.delete(tableId);
     this.watched.delete(tableId);
   }
 
   /** We stop watching: the model ends (nothing was ours there). */
   unwatch(tableId: string): void {
     if (!this.watched.delete(tableId)) return;
+    this.unwatched.add(tableId);
     this.end(tableId);
   }
 
@@ -140,6 +149,7 @@ export class TableStreams {
 
   /** A seat was taken: its model follows the snapshot that comes next. */
   joined(m: ServerMessageOf<'table.joined'>): void {
+    this.unwatched.delete(m.tableId);
     this.newModel(m.tableId).joined(m.stack);
   }
 
@@ -154,6 +164,10 @@ export class TableStreams {
 
   snapshot(m: ServerMessageOf<'table.snapshot'>): void {
     this.snapshotAsked.delete(m.tableId);
+    if (!this.models.has(m.tableId) && this.unwatched.has(m.tableId)) {
+      this.d.log(`a snapshot of table ${m.tableId}, asked while we watched it: we stopped since, ignored`);
+      return;
+    }
     const model = this.models.get(m.tableId) ?? this.newModel(m.tableId);
     const { missedHands } = model.applySnapshot(m.seq, m.table);
     if (missedHands) void this.catchUp(model);
