@@ -6,6 +6,7 @@
  */
 import type { HandRecord } from '../rules/record';
 import { VARIANT_CODES } from '../rules/variants';
+import { HAND_MONEY } from '../history/money';
 import type { TableInfo, TableView } from '../protocol/messages';
 import { moveSchema, tableInfoSchema, tableViewSchema, actionId, tableId } from '../protocol/messages';
 import { handRecordSchema } from '../protocol/game';
@@ -204,7 +205,8 @@ const moneyViewSchema = obj(totalsShape);
 const sessionMoneySchema = obj({ ...totalsShape, bought: amount, cashedOut: amount, onTables: amount });
 export const resultGroupSchema = obj(
   {
-    money: oneOf('real', 'play'),
+    /** One money (shared/history/money.ts): a group never adds two (R-RESULTS). */
+    money: oneOf(...HAND_MONEY),
     variant: str({ max: 8 }),
     stakes: amount,
     day: str({ max: 10 }),
@@ -261,7 +263,7 @@ export const historyFilterSchema = obj(
     variant: variantCodeSchema,
     stakes: amount,
     tableId: str({ min: 1, max: 64 }),
-    money: oneOf('real', 'play'),
+    money: oneOf(...HAND_MONEY),
     result: oneOf('won', 'lost'),
     showdown: bool,
     allIn: bool,
@@ -280,8 +282,9 @@ export const handSummarySchema = obj({
   tableId: str({ min: 1, max: TABLE_ID_MAX }),
   variant: variantCodeSchema,
   stakes: amount,
-  money: oneOf('real', 'play'),
-  heroSeat: int({ min: 0, max: 9 }),
+  money: oneOf(...HAND_MONEY),
+  /** Null: an observed hand (the player was not at the table); its net and rake are 0, in no result. */
+  heroSeat: nullable(int({ min: 0, max: 9 })),
   net: signed,
   rake: amount,
   showdown: bool,
@@ -308,7 +311,7 @@ export const seriesSchema = obj({
 });
 export type SeriesView = Infer<typeof seriesSchema>;
 
-export const sessionRowSchema = obj({ from: millis, to: millis, hands: amount, net: signed, rake: amount, money: oneOf('real', 'play'), tables: int({ min: 0, max: 10_000 }) });
+export const sessionRowSchema = obj({ from: millis, to: millis, hands: amount, net: signed, rake: amount, money: oneOf(...HAND_MONEY), tables: int({ min: 0, max: 10_000 }) });
 /** A statistic as a whole fraction `num / den` (the page shows it as a percentage or a rate, docs/stats.md). */
 export const statSchema = obj({ key: str({ min: 1, max: 40 }), num: signed, den: amount });
 
@@ -335,6 +338,8 @@ export const historyJobSchema = obj({
   stored: amount,
   duplicates: amount,
   skipped: amount,
+  /** Import of a site's file: of the hands stored, those without the player (observed hands, in no result). */
+  observed: amount,
   /** Import of a site's file, read hand by hand: hands refused (the first one's line in `line`, each kind in `message`). */
   refused: amount,
   /** Export: the file written, in the data folder. */
