@@ -10,7 +10,7 @@ import { HAND_MONEY } from '../history/money';
 import type { TableInfo, TableView } from '../protocol/messages';
 import { moveSchema, tableInfoSchema, tableViewSchema, actionId, tableId } from '../protocol/messages';
 import { handRecordSchema } from '../protocol/game';
-import { HAND_ID_MAX, TABLE_ID_MAX } from '../protocol/limits';
+import { HAND_ID_MAX, PLAYER_NAME_MAX, TABLE_ID_MAX } from '../protocol/limits';
 import { ERROR_CODES } from '../protocol/codes';
 import { playConditionsSchema, versionText } from '../protocol/conditions';
 import { card, closedReason, exclusionChoiceSchema, identitySchema, limitKind, paymentRef, paymentSchema, protectionViewSchema, protectionDetailsSchema, requestId } from '../protocol/cashier';
@@ -41,6 +41,9 @@ export type OperatorSettings = Infer<typeof operatorSettingsSchema>;
 /** Bet presets a player may show (renderer/src/table/presets.ts CHOOSABLE_PRESETS). */
 export const BET_PRESET_IDS = ['x2', 'x2_5', 'x3', 'x4', 'third', 'half', '2third', '3q', 'pot'] as const;
 
+/** A site's player name as the import reads it: 1 to 64 characters, no space at either end, no line break. */
+const myNamesSchema = arr(str({ min: 1, max: PLAYER_NAME_MAX, pattern: /^[^\s](?:[^\r\n]*[^\s])?$/ }), { max: 20 });
+
 export const settingsSchema = obj({
   language: oneOf(...LANGUAGES),
   /** Four-colour deck: clubs green, diamonds blue (a display preference; R-DECK is about backs). */
@@ -59,6 +62,11 @@ export const settingsSchema = obj({
   /** The bet presets shown per betting structure (ids of renderer/src/table/presets.ts). */
   betPresets: obj({ 'pot-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }), 'no-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }) }),
   operator: operatorSettingsSchema,
+  /**
+   * The player's own names on the sites whose hand histories they import (Settings, my names): one
+   * player; a hand where one of them is seated is theirs, not observed (R-RESULTS).
+   */
+  myNames: myNamesSchema,
 });
 export type Settings = Infer<typeof settingsSchema>;
 
@@ -73,14 +81,16 @@ export const DEFAULT_SETTINGS: Settings = {
   tablesLayout: 'tile',
   betPresets: { 'pot-limit': ['x2_5', 'x3', 'x4', 'half', '3q', 'pot'], 'no-limit': ['x2_5', 'x3', 'x4', 'half', '3q', 'pot'] },
   operator: { mode: 'embedded', url: '', pins: [] },
+  myNames: [],
 };
 
 export const settingsPatchSchema = obj(
   { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, waitForBigBlind: bool, autoTopUp: oneOf('off', 'min', 'max'), autoMuck: bool, tablesLayout: oneOf('tile', 'cascade', 'stack'),
     betPresets: obj({ 'pot-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }), 'no-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }) }),
     operator: operatorSettingsSchema,
+    myNames: myNamesSchema,
   },
-  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'autoTopUp', 'autoMuck', 'tablesLayout', 'betPresets', 'operator'],
+  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'autoTopUp', 'autoMuck', 'tablesLayout', 'betPresets', 'operator', 'myNames'],
 );
 export type SettingsPatch = Infer<typeof settingsPatchSchema>;
 

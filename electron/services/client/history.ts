@@ -55,9 +55,10 @@ export class ClientHistory {
       now: o.now,
       emit: (v) => o.core.broadcast('historyJob', v),
       onStored: () => o.stored(),
+      // The account's name and the player's own names on the sites (Settings, my names): one player.
       heroNames: () => {
         const account = o.link()?.account;
-        return account ? [account.username] : [];
+        return [...new Set([...(account ? [account.username] : []), ...o.core.settings().myNames])];
       },
     });
   }
