@@ -161,6 +161,27 @@ describe('observed hands', () => {
   });
 });
 
+describe('my names: observed hands given back', () => {
+  it('when the player names themselves, their observed hands become theirs, in their results, once', async () => {
+    const f = join(dir, 'watched.txt');
+    writeFileSync(f, readFileSync(USD, 'utf8').replace(/^Dealt to Hero .*\n/m, '').replaceAll('Hero', 'Moi à Paris'));
+    expect((await importSiteFiles(store, [f], ['Hero'])).observed).toBe(1);
+    expect(store.claimObserved(['Hero'])).toBe(0);
+    expect(store.claimObserved(['Moi à Paris'])).toBe(1);
+    const net = netsFromLines(readFileSync(USD, 'utf8'), 'Hero').get('255867983097');
+    const h = store.getHand('255867983097');
+    expect(h.ok && [h.summary.heroSeat, h.summary.net, h.summary.money]).toEqual([5, net, 'usd']); // seat 6 of the file, 0-based
+    const r = store.results(ALL);
+    expect(r.ok && r.groups.map((g) => [g.money, g.hands, g.net])).toEqual([['usd', 1, net]]);
+    expect(resultsSeries(store, { ...ALL, money: 'usd' }, 100).total.at(-1)).toBe(net);
+    expect(store.page({ player: 'Moi à Paris' }, { sort: 'time', dir: 'asc', limit: 10 }).ok).toBe(true);
+    // Once: nothing observed is left, and importing the file again adds nothing.
+    expect(store.claimObserved(['Moi à Paris'])).toBe(0);
+    expect((await importSiteFiles(store, [f], ['Moi à Paris'])).already).toBe(1);
+    expect(store.count()).toBe(1);
+  });
+});
+
 describe('schema version 9 (moneys apart, observed hands)', () => {
   it('a real version 8 file is brought to version 9: its hands and results unchanged, the observed hands’ index added', async () => {
     const file = join(dir, 'v8.sqlite');
