@@ -2,12 +2,29 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../shared/api';
+import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../shared/api';
+import { validate } from '../../shared/validate';
 import { SettingsStore } from './settings';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'cercle-settings-'));
 
 describe('SettingsStore', () => {
+  it('my names (the player on the sites): none at first and for an older file, kept across restarts, refused at the boundary when not a name', () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'settings.json'), '{"language": "fr"}');
+    const a = new SettingsStore(dir);
+    expect(a.get().myNames).toEqual([]);
+    a.update({ myNames: ['Hero', 'Jean (Paris) é'] });
+    expect(new SettingsStore(dir).get().myNames).toEqual(['Hero', 'Jean (Paris) é']);
+    // The IPC boundary validates the patch (shared/api/contract.ts): no empty name, no edge space, no line break, 64 characters and 20 names at most.
+    const ok = (myNames: unknown): boolean => validate(settingsPatchSchema, { myNames }).ok;
+    expect(ok(['Hero', 'a b'])).toBe(true);
+    for (const bad of [[''], [' Hero'], ['Hero '], ['a\nb'], ['x'.repeat(65)], Array.from({ length: 21 }, (_, k) => `p${k}`), 'Hero']) expect(ok(bad)).toBe(false);
+    expect(() => a.update({ myNames: [' Hero'] })).toThrow(/myNames/);
+    expect(new SettingsStore(dir).get().myNames).toEqual(['Hero', 'Jean (Paris) é']);
+  });
+
+
   it('starts from French defaults and persists an update across restarts', () => {
     const dir = fresh();
     const a = new SettingsStore(dir);

@@ -2,17 +2,18 @@
  * Money on screen. Amounts are integer cents everywhere (DESIGN.md §3); formatting goes through a
  * decimal string so no float ever touches an amount.
  */
+import type { HandMoney } from '../../shared/history/money';
 import { centsText } from '../../shared/rules/money';
 import { VARIANTS, type VariantCode } from '../../shared/rules/variants';
 import { tournamentTableTitle } from './tournaments/names';
 // Intl formatters are costly to build (they dominated the profile of 24 busy tables): one per kind.
 const formatters = new Map<string, Intl.NumberFormat>();
-function formatter(locale: string, kind: 'eur' | 'chips', signed: boolean): Intl.NumberFormat {
+function formatter(locale: string, kind: 'EUR' | 'USD' | 'GBP' | 'chips', signed: boolean): Intl.NumberFormat {
   const key = `${locale}|${kind}|${signed}`;
   let f = formatters.get(key);
   if (!f) {
     const sign = signed ? ('exceptZero' as const) : ('auto' as const);
-    f = kind === 'eur' ? new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', signDisplay: sign }) : new Intl.NumberFormat(locale, { maximumFractionDigits: 0, signDisplay: sign });
+    f = kind !== 'chips' ? new Intl.NumberFormat(locale, { style: 'currency', currency: kind, signDisplay: sign }) : new Intl.NumberFormat(locale, { maximumFractionDigits: 0, signDisplay: sign });
     formatters.set(key, f);
   }
   return f;
@@ -20,7 +21,7 @@ function formatter(locale: string, kind: 'eur' | 'chips', signed: boolean): Intl
 
 export function formatCents(cents: number, locale: string, signed = false): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`not an amount in cents: ${cents}`);
-  return formatter(locale, 'eur', signed).format(centsText(cents) as `${number}`);
+  return formatter(locale, 'EUR', signed).format(centsText(cents) as `${number}`);
 }
 
 /** Play chips (practice tables): whole numbers, grouped the local way. */
@@ -29,9 +30,16 @@ export function formatChips(chips: number, locale: string, signed = false): stri
   return formatter(locale, 'chips', signed).format(chips);
 }
 
-/** An amount of a table's money: cents of euros for real money, chips for play money. */
-export function formatAmount(amount: number, money: 'real' | 'play', locale: string, signed = false): string {
-  return money === 'real' ? formatCents(amount, locale, signed) : formatChips(amount, locale, signed);
+/**
+ * An amount of a hand's money: cents of euros for real money, cents of dollars or pounds for an
+ * imported site's hands in those, chips for play money and a tournament's chips. Each in its own
+ * unit: never converted (R-RESULTS).
+ */
+export function formatAmount(amount: number, money: HandMoney, locale: string, signed = false): string {
+  if (money === 'real') return formatCents(amount, locale, signed);
+  if (money === 'play' || money === 'chips') return formatChips(amount, locale, signed);
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`not an amount in cents: ${amount}`);
+  return formatter(locale, money === 'usd' ? 'USD' : 'GBP', signed).format(centsText(amount) as `${number}`);
 }
 
 /**

@@ -4,6 +4,7 @@
  * pot-limit and no-limit games by their blinds ("25/50"). Tables sort by these amounts, the larger
  * first, then the smaller.
  */
+import type { HandMoney } from '../../shared/history/money';
 import { VARIANTS, type VariantCode } from '../../shared/rules/variants';
 import { formatAmount } from './format';
 
@@ -19,7 +20,7 @@ export function stakesPair(variant: VariantCode, s: StakesAmounts): [number, num
   return VARIANTS[variant].betting === 'limit' ? [s.smallBet, s.bigBet] : [s.smallBlind, s.bigBlind];
 }
 
-export function stakesText(variant: VariantCode, s: StakesAmounts, money: 'real' | 'play', locale: string): string {
+export function stakesText(variant: VariantCode, s: StakesAmounts, money: HandMoney, locale: string): string {
   const [a, b] = stakesPair(variant, s);
   return `${formatAmount(a, money, locale)}/${formatAmount(b, money, locale)}`;
 }

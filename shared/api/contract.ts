@@ -6,10 +6,11 @@
  */
 import type { HandRecord } from '../rules/record';
 import { VARIANT_CODES } from '../rules/variants';
+import { HAND_MONEY } from '../history/money';
 import type { TableInfo, TableView } from '../protocol/messages';
 import { moveSchema, tableInfoSchema, tableViewSchema, actionId, tableId } from '../protocol/messages';
 import { handRecordSchema } from '../protocol/game';
-import { HAND_ID_MAX, TABLE_ID_MAX } from '../protocol/limits';
+import { HAND_ID_MAX, PLAYER_NAME_MAX, TABLE_ID_MAX } from '../protocol/limits';
 import { ERROR_CODES } from '../protocol/codes';
 import { playConditionsSchema, versionText } from '../protocol/conditions';
 import { card, closedReason, exclusionChoiceSchema, identitySchema, limitKind, paymentRef, paymentSchema, protectionViewSchema, protectionDetailsSchema, requestId } from '../protocol/cashier';
@@ -40,6 +41,9 @@ export type OperatorSettings = Infer<typeof operatorSettingsSchema>;
 /** Bet presets a player may show (renderer/src/table/presets.ts CHOOSABLE_PRESETS). */
 export const BET_PRESET_IDS = ['x2', 'x2_5', 'x3', 'x4', 'third', 'half', '2third', '3q', 'pot'] as const;
 
+/** A site's player name as the import reads it: 1 to 64 characters, no space at either end, no line break. */
+const myNamesSchema = arr(str({ min: 1, max: PLAYER_NAME_MAX, pattern: /^[^\s](?:[^\r\n]*[^\s])?$/ }), { max: 20 });
+
 export const settingsSchema = obj({
   language: oneOf(...LANGUAGES),
   /** Four-colour deck: clubs green, diamonds blue (a display preference; R-DECK is about backs). */
@@ -58,6 +62,11 @@ export const settingsSchema = obj({
   /** The bet presets shown per betting structure (ids of renderer/src/table/presets.ts). */
   betPresets: obj({ 'pot-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }), 'no-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }) }),
   operator: operatorSettingsSchema,
+  /**
+   * The player's own names on the sites whose hand histories they import (Settings, my names): one
+   * player; a hand where one of them is seated is theirs, not observed (R-RESULTS).
+   */
+  myNames: myNamesSchema,
 });
 export type Settings = Infer<typeof settingsSchema>;
 
@@ -72,14 +81,16 @@ export const DEFAULT_SETTINGS: Settings = {
   tablesLayout: 'tile',
   betPresets: { 'pot-limit': ['x2_5', 'x3', 'x4', 'half', '3q', 'pot'], 'no-limit': ['x2_5', 'x3', 'x4', 'half', '3q', 'pot'] },
   operator: { mode: 'embedded', url: '', pins: [] },
+  myNames: [],
 };
 
 export const settingsPatchSchema = obj(
   { language: oneOf(...LANGUAGES), fourColorDeck: bool, sounds: bool, callGuard: bool, waitForBigBlind: bool, autoTopUp: oneOf('off', 'min', 'max'), autoMuck: bool, tablesLayout: oneOf('tile', 'cascade', 'stack'),
     betPresets: obj({ 'pot-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }), 'no-limit': arr(oneOf(...BET_PRESET_IDS), { max: 9 }) }),
     operator: operatorSettingsSchema,
+    myNames: myNamesSchema,
   },
-  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'autoTopUp', 'autoMuck', 'tablesLayout', 'betPresets', 'operator'],
+  ['language', 'fourColorDeck', 'sounds', 'callGuard', 'waitForBigBlind', 'autoTopUp', 'autoMuck', 'tablesLayout', 'betPresets', 'operator', 'myNames'],
 );
 export type SettingsPatch = Infer<typeof settingsPatchSchema>;
 
@@ -204,7 +215,8 @@ const moneyViewSchema = obj(totalsShape);
 const sessionMoneySchema = obj({ ...totalsShape, bought: amount, cashedOut: amount, onTables: amount });
 export const resultGroupSchema = obj(
   {
-    money: oneOf('real', 'play'),
+    /** One money (shared/history/money.ts): a group never adds two (R-RESULTS). */
+    money: oneOf(...HAND_MONEY),
     variant: str({ max: 8 }),
     stakes: amount,
     day: str({ max: 10 }),
@@ -261,7 +273,7 @@ export const historyFilterSchema = obj(
     variant: variantCodeSchema,
     stakes: amount,
     tableId: str({ min: 1, max: 64 }),
-    money: oneOf('real', 'play'),
+    money: oneOf(...HAND_MONEY),
     result: oneOf('won', 'lost'),
     showdown: bool,
     allIn: bool,
@@ -280,8 +292,9 @@ export const handSummarySchema = obj({
   tableId: str({ min: 1, max: TABLE_ID_MAX }),
   variant: variantCodeSchema,
   stakes: amount,
-  money: oneOf('real', 'play'),
-  heroSeat: int({ min: 0, max: 9 }),
+  money: oneOf(...HAND_MONEY),
+  /** Null: an observed hand (the player was not at the table); its net and rake are 0, in no result. */
+  heroSeat: nullable(int({ min: 0, max: 9 })),
   net: signed,
   rake: amount,
   showdown: bool,
@@ -308,7 +321,7 @@ export const seriesSchema = obj({
 });
 export type SeriesView = Infer<typeof seriesSchema>;
 
-export const sessionRowSchema = obj({ from: millis, to: millis, hands: amount, net: signed, rake: amount, money: oneOf('real', 'play'), tables: int({ min: 0, max: 10_000 }) });
+export const sessionRowSchema = obj({ from: millis, to: millis, hands: amount, net: signed, rake: amount, money: oneOf(...HAND_MONEY), tables: int({ min: 0, max: 10_000 }) });
 /** A statistic as a whole fraction `num / den` (the page shows it as a percentage or a rate, docs/stats.md). */
 export const statSchema = obj({ key: str({ min: 1, max: 40 }), num: signed, den: amount });
 
@@ -335,6 +348,8 @@ export const historyJobSchema = obj({
   stored: amount,
   duplicates: amount,
   skipped: amount,
+  /** Import of a site's file: of the hands stored, those without the player (observed hands, in no result). */
+  observed: amount,
   /** Import of a site's file, read hand by hand: hands refused (the first one's line in `line`, each kind in `message`). */
   refused: amount,
   /** Export: the file written, in the data folder. */

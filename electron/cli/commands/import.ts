@@ -50,7 +50,7 @@ export function summaryLines(s: SiteImportSummary): string[] {
   const money = Object.entries(s.currencies).map(([k, n]) => `${k} ${n}`).join(', ');
   return [
     `files: ${s.files}, hands: ${s.hands}`,
-    `imported: ${s.imported}, already there: ${s.already}, without the player: ${s.withoutHero}, refused: ${s.refused.length}${kinds !== '' ? ` (${kinds})` : ''}`,
+    `imported: ${s.imported}, already there: ${s.already}, observed (without the player, in no result): ${s.observed}, refused: ${s.refused.length}${kinds !== '' ? ` (${kinds})` : ''}`,
     ...(money !== '' ? [`currencies: ${money}`] : []),
     ...s.refused.map((r) => `refused: ${r.file}:${r.line}${r.handId !== null ? ` hand ${r.handId}` : ''}: ${r.kind}: ${r.reason}`),
   ];

@@ -55,11 +55,14 @@ export class ClientHistory {
       now: o.now,
       emit: (v) => o.core.broadcast('historyJob', v),
       onStored: () => o.stored(),
-      heroNames: () => {
-        const account = o.link()?.account;
-        return account ? [account.username] : [];
-      },
+      heroNames: () => this.heroNames(),
     });
+  }
+
+  /** The account's name and the player's own names on the sites (Settings, my names): one player. */
+  private heroNames(): string[] {
+    const account = this.o.link()?.account;
+    return [...new Set([...(account ? [account.username] : []), ...this.o.core.settings().myNames])];
   }
 
   handlers(): Pick<Handlers, HistoryCalls> {
@@ -124,6 +127,8 @@ export class ClientHistory {
   }
 
   importStart(a: CallArgs<'historyImportStart'>): CallResult<'historyImportStart'> {
+    // Observed hands where one of the player's names (Settings, my names) sits become theirs first.
+    if (this.store.claimObserved(this.heroNames()) > 0) this.o.stored();
     const r = this.jobs.importUpload(a.uploadId, a.format);
     return r.ok ? { ok: true, jobId: r.jobId } : { ok: false, reason: r.reason };
   }

@@ -53,6 +53,8 @@ export interface HistoryJobView {
   stored: number;
   duplicates: number;
   skipped: number;
+  /** Import of a site's file: of the hands stored, the observed ones (without the player, in no result). */
+  observed: number;
   /** Import of a site's file: hands refused (the first one's line in `line`). */
   refused: number;
   /** Export: the file written (when done), and the download link under the browser host. */
@@ -83,7 +85,7 @@ export const UPLOAD_CHUNK_CHARS = 10_000;
 
 /** A job just started, nothing counted yet (the first `historyJob` event). */
 export function runningJob(jobId: string, kind: HistoryJobView['kind']): HistoryJobView {
-  return { jobId, kind, state: 'running', done: 0, total: 0, message: null, line: null, stored: 0, duplicates: 0, skipped: 0, refused: 0, file: null, download: null };
+  return { jobId, kind, state: 'running', done: 0, total: 0, message: null, line: null, stored: 0, duplicates: 0, skipped: 0, observed: 0, refused: 0, file: null, download: null };
 }
 
 /** Main's writes while an import holds the file (see the top of this file). */
@@ -330,7 +332,7 @@ export class HistoryJobs {
         view.message = r.phase;
         emit(first);
       } else if (r.type === 'done') {
-        Object.assign(view, { done: r.done, total: r.total, stored: r.stored, duplicates: r.duplicates, skipped: r.skipped, refused: r.refused ?? 0, line: r.line ?? null });
+        Object.assign(view, { done: r.done, total: r.total, stored: r.stored, duplicates: r.duplicates, skipped: r.skipped, observed: r.observed ?? 0, refused: r.refused ?? 0, line: r.line ?? null });
         // A site's file: the hands refused, counted by kind, the first named (site-import.ts).
         end('done', r.message?.slice(0, 2000) ?? null);
       } else if (r.type === 'cancelled') {

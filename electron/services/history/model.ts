@@ -6,6 +6,7 @@ import type { HandSummaryView, HistoryFilter } from '../../../shared/api';
 import { hash53, isNumericHandId } from '../../../shared/exchange/handNumber';
 import { VARIANT_IDS } from '../../../shared/history/compact';
 import { allInEquity } from '../../../shared/history/equity';
+import { HAND_MONEY, type HandMoney } from '../../../shared/history/money';
 import { handStats, packHandStats } from '../../../shared/history/stats';
 import type { HandRecord } from '../../../shared/rules/record';
 import { handTournamentSchema, type HandTournament } from '../../../shared/protocol/messages';
@@ -13,16 +14,23 @@ import type { VariantCode } from '../../../shared/rules/variants';
 import { HAND_ID_MAX, PLAYER_NAME_MAX, SEATS_MAX, TABLE_ID_MAX } from '../../../shared/protocol/limits';
 import { DatabaseTooNewError, ForeignDatabaseError } from '../../../shared/node/sqlite';
 
+/** The money of Cercle's own tables: euros or play money. */
 export type MoneyKind = 'real' | 'play';
+export type { HandMoney };
 
 /** What the client knows about a hand besides its record. */
 export interface HandMeta {
   /** When the hand ended, ms since the epoch. */
   playedAt: number;
   tableId: string;
-  money: MoneyKind;
-  /** The player's own seat (the hero): results are theirs. */
-  heroSeat: number;
+  /** The hand's money: its results are counted in it and never with another (shared/history/money.ts). */
+  money: HandMoney;
+  /**
+   * The player's own seat (the hero): results are theirs. Null: an observed hand (none of the
+   * player's names is at the table and no seat's hidden cards were dealt to the file's writer): stored
+   * and shown, never in the player's results (R-RESULTS).
+   */
+  heroSeat: number | null;
   /** A tournament's hand (its id and 0-based level): chips, not money; kept out of the cash results. */
   tournament?: HandTournament | null;
 }
@@ -81,7 +89,7 @@ export interface Totals {
 export interface ResultGroup extends Totals {
   entries: number;
   prizes: number;
-  money: MoneyKind;
+  money: HandMoney;
   variant?: VariantCode;
   stakes?: number;
   /** Local date `YYYY-MM-DD` (groupBy 'day'). */
@@ -91,7 +99,7 @@ export interface ResultGroup extends Totals {
 export interface ResultsQuery {
   from: number;
   to: number;
-  money?: MoneyKind;
+  money?: HandMoney;
   /** 'stakes' groups by variant and stakes (a stake means nothing without its game). */
   groupBy?: 'variant' | 'stakes' | 'day';
 }
@@ -107,7 +115,10 @@ export interface PeriodTotals extends Totals {
   prizes: number;
 }
 
-/** Real money and play money are never added together. */
+/**
+ * Real money (euros) and play money are never added together; hands of another money (dollars,
+ * pounds, imported: shared/history/money.ts) are in no one of these two, only in the groups of their money.
+ */
 export type ResultsAnswer = { ok: true; real: PeriodTotals; play: PeriodTotals; groups: ResultGroup[] } | { ok: false; reason: string };
 
 export interface HistoryStoreOptions {
@@ -151,19 +162,49 @@ export const F_WON = 8;
 export const F_LOST = 16;
 /** Schema version 6: a tournament's hand (its chips are not money: kept out of the cash totals, graph and statistics). */
 export const F_TOURNAMENT = 32;
-/** The SQL test of a cash hand over `hands h` (read in the time, net and results indexes). */
-export const CASH_ONLY = '(h.flags & 32) = 0';
+/**
+ * Schema version 9: the hand's money when it is neither euros nor play money (its code in HAND_MONEY,
+ * ≥ 2), in bits 6 to 8; 0 there for euros and play money (bit 0), as versions 1 to 8 stored them.
+ */
+export const F_MONEY_SHIFT = 6;
+export const F_MONEY = 7 << F_MONEY_SHIFT;
+/** Schema version 9: an observed hand (no hero): hero_seat -1, net and rake 0, in no result. */
+export const F_OBSERVED = 512;
+/**
+ * The SQL test of a cash hand of the player over `hands h` (read in the time, net and results indexes):
+ * the totals, graph pieces and statistics' sums count these only.
+ */
+export const CASH_ONLY = '(h.flags & 544) = 0';
+/** The SQL of a hand's money code (HAND_MONEY) from its flags, over `alias`: the totals' `money`. */
+export const moneySql = (alias = 'h'): string => `((${alias}.flags & 1) | ((${alias}.flags >> ${F_MONEY_SHIFT}) & 7))`;
+/** The flag bits of a money: bit 0 for play money, its code in bits 6 to 8 for the others but euros. */
+export function moneyFlags(money: HandMoney): number {
+  const code = HAND_MONEY.indexOf(money);
+  return code === 1 ? F_PLAY : code << F_MONEY_SHIFT;
+}
+/** The money of a hand's flags. */
+export function moneyOfFlags(flags: number): HandMoney {
+  return HAND_MONEY[(flags & F_PLAY) | ((flags >> F_MONEY_SHIFT) & 7)] ?? 'real';
+}
+/** A money's code in the totals tables (HAND_MONEY's order). */
+export const moneyCode = (money: HandMoney): number => HAND_MONEY.indexOf(money);
 
-/** The yes/no filters as one test of the flag bits (read from the time or net index entry). */
-export function flagsCondition(filter: HandFilter): string | null {
-  let mask = 0;
+/**
+ * The yes/no filters as one test of the flag bits (read from the time or net index entry); `mine`
+ * leaves out observed hands (the results' reads).
+ */
+export function flagsCondition(filter: HandFilter, mine = false): string | null {
+  let mask = mine ? F_OBSERVED : 0;
   let want = 0;
   const flag = (bit: number, on: boolean | undefined): void => {
     if (on === undefined) return;
     mask |= bit;
     if (on) want |= bit;
   };
-  flag(F_PLAY, filter.money === undefined ? undefined : filter.money === 'play');
+  if (filter.money !== undefined) {
+    mask |= F_PLAY | F_MONEY;
+    want |= moneyFlags(filter.money);
+  }
   flag(F_SHOWDOWN, filter.showdown);
   flag(F_ALL_IN, filter.allIn);
   flag(F_WON, filter.result === undefined ? undefined : filter.result === 'won');
@@ -304,45 +345,54 @@ export function derive(meta: HandMeta, record: HandRecord): Derived | string {
   for (const s of record.seats) {
     if (typeof s.player !== 'string' || s.player.length < 1 || s.player.length > PLAYER_NAME_MAX) return `a player name has 1 to ${PLAYER_NAME_MAX} characters`;
   }
-  if (meta.money !== 'real' && meta.money !== 'play') return "money is 'real' or 'play'";
+  if (!HAND_MONEY.includes(meta.money)) return `money is one of ${HAND_MONEY.join(', ')}`;
   const tournament = meta.tournament ?? null;
   if (tournament !== null) {
     // The wire's checks (shared/protocol), so that what is stored can be returned.
     const bad = handTournamentSchema.check(tournament, 'tournament');
     if (bad !== null) return bad;
   }
-  const hero = record.seats.find((s) => s.seat === meta.heroSeat);
+  const hero = meta.heroSeat === null ? null : record.seats.find((s) => s.seat === meta.heroSeat);
   if (hero === undefined) return `seat ${String(meta.heroSeat)} is not a seat of this hand: the history keeps the player's own hands`;
   const variant = VARIANT_IDS.indexOf(record.variant);
   if (variant < 0) return `unknown variant ${String(record.variant)}`;
-  let allIn = false;
-  for (const a of record.actions) if ('allIn' in a && a.allIn && a.seat === hero.seat) allIn = true;
   let pot = 0;
   for (const p of record.pots) pot += p.amount;
   const { prefix, number } = splitHandId(record.handId);
-  const extra = derivedResults(record, hero.seat);
   return {
-    stats: extra.stats,
-    adj: extra.adj,
+    ...heroColumns(record, hero),
     prefix,
     number,
     variant,
     stakes: stakesOf(record),
-    money: meta.money === 'play' ? 1 : 0,
-    flags:
-      (meta.money === 'play' ? F_PLAY : 0) |
-      (record.showdown && hero.dealtIn && !hero.folded ? F_SHOWDOWN : 0) |
-      (allIn ? F_ALL_IN : 0) |
-      (hero.net > 0 ? F_WON : 0) |
-      (hero.net < 0 ? F_LOST : 0) |
-      (tournament !== null ? F_TOURNAMENT : 0),
-    heroNet: hero.net,
-    heroRake: hero.rake,
+    money: moneyCode(meta.money),
+    flags: heroFlags(record, hero) | moneyFlags(meta.money) | (tournament !== null ? F_TOURNAMENT : 0),
     pot,
     xnum: exchangeNumber(record.handId),
-    heroCards: packCards(hero.cards),
     tournament: tournament === null ? null : { tournamentId: tournament.tournamentId, level: tournament.level },
   };
+}
+
+type Seat = HandRecord['seats'][number];
+
+/** The hero's columns; an observed hand (no hero) has none: 0, in no result and no statistic. */
+function heroColumns(record: HandRecord, hero: Seat | null): Pick<Derived, 'stats' | 'adj' | 'heroNet' | 'heroRake' | 'heroCards'> {
+  if (hero === null) return { stats: 0, adj: null, heroNet: 0, heroRake: 0, heroCards: 0 };
+  const extra = derivedResults(record, hero.seat);
+  return { stats: extra.stats, adj: extra.adj, heroNet: hero.net, heroRake: hero.rake, heroCards: packCards(hero.cards) };
+}
+
+/** The hero's yes/no flags; an observed hand's is F_OBSERVED alone. */
+function heroFlags(record: HandRecord, hero: Seat | null): number {
+  if (hero === null) return F_OBSERVED;
+  let allIn = false;
+  for (const a of record.actions) if ('allIn' in a && a.allIn && a.seat === hero.seat) allIn = true;
+  return (
+    (record.showdown && hero.dealtIn && !hero.folded ? F_SHOWDOWN : 0) |
+    (allIn ? F_ALL_IN : 0) |
+    (hero.net > 0 ? F_WON : 0) |
+    (hero.net < 0 ? F_LOST : 0)
+  );
 }
 
 /** Known cards packed 6 bits each (code + 1), first card lowest; unknown cards are left out (schema version 4). */

@@ -10,7 +10,8 @@
 import type Database from 'better-sqlite3';
 import { VARIANT_IDS } from '../../../shared/history/compact';
 import type { VariantCode } from '../../../shared/rules/variants';
-import { CASH_ONLY, DAY, HOUR, type MoneyKind, type PeriodTotals, type ResultGroup, type ResultsAnswer, type ResultsQuery, type Totals, type TotalsRow } from './model';
+import { HAND_MONEY, type HandMoney } from '../../../shared/history/money';
+import { CASH_ONLY, DAY, HOUR, moneyCode, moneySql, type PeriodTotals, type ResultGroup, type ResultsAnswer, type ResultsQuery, type Totals, type TotalsRow } from './model';
 
 type Statement = Database.Statement;
 
@@ -30,11 +31,11 @@ export class Periods {
       hourTotals: p(`SELECT money, variant, stakes, sum(hands) AS hands, sum(net) AS net, sum(rake) AS rake FROM hour_totals
                      WHERE hour >= ? AND hour < ? GROUP BY money, variant, stakes`),
       // Cash hands only (schema version 6: a tournament hand's chips are not money).
-      handTotals: p(`SELECT flags & 1 AS money, variant, stakes, count(*) AS hands, sum(hero_net) AS net, sum(hero_rake) AS rake FROM hands h INDEXED BY hands_by_time
+      handTotals: p(`SELECT ${moneySql()} AS money, variant, stakes, count(*) AS hands, sum(hero_net) AS net, sum(hero_rake) AS rake FROM hands h INDEXED BY hands_by_time
                      WHERE played_at >= ? AND played_at < ? AND ${CASH_ONLY} GROUP BY money, variant, stakes`),
       hourByHour: p(`SELECT hour, money, sum(hands) AS hands, sum(net) AS net, sum(rake) AS rake FROM hour_totals
                      WHERE hour >= ? AND hour < ? GROUP BY hour, money`),
-      handsInRange: p(`SELECT played_at, flags & 1 AS money, hero_net, hero_rake FROM hands h INDEXED BY hands_by_time WHERE played_at >= ? AND played_at < ? AND ${CASH_ONLY}`),
+      handsInRange: p(`SELECT played_at, ${moneySql()} AS money, hero_net, hero_rake FROM hands h INDEXED BY hands_by_time WHERE played_at >= ? AND played_at < ? AND ${CASH_ONLY}`),
       // Tournament money when it moved (R-TRACKER; schema version 7): per money kind, per
       // game, per minute (a local day starts on a minute in every zone), from the covering time index.
       money: p(`SELECT money, 0 AS variant, total(entries) AS entries, total(prizes) AS prizes FROM tournament_money INDEXED BY tournament_money_by_time
@@ -54,7 +55,7 @@ export class Periods {
   results(query: ResultsQuery): ResultsAnswer {
     const { from, to } = query;
     if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from > to) return { ok: false, reason: 'a period is two whole ms times, from ≤ to' };
-    const money = query.money === undefined ? null : query.money === 'play' ? 1 : 0;
+    const money = query.money === undefined ? null : moneyCode(query.money);
     const real: PeriodTotals = { hands: 0, net: 0, rake: 0, entries: 0, prizes: 0 };
     const play: PeriodTotals = { hands: 0, net: 0, rake: 0, entries: 0, prizes: 0 };
     const groups = new Map<string, ResultGroup>();
@@ -67,14 +68,17 @@ export class Periods {
       }
       return g;
     };
+    const kind = (m: number): HandMoney => HAND_MONEY[m] ?? 'real';
     // Cash totals, or a tournament's money: in the period's totals and in its group (its day, its game).
+    // Another money than euros and play money (an imported site's dollars…) is in neither total,
+    // only in its own groups, one for the whole period when not grouped: never added to the euros (R-RESULTS).
     const add = (m: number, t: Partial<PeriodTotals>, key: () => Group): void => {
       if (money !== null && m !== money) return;
-      const k = key();
-      const into = k === null ? [m === 1 ? play : real] : [m === 1 ? play : real, group(k)];
+      const k = key() ?? (m > 1 ? { key: String(m), g: { money: kind(m) } } : null);
+      const into = m === 0 ? [real] : m === 1 ? [play] : [];
+      if (k !== null) into.push(group(k));
       for (const x of into) for (const f of TOTAL_KEYS) x[f] += t[f] ?? 0;
     };
-    const kind = (m: number): MoneyKind => (m === 1 ? 'play' : 'real');
     const done = (list: ResultGroup[]): ResultsAnswer => {
       for (const x of [real, play, ...list]) amounts(x);
       return { ok: true, real, play, groups: list };

@@ -7,7 +7,10 @@ import type Database from 'better-sqlite3';
 import { VARIANT_IDS, decodeHand, isDecodeRefusal } from '../../../shared/history/compact';
 import {
   F_ALL_IN,
-  F_PLAY,
+  F_OBSERVED,
+  moneyCode,
+  moneyOfFlags,
+  moneySql,
   F_SHOWDOWN,
   HOUR,
   MAX_PAGE,
@@ -38,7 +41,7 @@ export function cashUnlessSaid(filter: HandFilter): HandFilter {
 }
 
 /** The per-hand columns of the results page (see `resultRows`). */
-export type ResultRows = { ok: true; at: number[]; net: number[]; rake: number[]; adj: number[]; showdown: number[]; play: number[]; table: number[] };
+export type ResultRows = { ok: true; at: number[]; net: number[]; rake: number[]; adj: number[]; showdown: number[]; money: number[]; table: number[] };
 
 export class HandQueries {
   constructor(
@@ -69,8 +72,9 @@ export class HandQueries {
       tableId: this.names.text('table', row.table_ref) ?? '',
       variant: VARIANT_IDS[row.variant],
       stakes: row.stakes,
-      money: row.flags & F_PLAY ? 'play' : 'real',
-      heroSeat: row.hero_seat,
+      money: moneyOfFlags(row.flags),
+      // An observed hand (schema version 9) has no hero.
+      heroSeat: row.flags & F_OBSERVED ? null : row.hero_seat,
       net: row.hero_net,
       rake: row.hero_rake,
       showdown: (row.flags & F_SHOWDOWN) !== 0,
@@ -158,6 +162,7 @@ export class HandQueries {
    */
   private conditions(
     filter: HandFilter,
+    mine = false,
   ): { where: string[]; args: (number | string)[]; narrowing: number; player: number | undefined; tournament: boolean; table: boolean; variant: boolean } | null | string {
     const where: string[] = [];
     const args: (number | string)[] = [];
@@ -202,7 +207,7 @@ export class HandQueries {
       where.push('h.stakes = ?');
       args.push(filter.stakes);
     }
-    const flags = flagsCondition(filter);
+    const flags = flagsCondition(filter, mine);
     if (flags !== null) where.push(flags);
     return { where, args, narrowing, player, tournament: filter.tournamentId !== undefined, table: filter.tableId !== undefined, variant: filter.variant !== undefined };
   }
@@ -210,9 +215,10 @@ export class HandQueries {
   /**
    * The WHERE clause of a filter over `hands h` (the same meaning as `page`'s), or null when the
    * filter names a player or table the history has never seen (no hand matches), or a refusal.
+   * `mine`: the player's hands only, observed hands left out (the results' reads, R-RESULTS).
    */
-  filterSql(filter: HandFilter): { from: string; where: string; args: (number | string)[] } | null | string {
-    const c = this.conditions(filter);
+  filterSql(filter: HandFilter, mine = false): { from: string; where: string; args: (number | string)[] } | null | string {
+    const c = this.conditions(filter, mine);
     if (c === null || typeof c === 'string') return c;
     const { where, args, player } = c;
     if (player !== undefined) {
@@ -228,16 +234,17 @@ export class HandQueries {
    * The hands of a filter in the graph's order (played_at, then id: the order hour_series is kept in,
    * schema version 5; SQLite sorts only the hands of the same millisecond), column by column, for the
    * results graph and the sessions:
-   * when, net, rake, the adjusted net (the net where not adjusted), showdown (1/0), play money (1/0), table.
+   * when, net, rake, the adjusted net (the net where not adjusted), showdown (1/0), the money's code
+   * (shared/history/money.ts), table. Observed hands are not the player's: left out.
    */
   resultRows(filter: HandFilter): ResultRows | { ok: false; reason: string } {
     filter = cashUnlessSaid(filter);
-    const out = { ok: true as const, at: [] as number[], net: [] as number[], rake: [] as number[], adj: [] as number[], showdown: [] as number[], play: [] as number[], table: [] as number[] };
-    const f = this.filterSql(filter);
+    const out = { ok: true as const, at: [] as number[], net: [] as number[], rake: [] as number[], adj: [] as number[], showdown: [] as number[], money: [] as number[], table: [] as number[] };
+    const f = this.filterSql(filter, true);
     if (typeof f === 'string') return { ok: false, reason: f };
     if (f === null) return out;
     const stmt = this.shape(
-      `SELECT h.played_at, h.hero_net, h.hero_rake, coalesce(h.hero_adj, h.hero_net), (h.flags >> 1) & 1, h.flags & 1, h.table_ref FROM ${f.from}${f.where} ORDER BY h.played_at, h.id`,
+      `SELECT h.played_at, h.hero_net, h.hero_rake, coalesce(h.hero_adj, h.hero_net), (h.flags >> 1) & 1, ${moneySql()}, h.table_ref FROM ${f.from}${f.where} ORDER BY h.played_at, h.id`,
     ).raw();
     for (const r of stmt.iterate(...f.args) as IterableIterator<number[]>) {
       out.at.push(r[0]);
@@ -245,7 +252,7 @@ export class HandQueries {
       out.rake.push(r[2]);
       out.adj.push(r[3]);
       out.showdown.push(r[4]);
-      out.play.push(r[5]);
+      out.money.push(r[5]);
       out.table.push(r[6]);
     }
     return out;
@@ -267,7 +274,7 @@ export class HandQueries {
       for (const k of STAT_SUMS) sums[k] += Math.round(row[k] ?? 0);
     };
     const scan = (f: HandFilter): string | null => {
-      const q = this.filterSql(f);
+      const q = this.filterSql(f, true);
       if (typeof q === 'string') return q;
       if (q === null) return null;
       const where = q.where === '' ? ' WHERE (h.stats & 1) = 1' : `${q.where} AND (h.stats & 1) = 1`;
@@ -300,7 +307,7 @@ export class HandQueries {
     const args: number[] = [h0, h1];
     if (filter.money !== undefined) {
       where.push('money = ?');
-      args.push(filter.money === 'play' ? 1 : 0);
+      args.push(moneyCode(filter.money));
     }
     if (v !== null) {
       where.push('variant = ?');

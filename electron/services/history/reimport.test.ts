@@ -18,7 +18,7 @@ import type { HandRecord } from '../../../shared/rules/record';
 import { WriteGate } from './jobs';
 import { HistoryStore, type HandSummary } from './store';
 import { importedHands } from './worker';
-import { UNDO_V6, UNDO_V7, UNDO_V8 } from './schema/undo';
+import { UNDO_V6, UNDO_V7, UNDO_V8, UNDO_V9 } from './schema/undo';
 
 const END = Date.UTC(2026, 10, 1);
 let dir: string;
@@ -57,7 +57,7 @@ function snapshot(s: HistoryStore): unknown {
 
 /** The history's hands as the export worker hands them to the writers. */
 function exported(s: HistoryStore): ExchangeHand[] {
-  return stored(s).map(({ summary: h, record }) => ({ record, meta: { tableName: h.tableId, endedAt: h.playedAt, money: h.money } }));
+  return stored(s).map(({ summary: h, record }) => ({ record, meta: { tableName: h.tableId, endedAt: h.playedAt, money: h.money === 'play' ? 'play' : 'real' } }));
 }
 
 describe('re-importing an export', () => {
@@ -138,7 +138,7 @@ describe('re-importing an export', () => {
     const before = snapshot(store);
     store.close();
     const db = new Database(join(dir, 'history.sqlite'));
-    db.exec(UNDO_V8 + UNDO_V7 + UNDO_V6);
+    db.exec(UNDO_V9 + UNDO_V8 + UNDO_V7 + UNDO_V6);
     db.exec('DROP TABLE hour_series; DROP INDEX hands_by_xnum; ALTER TABLE hands DROP COLUMN xnum; ALTER TABLE hands DROP COLUMN hero_cards;'); // versions 5, 3 and 4
     db.pragma('user_version = 2');
     db.close();

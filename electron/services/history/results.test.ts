@@ -14,7 +14,7 @@ import { makeTableRules } from '../../../shared/rules/tableRules';
 import { VARIANT_CODES } from '../../../shared/rules/variants';
 import { playerStats, resultsSeries, resultsSessions } from './results';
 import { HistoryStore, stakesOf, type HandMeta } from './store';
-import { UNDO_V6, UNDO_V7, UNDO_V8 } from './schema/undo';
+import { UNDO_V6, UNDO_V7, UNDO_V8, UNDO_V9 } from './schema/undo';
 import { HISTORY_MIGRATIONS } from './schema';
 
 const MIN = 60_000;
@@ -74,7 +74,7 @@ describe('results: the graph, the sessions, the statistics (R-RESULTS, docs/stat
       for (let i = 0; i < s.total.length; i++) expect(s.showdown[i] + s.noShowdown[i]).toBe(s.total[i]);
       const mine = list.filter((p) => p.meta.money === money && p.meta.playedAt >= from && p.meta.playedAt < to).sort(byTime);
       expect(s.showdown.at(-1)).toBe(mine.filter(showdown).reduce((a, p) => a + net(p), 0));
-      const adjusted = mine.reduce((a, p) => a + (allInEquity(p.record, p.meta.heroSeat)?.adjustedNet ?? net(p)), 0);
+      const adjusted = mine.reduce((a, p) => a + (allInEquity(p.record, p.meta.heroSeat!)?.adjustedNet ?? net(p)), 0);
       expect(s.allInAdjusted.at(-1)).toBe(adjusted);
       expect(s.at.slice(1)).toEqual(mine.map((p) => p.meta.playedAt));
     }
@@ -136,7 +136,7 @@ describe('results: the graph, the sessions, the statistics (R-RESULTS, docs/stat
           (filter.to === undefined || p.meta.playedAt < filter.to) &&
           (filter.tableId === undefined || p.meta.tableId === filter.tableId),
       );
-      const expected = sumStats(mine.map((p) => ({ stats: handStats(p.record, p.meta.heroSeat), net: net(p), bigBlind: stakesOf(p.record) })));
+      const expected = sumStats(mine.map((p) => ({ stats: handStats(p.record, p.meta.heroSeat!), net: net(p), bigBlind: stakesOf(p.record) })));
       expect(playerStats(store, filter)).toEqual(expected);
     }
     expect(playerStats(store, { player: 'nobody' })).toMatchObject({ hands: 0 });
@@ -164,7 +164,7 @@ describe('results: the graph, the sessions, the statistics (R-RESULTS, docs/stat
             (filter.variant === undefined || p.record.variant === filter.variant) &&
             (filter.stakes === undefined || stakesOf(p.record) === filter.stakes),
         );
-        expect(playerStats(store, filter)).toEqual(sumStats(mine.map((p) => ({ stats: handStats(p.record, p.meta.heroSeat), net: net(p), bigBlind: stakesOf(p.record) }))));
+        expect(playerStats(store, filter)).toEqual(sumStats(mine.map((p) => ({ stats: handStats(p.record, p.meta.heroSeat!), net: net(p), bigBlind: stakesOf(p.record) }))));
       }
     };
     check(list);
@@ -209,7 +209,7 @@ describe('results: the graph, the sessions, the statistics (R-RESULTS, docs/stat
     store.close();
     // Make it a version 1 file again: no results columns.
     const db = new Database(file);
-    db.exec(UNDO_V8 + UNDO_V7 + UNDO_V6);
+    db.exec(UNDO_V9 + UNDO_V8 + UNDO_V7 + UNDO_V6);
     db.exec('DROP TABLE hour_series; DROP TABLE hour_stats; DROP INDEX hands_results; ALTER TABLE hands DROP COLUMN stats; ALTER TABLE hands DROP COLUMN hero_adj;');
     db.exec('DROP INDEX hands_by_xnum; ALTER TABLE hands DROP COLUMN xnum; ALTER TABLE hands DROP COLUMN hero_cards;'); // versions 3 and 4 too
     db.pragma('user_version = 1');

@@ -2,10 +2,12 @@
  * The results side of the history (R-RESULTS): the graph's lines, the sessions and the player's
  * statistics over a filtered set of stored hands. Definitions in docs/stats.md.
  *
- * Real money and play money are never added together: the page always asks with `money` set (a
- * filter without it adds both kinds in the lines, and cuts sessions per kind).
+ * Moneys are never added together (euros, play money, dollars, pounds: shared/history/money.ts): the
+ * page always asks with `money` set (a filter without it adds them in the lines, and cuts sessions
+ * per money). Observed hands (no hero) are in no result.
  */
 import type { CallArgs, CallResult, HistoryFilter } from '../../../shared/api';
+import { HAND_MONEY } from '../../../shared/history/money';
 import { statList } from '../../../shared/history/stats';
 import { clampPoints, seriesFromPieces, seriesFromRows } from './series';
 import type { HistoryStore } from './store';
@@ -35,6 +37,8 @@ export function resultsSeries(store: HistoryStore, filter: HistoryFilter, maxPoi
  * The page draws cash and tournaments together by adding the two lines at each point of either (renderer).
  */
 export function tournamentSeries(store: HistoryStore, filter: HistoryFilter, maxPoints: number): CallResult<'resultsSeries'> {
+  // Tournaments are paid in euros or play money; another money has none (never counted as euros).
+  if (filter.money !== undefined && filter.money !== 'real' && filter.money !== 'play') return seriesFromRows({ ok: true, at: [], net: [], rake: [], adj: [], showdown: [], money: [], table: [] }, maxPoints);
   const rows = store.tournamentRows({ from: filter.from, to: filter.to, money: filter.money, variant: filter.variant });
   if (!rows.ok) throw new Error(rows.reason);
   const s = seriesFromRows(rows, maxPoints);
@@ -68,7 +72,8 @@ export function resultsSessions(store: HistoryStore, filter: HistoryFilter, gapM
   if (!rows.ok) throw new Error(rows.reason);
   const gap = gapMinutes * 60_000;
   type Open = { row: CallResult<'resultsSessions'>[number]; tables: Set<number> };
-  const open: (Open | null)[] = [null, null];
+  // One open session per money (shared/history/money.ts): a session never adds two moneys.
+  const open: (Open | null)[] = HAND_MONEY.map(() => null);
   const done: CallResult<'resultsSessions'> = [];
   const close = (k: number): void => {
     const o = open[k];
@@ -78,7 +83,7 @@ export function resultsSessions(store: HistoryStore, filter: HistoryFilter, gapM
     open[k] = null;
   };
   for (let i = 0; i < rows.at.length; i++) {
-    const k = rows.play[i];
+    const k = rows.money[i];
     const at = rows.at[i];
     let o = open[k];
     if (o !== null && at - o.row.to > gap) {
@@ -86,7 +91,7 @@ export function resultsSessions(store: HistoryStore, filter: HistoryFilter, gapM
       o = null;
     }
     if (o === null) {
-      o = { row: { from: at, to: at, hands: 0, net: 0, rake: 0, money: k === 1 ? 'play' : 'real', tables: 0 }, tables: new Set() };
+      o = { row: { from: at, to: at, hands: 0, net: 0, rake: 0, money: HAND_MONEY[k] ?? 'real', tables: 0 }, tables: new Set() };
       open[k] = o;
     }
     o.row.to = at;
@@ -95,8 +100,7 @@ export function resultsSessions(store: HistoryStore, filter: HistoryFilter, gapM
     o.row.rake += rows.rake[i];
     o.tables.add(rows.table[i]);
   }
-  close(0);
-  close(1);
+  for (let k = 0; k < open.length; k++) close(k);
   done.sort((a, b) => b.from - a.from || a.money.localeCompare(b.money));
   return done.length > 10_000 ? done.slice(0, 10_000) : done;
 }

@@ -17,7 +17,7 @@ import { VARIANT_CODES } from '../../../shared/rules/variants';
 import { resultsSeries } from './results';
 import { HistoryStore, stakesOf, type HandMeta } from './store';
 import type { HandRecord } from '../../../shared/rules/record';
-import { UNDO_V6, UNDO_V7, UNDO_V8 } from './schema/undo';
+import { UNDO_V6, UNDO_V7, UNDO_V8, UNDO_V9 } from './schema/undo';
 import { HISTORY_MIGRATIONS } from './schema';
 
 const HOUR = 3_600_000;
@@ -69,7 +69,7 @@ function truth(stored: Played[], f: HistoryFilter): { at: number[]; total: numbe
     line.at.push(p.meta.playedAt);
     line.total.push(line.total.at(-1)! + h.net);
     line.sd.push(line.sd.at(-1)! + (showdown ? h.net : 0));
-    line.adj.push(line.adj.at(-1)! + (allInEquity(p.record, p.meta.heroSeat)?.adjustedNet ?? h.net));
+    line.adj.push(line.adj.at(-1)! + (allInEquity(p.record, p.meta.heroSeat!)?.adjustedNet ?? h.net));
   }
   return line;
 }
@@ -132,7 +132,7 @@ describe('the results graph from the hour pieces (schema version 5)', () => {
     // The same file with every hour recomputed from its hands (migration 5 again): still the truth.
     const file = join(dir, 'h.sqlite');
     const db = new Database(file);
-    db.exec(UNDO_V8 + UNDO_V7 + UNDO_V6);
+    db.exec(UNDO_V9 + UNDO_V8 + UNDO_V7 + UNDO_V6);
     db.exec('DROP TABLE hour_series');
     db.pragma('user_version = 4');
     db.close();
@@ -150,7 +150,7 @@ describe('the results graph from the hour pieces (schema version 5)', () => {
     store.close();
     // Make it a version 4 file: no pieces.
     const db = new Database(file);
-    db.exec(UNDO_V8 + UNDO_V7 + UNDO_V6);
+    db.exec(UNDO_V9 + UNDO_V8 + UNDO_V7 + UNDO_V6);
     db.exec('DROP TABLE hour_series');
     db.pragma('user_version = 4');
     db.close();

@@ -17,7 +17,7 @@
 import type Database from 'better-sqlite3';
 import type { CallResult } from '../../../shared/api';
 import { VARIANT_IDS } from '../../../shared/history/compact';
-import { CASH_ONLY, HOUR, type HandFilter } from './model';
+import { CASH_ONLY, HOUR, moneyCode, moneySql, type HandFilter } from './model';
 import type { ResultRows } from './queries';
 
 type Statement = Database.Statement;
@@ -27,7 +27,7 @@ export type SeriesView = CallResult<'resultsSeries'>;
 const REFRESH = `
   WITH hrs AS (SELECT value AS hour FROM json_each(?)),
   base AS (
-    SELECT hrs.hour AS hour, h.flags & 1 AS money, h.variant AS variant, h.stakes AS stakes, h.played_at AS at, h.id AS id, h.hero_net AS net,
+    SELECT hrs.hour AS hour, ${moneySql()} AS money, h.variant AS variant, h.stakes AS stakes, h.played_at AS at, h.id AS id, h.hero_net AS net,
            CASE WHEN h.flags & 2 = 2 THEN h.hero_net ELSE 0 END AS sd, coalesce(h.hero_adj, h.hero_net) AS adj
     FROM hrs JOIN hands h INDEXED BY hands_results ON h.played_at >= hrs.hour * ${HOUR} AND h.played_at < (hrs.hour + 1) * ${HOUR} AND ${CASH_ONLY}),
   keyed AS (
@@ -198,7 +198,7 @@ export function seriesPieces(
   const after = rows({ ...filter, from: h1 * HOUR, to });
   if (!before.ok) return before;
   if (!after.ok) return after;
-  const money = filter.money === undefined ? -1 : filter.money === 'play' ? 1 : 0;
+  const money = filter.money === undefined ? -1 : moneyCode(filter.money);
   const hours = shape(
     `SELECT hands, net, sd, adj, first_at, end_at, lo_i, lo_at, lo_net, lo_sd, lo_adj, hi_i, hi_at, hi_net, hi_sd, hi_adj FROM hour_series
      WHERE money = ? AND variant = ? AND stakes = ? AND hour >= ? AND hour < ? ORDER BY hour`,

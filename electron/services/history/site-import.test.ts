@@ -119,7 +119,7 @@ describe('cercle import', () => {
     copyFileSync(join(FIXTURES, 'pokerstars/outside-6plus-2019.txt'), join(folder, 'b.txt'));
     let o = io();
     expect(await runCli(['import', '--data', data, '--hero', 'Hero', folder], o)).toBe(0);
-    expect(o.lines_[1]).toBe('imported: 1, already there: 0, without the player: 0, refused: 1 (game 1)');
+    expect(o.lines_[1]).toBe('imported: 1, already there: 0, observed (without the player, in no result): 0, refused: 1 (game 1)');
     expect(o.lines_.some((l) => /^refused: .*b\.txt:1 hand 195853866630: game: '6\+ Hold'em No Limit' is not a game of the decree$/.test(l))).toBe(true);
     o = io();
     expect(await runCli(['import', '--data', data, folder], o)).toBe(0);

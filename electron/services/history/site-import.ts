@@ -1,8 +1,9 @@
 /**
  * Importing the hand histories PokerStars and Winamax write (docs/exchange.md "Site files"), hand by
  * hand: every hand that can be read and played is stored, each other one is listed with its file,
- * line, hand id and reason, and a summary counts them (imported, already there, without the player,
- * refused by kind). A file is streamed (64 KiB at a time, one hand held at a time), so a file of
+ * line, hand id and reason, and a summary counts them (imported, already there, observed, refused by
+ * kind). A hand without the player is stored as an observed hand, in no result; a hand keeps its
+ * file's money (euros, dollars, pounds, play money, a tournament's chips), never converted (R-RESULTS). A file is streamed (64 KiB at a time, one hand held at a time), so a file of
  * many MB takes no more memory than a small one; hands are written 500 to a transaction. The same
  * hand imported again is recognised by its id (store.ts) and adds nothing.
  */
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { SiteHandSplitter, isSiteText, noHands, readSiteHand, type RefusalKind, type SiteChunk, type SiteHand } from '../../../shared/exchange/sites';
 import { TABLE_ID_MAX } from '../../../shared/protocol/limits';
 import type { HandRecord } from '../../../shared/rules/record';
+import { moneyOfCurrency, type HandMoney } from '../../../shared/history/money';
 import type { HandMeta, HistoryStore } from './store';
 
 export interface RefusedHand {
@@ -25,10 +27,14 @@ export interface SiteImportSummary {
   files: number;
   /** Hand headers met. */
   hands: number;
+  /** Stored now, observed hands included. */
   imported: number;
   already: number;
-  /** Read, but none of the player's names is at the table and no seat's cards were dealt face down to the file's writer. */
-  withoutHero: number;
+  /**
+   * Of the hands stored now, those without the player (none of their names at the table, no seat's
+   * cards dealt face down to the file's writer): kept as observed hands, in no result.
+   */
+  observed: number;
   refused: RefusedHand[];
   /** Refusals counted by kind. */
   byKind: Partial<Record<RefusedHand['kind'], number>>;
@@ -112,7 +118,7 @@ async function* linesOf(file: string, encoding: string): AsyncGenerator<string> 
 
 export class SiteImport {
   private readonly pending: { meta: HandMeta; record: HandRecord }[] = [];
-  private readonly summary: SiteImportSummary = { files: 0, hands: 0, imported: 0, already: 0, withoutHero: 0, refused: [], byKind: {}, currencies: {} };
+  private readonly summary: SiteImportSummary = { files: 0, hands: 0, imported: 0, already: 0, observed: 0, refused: [], byKind: {}, currencies: {} };
 
   constructor(
     private readonly store: HistoryStore,
@@ -161,17 +167,18 @@ export class SiteImport {
       this.refuse({ file, line: r.line, handId: r.handId, kind: r.kind, reason: r.reason });
       return;
     }
-    this.keep(r);
+    this.keep(file, r);
     if (this.pending.length >= BATCH) this.flush(file);
   }
 
-  private keep(r: SiteHand): void {
-    const seat = heroSeatOf(r.hand.record, this.heroNames);
-    if (seat === null) {
-      this.summary.withoutHero++;
+  private keep(file: string, r: SiteHand): void {
+    const m = r.hand.meta;
+    const money = moneyOf(r);
+    if (money === null) {
+      // A currency kept apart from none of the others would be added to one of them: refused, said.
+      this.refuse({ file, line: r.line, handId: r.handId, kind: 'store', reason: `the currency ${String(r.currency)} is not one the results keep apart (EUR, USD, GBP)` });
       return;
     }
-    const m = r.hand.meta;
     const currency = r.currency ?? (m.tournament !== undefined ? 'tournament chips' : 'play money');
     this.summary.currencies[currency] = (this.summary.currencies[currency] ?? 0) + 1;
     this.pending.push({
@@ -179,8 +186,8 @@ export class SiteImport {
       meta: {
         playedAt: m.endedAt ?? 0,
         tableId: (m.tableName ?? 'import').slice(0, TABLE_ID_MAX) || 'import',
-        money: m.money ?? 'real',
-        heroSeat: seat,
+        money,
+        heroSeat: heroSeatOf(r.hand.record, this.heroNames),
         ...(m.tournament !== undefined ? { tournament: { tournamentId: m.tournament.tournamentId, level: m.tournament.level } } : {}),
       },
     });
@@ -189,16 +196,32 @@ export class SiteImport {
   private flush(file: string): void {
     if (this.pending.length === 0) return;
     const list = this.pending.splice(0);
-    const r = this.store.addHands(list);
-    this.summary.imported += r.stored;
-    this.summary.already += r.duplicates;
-    for (const x of r.refused) this.refuse({ file, line: 0, handId: list[x.index].record.handId, kind: 'store', reason: x.reason });
+    // The observed hands apart, so that the summary says how many of those stored are observed.
+    for (const observed of [false, true]) {
+      const part = list.filter((h) => (h.meta.heroSeat === null) === observed);
+      if (part.length === 0) continue;
+      const r = this.store.addHands(part);
+      this.summary.imported += r.stored;
+      this.summary.already += r.duplicates;
+      if (observed) this.summary.observed += r.stored;
+      for (const x of r.refused) this.refuse({ file, line: 0, handId: part[x.index].record.handId, kind: 'store', reason: x.reason });
+    }
   }
 
   private refuse(r: RefusedHand): void {
     this.summary.refused.push(r);
     this.summary.byKind[r.kind] = (this.summary.byKind[r.kind] ?? 0) + 1;
   }
+}
+
+/**
+ * The money a site's hand is counted in: a tournament's hand is in its chips; a cash hand in its
+ * file's currency, or play money when the file names none; null for a currency not kept apart.
+ */
+function moneyOf(r: SiteHand): HandMoney | null {
+  if (r.hand.meta.tournament !== undefined) return 'chips';
+  if (r.currency === null) return 'play';
+  return moneyOfCurrency(r.currency);
 }
 
 /** Imports the files and folders given into the store; the summary says what became of every hand. */

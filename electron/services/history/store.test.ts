@@ -308,7 +308,7 @@ describe('the hand history store (R-HISTORY)', () => {
           if (groupBy !== undefined) {
             for (const g of r.groups) {
               const sub = list.filter((p) => p.record.variant === g.variant && (groupBy === 'variant' || stakesOf(p.record) === g.stakes));
-              expect({ hands: g.hands, net: g.net, rake: g.rake, entries: 0, prizes: 0 }).toEqual(brute(sub, from, to, g.money));
+              expect({ hands: g.hands, net: g.net, rake: g.rake, entries: 0, prizes: 0 }).toEqual(brute(sub, from, to, g.money as MoneyKind));
             }
             expect(r.groups.reduce((s, g) => s + g.hands, 0)).toBe(r.real.hands + r.play.hands);
           }

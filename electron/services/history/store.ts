@@ -131,6 +131,7 @@ import {
   NORMAL_CACHE,
   PLAN_THRESHOLD,
   derive,
+  joinHandId,
   type AddResult,
   type BulkResult,
   type GetHandResult,
@@ -285,6 +286,39 @@ export class HistoryStore {
   /** Stores many hands (an import): `importer()` with one chunk. Duplicates are counted, not stored. */
   addHands(list: readonly { meta: HandMeta; record: HandRecord }[]): BulkResult {
     return this.write().addHands(list);
+  }
+
+  /**
+   * Gives the player back their observed hands (schema version 9): a stored hand without a hero where
+   * one of `names` was dealt in (the player named themselves since: Settings, my names) becomes theirs,
+   * in their results from now on (R-RESULTS). All in one transaction: each is removed and stored again
+   * with its seat, so its totals, graph pieces and statistics are the writer's own. Returns how many.
+   */
+  claimObserved(names: readonly string[]): number {
+    if (names.length === 0) return 0;
+    const rows = this.db
+      .prepare('SELECT h.id, p.prefix, h.number FROM hands h INDEXED BY hands_observed JOIN hand_prefixes p ON p.id = h.prefix WHERE (h.flags & 512) != 0')
+      .raw()
+      .all() as [number, string, number][];
+    const claims: { id: number; meta: HandMeta; record: HandRecord }[] = [];
+    for (const [id, prefix, number] of rows) {
+      const h = this.getHand(joinHandId(prefix, number));
+      const seat = h.ok ? h.record.seats.find((s) => s.dealtIn && names.includes(s.player)) : undefined;
+      if (!h.ok || seat === undefined) continue;
+      const { playedAt, tableId, money, tournament } = h.summary;
+      claims.push({ id, record: h.record, meta: { playedAt, tableId, money, heroSeat: seat.seat, tournament } });
+    }
+    if (claims.length === 0) return 0;
+    const w = this.write();
+    this.db.transaction(() => {
+      for (const c of claims) {
+        this.shape('DELETE FROM hand_players WHERE hand = ?').run(c.id);
+        this.shape('DELETE FROM hands WHERE id = ?').run(c.id);
+        const r = w.addHand(c.meta, c.record);
+        if (!r.stored) throw new Error(`hand ${c.record.handId as string} could not be given back: ${r.duplicate ? 'stored twice' : r.reason}`);
+      }
+    })();
+    return claims.length;
   }
 
   /** A bulk import fed in chunks (writer.ts). `batch: Infinity`: one transaction, all or nothing. */

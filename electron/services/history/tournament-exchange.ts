@@ -80,7 +80,10 @@ export function tournamentLookup(book: TournamentBook | null): (t: HandTournamen
 /** A stored hand's meta as the formats take it: its table, end, money kind and, for a tournament's hand, its tournament (the export job and `cercle export`). */
 export function exchangeMetaOf(s: HandSummaryView, tournamentOf: ReturnType<typeof tournamentLookup>): ExchangeMeta {
   const t = s.tournament ?? null;
-  return { tableName: s.tableId, endedAt: s.playedAt, money: s.money, ...(t !== null ? { tournament: tournamentOf(t, s.money) } : {}) };
+  // The formats know euros and play money only: a hand of another money is written as real money
+  // (its amounts unchanged, in its own units). A tournament's hand takes its tournament's money when stored.
+  const money = s.money === 'play' ? 'play' : 'real';
+  return { tableName: s.tableId, endedAt: s.playedAt, money, ...(t !== null ? { tournament: tournamentOf(t, money) } : {}) };
 }
 
 /**
@@ -91,7 +94,7 @@ export function exchangeMetaOf(s: HandSummaryView, tournamentOf: ReturnType<type
 export function summaryTournaments(book: TournamentBook, filter: HistoryFilter): TournamentRecordView[] {
   if (!book.listTournaments) throw new Error('this history cannot list its tournaments: no summaries to export');
   const f: TournamentFilter = {
-    ...(filter.money !== undefined ? { money: filter.money } : {}),
+    ...(filter.money === 'real' || filter.money === 'play' ? { money: filter.money } : {}),
     ...(filter.variant !== undefined ? { variant: filter.variant } : {}),
   };
   const ended = (t: TournamentRecordView) => t.endedAt !== null && (filter.from === undefined || t.endedAt >= filter.from) && (filter.to === undefined || t.endedAt < filter.to);

@@ -21,7 +21,7 @@ import { tournamentFigures } from '../../../shared/history/tournaments';
 import { fillHistory } from './generate';
 import { tournamentSeries } from './results';
 import { HISTORY_MIGRATIONS } from './schema';
-import { UNDO_V7, UNDO_V8 } from './schema/undo';
+import { UNDO_V7, UNDO_V8, UNDO_V9 } from './schema/undo';
 import { HistoryStore, type ResultGroup } from './store';
 import { Tracker } from './tracker';
 
@@ -262,7 +262,7 @@ describe('schema version 7 (a frozen migration)', () => {
     s.close();
     // A real version 6 file: what version 7 added taken away (version 6 stored a refund as ended, unplaced, spent 0).
     const db = new Database(file);
-    db.exec(UNDO_V8 + UNDO_V7);
+    db.exec(UNDO_V9 + UNDO_V8 + UNDO_V7);
     db.pragma('user_version = 6');
     db.close();
     const again = HistoryStore.open(file);

@@ -18,7 +18,7 @@ import { sumTournaments, tournamentFigures } from '../../../shared/history/tourn
 import { fillHistory } from './generate';
 import { playerStats, resultsSeries, resultsSessions, tournamentHistory, tournamentResults, tournamentSeries } from './results';
 import { HISTORY_MIGRATIONS } from './schema';
-import { UNDO_V6, UNDO_V7, UNDO_V8 } from './schema/undo';
+import { UNDO_V6, UNDO_V7, UNDO_V8, UNDO_V9 } from './schema/undo';
 import { HistoryStore, type HandMeta } from './store';
 
 const DAY = 86_400_000;
@@ -348,7 +348,7 @@ describe('schema version 6 (a frozen migration)', () => {
     store.close();
     // A real version 5 file: what version 6 added taken away.
     const db = new Database(file);
-    db.exec(UNDO_V8 + UNDO_V7 + UNDO_V6);
+    db.exec(UNDO_V9 + UNDO_V8 + UNDO_V7 + UNDO_V6);
     db.pragma('user_version = 5');
     db.close();
     const again = HistoryStore.open(file);

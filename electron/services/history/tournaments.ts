@@ -232,7 +232,7 @@ export class TournamentQueries {
     // The period is the movement's time; the other conditions are the record's.
     const c = conditions(filter, 'm.at');
     if (typeof c === 'string') return { ok: false, reason: c };
-    const out: ResultRows = { ok: true, at: [], net: [], rake: [], adj: [], showdown: [], play: [], table: [] };
+    const out: ResultRows = { ok: true, at: [], net: [], rake: [], adj: [], showdown: [], money: [], table: [] };
     const rows = this.shape(
       `SELECT m.at, m.prizes - m.entries, m.money, m.tournament FROM tournament_money m INDEXED BY tournament_money_by_time JOIN tournaments t ON t.id = m.tournament
        WHERE ${c.where.join(' AND ')} ORDER BY m.at, m.id`,
@@ -245,7 +245,7 @@ export class TournamentQueries {
       out.rake.push(0);
       out.adj.push(net);
       out.showdown.push(0);
-      out.play.push(money);
+      out.money.push(money);
       out.table.push(id);
     }
     return out;

@@ -191,7 +191,8 @@ export class Tracker {
       return r;
     }
     const hero = record.seats.find((s) => s.seat === meta.heroSeat);
-    if (hero === undefined) return r; // addHand refuses such a hand: unreachable
+    // Cercle's own tables play euros or play money, with the player seated; another hand is in no running figure.
+    if (hero === undefined || (meta.money !== 'real' && meta.money !== 'play')) return r;
     const sum = this.hands[meta.money];
     sum.hands++;
     sum.net += hero.net;

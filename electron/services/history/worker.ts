@@ -52,7 +52,7 @@ export type WorkerJob = { cercleHistoryJob: true } & (
 
 export type WorkerReport =
   | { type: 'progress'; phase: 'read' | 'parse' | 'store' | 'export'; done: number; total: number }
-  | { type: 'done'; done: number; total: number; stored: number; duplicates: number; skipped: number; refused?: number; line?: number | null; message?: string | null }
+  | { type: 'done'; done: number; total: number; stored: number; duplicates: number; skipped: number; observed?: number; refused?: number; line?: number | null; message?: string | null }
   | { type: 'cancelled'; done: number; total: number }
   | { type: 'failed'; message: string; line: number | null };
 
@@ -201,8 +201,8 @@ async function runSiteImport(job: Extract<WorkerJob, { kind: 'import' }>, contro
     const s = imp.finish();
     const first = s.refused[0];
     // Nothing in the file could be read: the import failed, at its first refused hand's line.
-    if (first && s.imported + s.already + s.withoutHero === 0) post({ type: 'failed', line: first.line > 0 ? first.line : null, message: refusalsText(s)! });
-    else post({ type: 'done', done: s.hands, total: s.hands, stored: s.imported, duplicates: s.already, skipped: s.withoutHero, refused: s.refused.length, line: first && first.line > 0 ? first.line : null, message: refusalsText(s) });
+    if (first && s.imported + s.already === 0) post({ type: 'failed', line: first.line > 0 ? first.line : null, message: refusalsText(s)! });
+    else post({ type: 'done', done: s.hands, total: s.hands, stored: s.imported, duplicates: s.already, skipped: 0, observed: s.observed, refused: s.refused.length, line: first && first.line > 0 ? first.line : null, message: refusalsText(s) });
   } finally {
     store.close();
   }

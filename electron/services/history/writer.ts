@@ -26,6 +26,7 @@ import {
   derivedResults,
   exchangeNumber,
   joinHandId,
+  moneySql,
   packCards,
   type AddResult,
   type BulkResult,
@@ -230,7 +231,7 @@ export class HistoryWriter {
       d.variant,
       d.stakes,
       d.flags,
-      meta.heroSeat,
+      meta.heroSeat ?? -1, // an observed hand (schema version 9)
       d.heroNet,
       d.heroRake,
       d.pot,
@@ -246,8 +247,8 @@ export class HistoryWriter {
     const hand = r.lastInsertRowid as number;
     for (const s of record.seats) this.pendingPlayers.push(this.names.id('player', s.player), hand);
     // A tournament hand's chips are not money; the cash totals, graph and statistics
-    // never count it (its tournament's entry and prize are counted from `tournaments`, periods.ts).
-    if (d.tournament !== null) return true;
+    // never count it (its entry and prize are counted from `tournaments`), nor an observed hand (R-RESULTS).
+    if (d.tournament !== null || meta.heroSeat === null) return true;
     const day = Math.floor(meta.playedAt / DAY);
     const hour = Math.floor(meta.playedAt / HOUR);
     this.series.add(hour, hand, d.money, d.variant, d.stakes, meta.playedAt, d.heroNet, d.flags & F_SHOWDOWN ? d.heroNet : 0, d.adj ?? d.heroNet);
@@ -464,7 +465,7 @@ export class HistoryWriter {
     }
     const removed = this.db.transaction(() => {
       // Cash hands only: tournament hands are in no total (schema version 6).
-      const old = `SELECT %KEY% AS at, flags & 1 AS money, variant, stakes, count(*) AS hands, sum(hero_net) AS net, sum(hero_rake) AS rake
+      const old = `SELECT %KEY% AS at, ${moneySql()} AS money, variant, stakes, count(*) AS hands, sum(hero_net) AS net, sum(hero_rake) AS rake
                    FROM hands h INDEXED BY hands_by_time WHERE played_at < ? AND ${CASH_ONLY} GROUP BY at, money, variant, stakes`;
       for (const [table, key, size] of [
         ['day_totals', 'day', DAY],
@@ -477,7 +478,7 @@ export class HistoryWriter {
       }
       // The statistics' hour sums of the removed hands.
       const gone = this.shape(
-        `SELECT h.played_at / ${HOUR} - (h.played_at < 0 AND h.played_at % ${HOUR} != 0) AS at, h.flags & 1 AS money, h.variant AS variant, h.stakes AS stakes, ${STAT_SELECT}
+        `SELECT h.played_at / ${HOUR} - (h.played_at < 0 AND h.played_at % ${HOUR} != 0) AS at, ${moneySql()} AS money, h.variant AS variant, h.stakes AS stakes, ${STAT_SELECT}
          FROM hands h INDEXED BY hands_results WHERE h.played_at < ? AND ${CASH_ONLY} GROUP BY at, money, variant, stakes`,
       ).all(before) as (StatSums & { at: number; money: number; variant: number; stakes: number })[];
       const less = this.shape(`UPDATE hour_stats SET ${STAT_SUMS.map((k) => `${k} = ${k} - ?`).join(', ')} WHERE hour = ? AND money = ? AND variant = ? AND stakes = ?`);
@@ -521,7 +522,7 @@ export class HistoryWriter {
   fillDerived(): void {
     const listed = (name: string): boolean => (this.db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck().get(name) as number) > 0;
     if (listed('derive_pending')) {
-      this.fillHands('derive_pending', 'h.hero_seat, h.record, h.played_at, h.flags & 1, h.variant, h.stakes, h.hero_net', 2000, () => {
+      this.fillHands('derive_pending', `h.hero_seat, h.record, h.played_at, ${moneySql()}, h.variant, h.stakes, h.hero_net`, 2000, () => {
         const update = this.db.prepare('UPDATE hands SET stats = ?, hero_adj = ? WHERE id = ?');
         return (id, [heroSeat, bytes, playedAt, money, variant, stakes, heroNet]: [number, Uint8Array, number, number, number, number, number]) => {
           const record = this.decode(id, bytes);

@@ -2,6 +2,7 @@
  * The history's filter form and what it asks the store (HistoryFilter, shared/api): periods in the
  * player's local days, selects that mean "any" when empty, the player's name trimmed. Pure.
  */
+import type { HandMoney } from '../../../shared/history/money';
 import type { HistoryFilter } from '../../../shared/api/contract';
 import { VARIANT_CODES, type VariantCode } from '../../../shared/rules/variants';
 
@@ -86,9 +87,9 @@ export function toHistoryFilter(form: FilterForm, now: Date): FilterResult {
       break;
   }
   if (form.variant !== '' && (VARIANT_CODES as readonly string[]).includes(form.variant)) f.variant = form.variant;
-  const stakes = /^(real|play):(\d{1,15})$/.exec(form.stakes);
+  const stakes = /^(real|play|usd|gbp|chips):(\d{1,15})$/.exec(form.stakes);
   if (stakes) {
-    f.money = stakes[1] as 'real' | 'play';
+    f.money = stakes[1] as HandMoney;
     f.stakes = Number(stakes[2]);
   }
   const table = form.tableId.trim();

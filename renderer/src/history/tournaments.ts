@@ -8,6 +8,7 @@
  * at a cash point the tournaments' line as it stood then is added, and the other way round. Both lines
  * are in the same money (the page never adds real and play money), so the sum is money too.
  */
+import type { HandMoney } from '../../../shared/history/money';
 import type { SeriesView, TournamentRecordView } from '../../../shared/api';
 import { VARIANTS, type VariantCode } from '../../../shared/rules/variants';
 
@@ -97,8 +98,8 @@ export interface PeriodLine {
  * first or in the game order of the answer, and their total (the same sums as the period's totals).
  */
 export function periodLines(
-  groups: readonly { money: 'real' | 'play'; day?: string; variant?: string; hands: number; net: number; entries: number; prizes: number }[],
-  money: 'real' | 'play',
+  groups: readonly { money: HandMoney; day?: string; variant?: string; hands: number; net: number; entries: number; prizes: number }[],
+  money: HandMoney,
   by: 'day' | 'variant',
 ): { lines: PeriodLine[]; total: PeriodLine } {
   const lines: PeriodLine[] = [];

@@ -3,6 +3,7 @@
  * Stud has no blinds: its unit is the small bet, as the history's stakes are (the small bet of a
  * limit game is the big blind of limit Hold'em). Dividing is for display only: amounts stay integers.
  */
+import type { HandMoney } from '../../../shared/history/money';
 import type { HandRecord } from '../../../shared/rules/record';
 import { formatAmount } from '../format';
 
@@ -35,7 +36,7 @@ export function inBigBlinds(amount: number, bigBlind: number, locale: string, si
  */
 export function amountFormatter(
   unit: AmountUnit,
-  money: 'real' | 'play',
+  money: HandMoney,
   bigBlind: number,
   locale: string,
   suffix: string,

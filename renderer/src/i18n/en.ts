@@ -82,6 +82,14 @@ const en: typeof fr = {
     decks: 'All cards have the same back.',
     saved: 'Saved.',
     saveFailed: 'The setting could not be saved.',
+    myNames: {
+      title: 'My names',
+      explain:
+        'Your names on the sites whose hand histories you import (PokerStars, Winamax…): they are one player, you. An imported hand where one of them sits counts in your results; without them, a hand where no hidden card is dealt to you is kept as an observed hand, outside your results.',
+      label: 'One name a line',
+      save: 'Save my names',
+      bad: 'At most {max} names of at most {chars} characters.',
+    },
     update: {
       title: 'Updates',
       check: 'Check for updates',

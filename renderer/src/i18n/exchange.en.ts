@@ -27,6 +27,7 @@ export default {
     store: 'Storing… {done} / {total} hands',
     done: '{stored} hand(s) added, {duplicates} already there.',
     skipped: '{n} hand(s) skipped: you did not play in them.',
+    observed: 'Of them, {n} observed hand(s): you did not play in them; kept, they do not count in your results.',
     refused: '{n} hand(s) refused: they are not hands the rules allow.',
     refusedLine: '{n} hand(s) refused: the first, at line {line}, is not a hand the rules allow.',
     failedLine: 'File refused at line {line}: it does not describe a hand the rules allow. No hand was imported.',

@@ -27,6 +27,7 @@ export default {
     store: 'Enregistrement… {done} / {total} mains',
     done: '{stored} main(s) ajoutée(s), {duplicates} déjà présente(s).',
     skipped: '{n} main(s) ignorée(s) : vous n’y jouiez pas.',
+    observed: 'Dont {n} main(s) observée(s) : vous n’y jouiez pas ; gardées, elles ne comptent pas dans vos résultats.',
     refused: '{n} main(s) refusée(s) : elles ne décrivent pas des mains que les règles permettent.',
     refusedLine: '{n} main(s) refusée(s) : la première, à la ligne {line}, ne décrit pas une main que les règles permettent.',
     failedLine: 'Fichier refusé à la ligne {line} : elle ne décrit pas une main que les règles permettent. Aucune main n’a été importée.',

@@ -82,6 +82,14 @@ export default {
     decks: 'Le dos des cartes est identique pour toutes les cartes.',
     saved: 'Enregistré.',
     saveFailed: "Le réglage n'a pas pu être enregistré.",
+    myNames: {
+      title: 'Mes pseudos',
+      explain:
+        'Vos pseudos sur les sites dont vous importez l’historique (PokerStars, Winamax…) : ils sont un seul joueur, vous. Une main importée où l’un d’eux est assis compte dans vos résultats ; sans eux, une main où aucune carte cachée ne vous est donnée est gardée comme main observée, hors de vos résultats.',
+      label: 'Un pseudo par ligne',
+      save: 'Enregistrer mes pseudos',
+      bad: 'Au plus {max} pseudos de {chars} caractères au plus.',
+    },
     update: {
       title: 'Mises à jour',
       check: 'Rechercher une mise à jour',

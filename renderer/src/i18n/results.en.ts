@@ -13,7 +13,7 @@ const en: typeof fr = {
   },
   from: 'From',
   to: 'to',
-  money: { label: 'Money', real: 'Real money', play: 'Play chips' },
+  money: { label: 'Money', real: 'Real money', play: 'Play chips', usd: 'US dollars (imported)', gbp: 'Pounds sterling (imported)', chips: 'Tournament chips' },
   variant: 'Game',
   stakes: 'Stakes (big blind)',
   all: 'All',

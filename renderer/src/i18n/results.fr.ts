@@ -11,7 +11,7 @@ export default {
   },
   from: 'Du',
   to: 'au',
-  money: { label: 'Argent', real: 'Argent réel', play: 'Jetons fictifs' },
+  money: { label: 'Argent', real: 'Argent réel', play: 'Jetons fictifs', usd: 'Dollars US (importés)', gbp: 'Livres sterling (importées)', chips: 'Jetons de tournoi' },
   variant: 'Jeu',
   stakes: 'Enjeux (grosse blinde)',
   all: 'Tous',

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { HISTORY_MIGRATIONS } from '.';
-import { UNDO_V6, UNDO_V7, UNDO_V8 } from './undo';
+import { UNDO_V6, UNDO_V7, UNDO_V8, UNDO_V9 } from './undo';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -75,5 +75,19 @@ describe('schema version 8 (a tied finish kept)', () => {
     v7.exec(UNDO_V8);
     expect(schemaOf(v7)).toEqual(before);
     v7.close();
+  });
+});
+
+describe('schema version 9 (moneys apart, observed hands)', () => {
+  it('adds the observed hands’ partial index, and nothing else (the money and observed bits live in hands.flags); UNDO_V9 takes it away', () => {
+    const v8 = at(8);
+    const before = schemaOf(v8);
+    HISTORY_MIGRATIONS[8](v8);
+    expect(addedNames(before, schemaOf(v8))).toEqual(['hands_observed']);
+    const columns = (db: Database.Database): string[] => db.prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid').pluck().all('hands') as string[];
+    expect(columns(v8)).toEqual(columns(at(8)));
+    v8.exec(UNDO_V9);
+    expect(schemaOf(v8)).toEqual(before);
+    v8.close();
   });
 });

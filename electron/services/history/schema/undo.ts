@@ -8,3 +8,4 @@ export const UNDO_V6 =
   'DROP TABLE tournaments; DROP INDEX hands_by_tournament; ALTER TABLE hands DROP COLUMN tournament; ALTER TABLE hands DROP COLUMN level;';
 export const UNDO_V7 = 'DROP TABLE tournament_money; ALTER TABLE tournaments DROP COLUMN refunded_at;';
 export const UNDO_V8 = 'ALTER TABLE tournaments DROP COLUMN tied;';
+export const UNDO_V9 = 'DROP INDEX hands_observed;';
