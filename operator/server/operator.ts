@@ -249,7 +249,8 @@ export async function startOperator(o: OperatorOptions): Promise<RunningOperator
     idOper,
     table: o.table,
     practice: o.practice,
-    practiceFillMs: o.tournaments?.practiceFillMs ?? 3000,
+    // null says never (a sit & go that waits for its people): `??` would make it 3 s.
+    practiceFillMs: o.tournaments?.practiceFillMs === undefined ? 3000 : o.tournaments.practiceFillMs,
     practiceField: o.tournaments?.practiceField,
     clockRate: o.tournaments?.clockRate,
     playtime,
