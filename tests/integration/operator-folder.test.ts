@@ -227,7 +227,9 @@ describe('one operator per data folder', () => {
       for (const p of procs) p.child.kill('SIGKILL');
       t.cleanup();
     }
-  });
+    // 18 operator processes started one after another through tsx: about 40 s alone, past the default
+    // 120 s on a loaded machine (seen beside two other runs).
+  }, 360_000);
 });
 
 interface Held {

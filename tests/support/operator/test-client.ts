@@ -6,7 +6,7 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
 import WebSocket from 'ws';
-import type { ClientMessage, Move, ServerMessage, TableEvent } from '../../../shared/protocol/messages';
+import type { ClientMessage, Move, ServerMessage, ServerMessageOf, TableEvent } from '../../../shared/protocol/messages';
 import { handOf } from '../../../shared/protocol/hand';
 import { apply, legalActions, type HandState, type LegalActions } from '../../../shared/rules/engine';
 import { parseServerMessage } from '../../../shared/protocol/parse';
@@ -170,7 +170,7 @@ export class TestClient {
  */
 export class AutoPlayer {
   /** Per table: the last frame number, own seat, the hand as this seat sees it, whose turn the operator announced. */
-  readonly tables = new Map<string, { seq: number; seat: number | null; hand: HandState | null; busy: boolean; turn: number | null }>();
+  readonly tables = new Map<string, { seq: number; seat: number | null; hand: HandState | null; busy: boolean; turn: number | null; hands: number; actedIn: number }>();
   readonly problems: string[] = [];
   handsEnded = 0;
   private actions = 0;
@@ -196,7 +196,7 @@ export class AutoPlayer {
 
   private receive(m: ServerMessage): void {
     if (m.type === 'table.snapshot') {
-      const t = { seq: m.seq, seat: m.table.you?.seat ?? null, hand: m.table.hand ? handOf(m.table.hand) : null, busy: false, turn: m.table.turn?.seat ?? null };
+      const t = { seq: m.seq, seat: m.table.you?.seat ?? null, hand: m.table.hand ? handOf(m.table.hand) : null, busy: false, turn: m.table.turn?.seat ?? null, hands: 0, actedIn: -1 };
       this.tables.set(m.tableId, t);
       this.maybeAct(m.tableId);
       return;
@@ -205,16 +205,7 @@ export class AutoPlayer {
       this.tables.delete(m.tableId);
       return;
     }
-    if (m.type === 'table.actionResult') {
-      const t = this.tables.get(m.tableId);
-      if (t) t.busy = false;
-      // A move that crossed our leaving (sent before `table.left` reached us, read after it) is refused
-      // NOT_SEATED: a race of the test's random player, not a fault (met under load in a full run).
-      const crossedLeave = !t && m.code === 'NOT_SEATED';
-      if (!m.ok && m.code !== 'NOT_YOUR_TURN' && !crossedLeave) this.problems.push(`${m.tableId}: action refused: ${m.code} ${m.rule ?? ''} ${m.message ?? ''}`);
-      this.maybeAct(m.tableId);
-      return;
-    }
+    if (m.type === 'table.actionResult') return this.answered(m);
     if (m.type !== 'table.event') return;
     const t = this.tables.get(m.tableId);
     if (!t) return; // events of a seat just taken, before its snapshot
@@ -229,6 +220,7 @@ export class AutoPlayer {
     switch (e.type) {
       case 'handStart':
         t.hand = handOf(e.hand);
+        t.hands++;
         t.turn = null;
         break;
       case 'turn':
@@ -269,6 +261,21 @@ export class AutoPlayer {
     this.maybeAct(m.tableId);
   }
 
+  /** Our move's answer: a refusal is a problem unless a race of the test's random player explains it. */
+  private answered(m: ServerMessageOf<'table.actionResult'>): void {
+    const t = this.tables.get(m.tableId);
+    if (t) t.busy = false;
+    // A move that crossed our leaving (sent before `table.left` reached us, read after it) is refused
+    // NOT_SEATED: a race of the test's random player, not a fault (met under load in a full run).
+    const crossedLeave = !t && m.code === 'NOT_SEATED';
+    // A move that crossed its hand's end (the clock acted for us, the hand ended, and only then did
+    // our move arrive) is refused NO_HAND: that end was read before this answer, the same race as
+    // NOT_YOUR_TURN on a loaded machine with the clock sped up.
+    const crossedEnd = t !== undefined && m.code === 'NO_HAND' && (t.hand === null || t.hands !== t.actedIn);
+    if (!m.ok && m.code !== 'NOT_YOUR_TURN' && !crossedLeave && !crossedEnd) this.problems.push(`${m.tableId}: action refused: ${m.code} ${m.rule ?? ''} ${m.message ?? ''}`);
+    this.maybeAct(m.tableId);
+  }
+
   private maybeAct(tableId: string): void {
     const t = this.tables.get(tableId);
     // Act when the operator says it is this seat's turn (a choice without options, such as an all-in
@@ -277,6 +284,7 @@ export class AutoPlayer {
     const legal = legalActions(t.hand);
     if (legal.seat !== t.seat || legal.next === 'deal' || legal.next === 'done') return;
     t.busy = true;
+    t.actedIn = t.hands;
     this.sentAt.set(tableId, performance.now());
     this.client.send({ type: 'table.action', rid: 0, tableId, actionId: `${this.idPrefix}-${++this.actions}`, move: this.choose(t.hand, legal) });
   }
