@@ -33,6 +33,12 @@ import { readyStructure } from '../../shared/rules/tournament/structure';
 import { tempDir } from '../support/operator/temp-dir';
 import type { BenchResult } from './types';
 
+/** Players left and the tables open against the fewest that seat them: the floor's surplus (T 6-6). */
+function progress(state: { sizes: readonly number[]; remaining: number }, seats: number): string {
+  const open = state.sizes.reduce((a, n) => a + n, 0);
+  return `${state.remaining} players left, ${open} tables (${Math.ceil(state.remaining / seats)} needed)`;
+}
+
 export default async function tournamentMachineBench(): Promise<BenchResult[]> {
   const flag = process.argv.find((x) => x.startsWith('--machine-field='))?.slice('--machine-field='.length);
   const field = Number(flag ?? process.env.CERCLE_BENCH_MACHINE_FIELD ?? 100_000);
@@ -98,10 +104,7 @@ export default async function tournamentMachineBench(): Promise<BenchResult[]> {
           resolve();
         } else if (performance.now() - last > 10_000) {
           last = performance.now();
-          // The tables open against the fewest that seat everyone: the floor's surplus (T 6-6).
-          const open = runner.state.sizes.reduce((a, n) => a + n, 0);
-          const need = Math.ceil(runner.state.remaining / spec.seats);
-          process.stderr.write(`  … ${driver.hands} hands, ${runner.state.remaining} players left, ${open} tables (${need} needed), ${((last - t0) / 1000).toFixed(0)} s\n`);
+          process.stderr.write(`  … ${driver.hands} hands, ${progress(runner.state, spec.seats)}, ${((last - t0) / 1000).toFixed(0)} s\n`);
         }
       }, 50);
     });

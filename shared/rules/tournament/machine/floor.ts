@@ -175,63 +175,71 @@ export function rebalance(d: Draft): void {
   for (let pass = 0; pass < 4 && !settled(d); pass++) {
     const late = d.s.sizes.reduce((a, n) => a + n, 0) <= d.s.options.lateTables;
     // The plan from the tables' numbers by size (field-plan.ts: `fieldMoves`'s moves, every table unread).
-    const moves = planOf(d, late);
     const waiting = new Set<number>();
-    // The tables this event left free, read once until a move changes them (`freeGiver`).
-    let givers: Table[] | null = null;
-    let made = 0;
-    const runs = breakRuns(moves);
-    for (let i = 0; i < moves.length; i++) {
-      const m = moves[i];
-      // A broken table's moves come together: once it waits, the rest of them wait too (skipped at once).
-      if (m.why === 'break' && waiting.has(m.from)) {
-        i = runs[i] - 1;
-        continue;
-      }
-      let from = d.table(m.from);
-      const to = d.table(m.to);
-      if (!from || !to || to.seats.every((x) => x !== null)) continue;
-      // Nobody leaves a table in a hand, nor one where a player decides a rebuy (T 5-3: the seat is kept).
-      if ((from.inHand || !tableMovable(d, from) || waiting.has(m.from)) && m.why === 'break') {
-        // Our T 6-6 procedure: the table that closes is the highest-numbered one between hands. The
-        // planned one (the highest number) is in a hand: the highest-numbered table this event freed
-        // closes now instead, and the plan is made again from the new counts. Waiting for the planned
-        // one instead lets the tables to close pile up on a large field where nearly every table is
-        // in a hand (thousands at 100,000 entrants), the field playing short-handed meanwhile.
-        const sub = highestFree((givers ??= freeTables(d)), waiting);
-        if (!sub) {
-          waiting.add(m.from);
-          continue;
-        }
-        breakTable(d, sub);
-        givers = null;
-        made++;
-        break;
-      }
-      if (from.inHand || !tableMovable(d, from) || waiting.has(m.from)) {
-        // A balancing move may come from any table of the giver's size (T 6-8 names no table): one this
-        // event freed (its hand just ended) gives instead. Without it, on a large field where nearly every
-        // table is in a hand, the planned giver is almost never free and the imbalance only grows.
-        const alt = m.why === 'balance' ? freeGiver((givers ??= freeTables(d)), seated(from), to.no, waiting) : undefined;
-        if (!alt) {
-          waiting.add(m.from);
-          continue;
-        }
-        from = alt;
-      }
-      if (!makeMove(d, m.why, from, to)) continue;
-      givers = null;
-      made++;
-      const left = d.table(from.no)!;
-      if (seated(left) === 0) closeTable(d, left.no);
-    }
-    if (made === 0) {
+    if (runPlan(d, planOf(d, late), waiting) === 0) {
       // A copy: the event's later changes edit its own counts in place (sizes.ts).
       d.s.floorWait = { sizes: [...d.s.sizes], tables: [...waiting].sort((a, b) => a - b) };
       break;
     }
   }
   finalRedraw(d);
+}
+
+/**
+ * The plan's moves made in order; the number made. A move from a table in a hand (or where someone
+ * decides a rebuy) is left for when that table is free (`waiting`), unless a table this event freed
+ * can stand in: the pass ends once a table closed in place of a planned one (the plan is
+ * then made again from the new counts).
+ */
+function runPlan(d: Draft, moves: readonly Move[], waiting: Set<number>): number {
+  // The tables this event left free, read once until a move changes them (`freeGiver`).
+  let givers: Table[] | null = null;
+  let made = 0;
+  const runs = breakRuns(moves);
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i];
+    // A broken table's moves come together: once it waits, the rest of them wait too (skipped at once).
+    if (m.why === 'break' && waiting.has(m.from)) {
+      i = runs[i] - 1;
+      continue;
+    }
+    let from = d.table(m.from);
+    const to = d.table(m.to);
+    if (!from || !to || to.seats.every((x) => x !== null)) continue;
+    // Nobody leaves a table in a hand, nor one where a player decides a rebuy (T 5-3: the seat is kept).
+    if (from.inHand || !tableMovable(d, from) || waiting.has(m.from)) {
+      givers ??= freeTables(d);
+      if (m.why === 'break') {
+        // Our T 6-6 procedure: the table that closes is the highest-numbered one between hands. The
+        // planned one (the highest number) is in a hand: the highest-numbered table this event freed
+        // closes now instead. Waiting for the planned one lets the tables to close pile up on a large
+        // field where nearly every table is in a hand (thousands at 100,000 entrants), the field
+        // playing short-handed meanwhile.
+        const sub = highestFree(givers, waiting);
+        if (sub) {
+          breakTable(d, sub);
+          return made + 1;
+        }
+        waiting.add(m.from);
+        continue;
+      }
+      // A balancing move may come from any table of the giver's size (T 6-8 names no table): one this
+      // event freed (its hand just ended) gives instead. Without it, on a large field where nearly every
+      // table is in a hand, the planned giver is almost never free and the imbalance only grows.
+      const alt = freeGiver(givers, seated(from), to.no, waiting);
+      if (!alt) {
+        waiting.add(m.from);
+        continue;
+      }
+      from = alt;
+    }
+    if (!makeMove(d, m.why, from, to)) continue;
+    givers = null;
+    made++;
+    const left = d.table(from.no)!;
+    if (seated(left) === 0) closeTable(d, left.no);
+  }
+  return made;
 }
 
 /**
