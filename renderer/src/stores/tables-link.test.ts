@@ -5,7 +5,8 @@
  * has closes with its last hand kept (`linkGone` 'lost') until the player closes it.
  */
 import { createPinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { handFrames } from '../../../tests/support/renderer/frames';
 import { createApp, nextTick } from 'vue';
 import type { CercleApi, LastHand, SessionInfo, TableState } from '../../../shared/api';
 import { tableState } from '../table/test-support';
@@ -35,19 +36,7 @@ function sessionIn(state: SessionInfo['link']['state']): SessionInfo {
   };
 }
 
-let frames: FrameRequestCallback[] = [];
-beforeEach(() => {
-  frames = [];
-  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
-});
-afterEach(() => vi.unstubAllGlobals());
-function flush(): void {
-  for (let i = 0; i < 10 && frames.length > 0; i++) {
-    const run = frames;
-    frames = [];
-    for (const cb of run) cb(performance.now() + i * 1000);
-  }
-}
+const { flush } = handFrames();
 
 async function storeWith(initial: TableState[]) {
   const listeners = new Map<string, Listener[]>();

@@ -7,7 +7,8 @@
  * is worded; the details are read once and again only when the field changes.
  */
 import { createPinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { handFrames } from '../../../tests/support/renderer/frames';
 import { createApp } from 'vue';
 import type { CercleApi, TableState, TournamentPlay } from '../../../shared/api';
 import type { TournamentStanding } from '../../../shared/protocol/tournament';
@@ -46,21 +47,11 @@ function play(over: Partial<TournamentPlay> = {}): TournamentPlay {
   };
 }
 
-let frames: FrameRequestCallback[] = [];
+const { flush } = handFrames();
+// A browser's window.open refused (null): the popped-out table's own window is main's (api.popOut).
 beforeEach(() => {
-  frames = [];
-  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
   vi.stubGlobal('window', { open: vi.fn(() => null) });
 });
-afterEach(() => vi.unstubAllGlobals());
-/** Runs the frames the store asked for (table pushes are applied in animation frames). */
-function flush(): void {
-  for (let i = 0; i < 10 && frames.length > 0; i++) {
-    const run = frames;
-    frames = [];
-    for (const cb of run) cb(performance.now() + i * 1000);
-  }
-}
 
 async function storeWith(tables: TableState[], extra: Partial<Record<keyof CercleApi, unknown>> = {}) {
   const listeners = new Map<string, Listener[]>();
