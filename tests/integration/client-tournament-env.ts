@@ -110,15 +110,20 @@ export function autoplay(c: TestClient, policy: Policy): { stop: () => Promise<v
   let running = true;
   let acted = 0;
   let checked = 0;
+  // The frame each table was last acted on: a refused decision is not sent again on the same view (the
+  // loop would send it every 10 ms until the operator's rate limit refuses it: seen once in CI).
+  const tried = new Map<string, number | null>();
   const loop = (async () => {
     while (running) {
       for (const st of c.core.tables.list()) {
         const v = st.view;
         if (st.status !== 'live' || st.watching || !v?.hand || !v.you || st.pending !== null) continue;
+        if (tried.has(st.tableId) && tried.get(st.tableId) === st.seq) continue;
         const legal = legalActions(handOf(v.hand));
         if (legal.seat !== v.you.seat || legal.next === 'deal' || legal.next === 'done') continue;
         checked += hiddenCardsChecked(st);
         const move = policyMove(legal, policy);
+        tried.set(st.tableId, st.seq);
         const r = await c.call<{ ok: boolean; code?: string }>('act', { tableId: st.tableId, actionId: `a-${run}-${++acted}`, move });
         // A decision can race the clock, the hand moving on or the table closing (the tournament's end); anything else is a bug.
         if (!r.ok) expect(['STALE', 'NOT_YOUR_TURN', 'ILLEGAL_ACTION', 'NO_HAND', 'DISCONNECTED', 'UNKNOWN_TABLE', 'NOT_SEATED']).toContain(r.code);

@@ -25,8 +25,12 @@ import { tempDir } from '../support/operator/temp-dir';
 const CHILD = fileURLToPath(new URL('./operator-hfh.child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PLAYERS = 30;
-/** The seed whose run reaches the moment (found once; the run is the same every time). */
-const SEED = 21;
+/**
+ * The seed whose run reaches the moment (found by running the child over seeds; the run is the same
+ * every time). A change of the floor's rules changes the run: with a table closing as soon as one is
+ * between hands (T 6-6), 21 no longer reached it; 8, 14, 37, 46 and 47 of the first 120 do.
+ */
+const SEED = 8;
 
 interface Moment {
   busted: { accountId: number; stack: number }[];

@@ -43,6 +43,8 @@ function choose(hand: HandState, legal: LegalActions, r: () => number): Move {
 /**
  * Waits, with the player paused, for a decision of ours in a hand we are dealt into. Clock timeouts
  * while the connection was down may have sat us out (two in a row): we sit back in, as a player would.
+ * Busted in the hand just before the pause (the paused player tops up no more), we buy chips back
+ * first: sitting in with none is refused, and we would wait for a turn that never comes.
  */
 export async function ourTurn(link: OperatorLink, model: NonNullable<ReturnType<OperatorLink['table']>>, play: { idle(): boolean }): Promise<void> {
   let sitting = false;
@@ -51,7 +53,10 @@ export async function ourTurn(link: OperatorLink, model: NonNullable<ReturnType<
       const seat = model.heroSeat;
       if (seat !== null && model.view?.seats[seat]?.status === 'sitting-out' && !sitting && link.state === 'connected') {
         sitting = true;
-        void link.sitIn(model.tableId, false).finally(() => (sitting = false));
+        const busted = model.view.seats[seat].stack === 0 && model.view.you?.pendingTopUp === 0;
+        void (busted ? link.topUp(model.tableId, model.view.buyIn.max) : Promise.resolve())
+          .then(() => link.sitIn(model.tableId, false))
+          .finally(() => (sitting = false));
       }
       const hand = model.hand;
       return play.idle() && hand !== null && seat !== null && hand.plan.dealtIn.includes(seat) && model.view!.turn?.seat === seat && legalActions(hand).seat === seat;
