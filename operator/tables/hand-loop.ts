@@ -374,6 +374,10 @@ export abstract class HandLoop extends TableStreams {
         m.leaveBy = 'operator';
         m.pendingTopUp = 0;
       }
+      // Asking may have stood the player up already: the "reached" warning it sends makes the operator
+      // stand up at once a player between hands (server/operator.ts). Removed twice, the second removal
+      // met an empty seat, and the action that ended the hand was answered INTERNAL.
+      if (this.members.get(m.player.accountId) !== m) continue;
       if (m.pendingTopUp > 0) {
         const amount = m.pendingTopUp;
         m.pendingTopUp = 0;

@@ -73,6 +73,25 @@ describe('playing-time limit at a real-money table (R-TIMELIMIT)', () => {
     return { accountId: id, name, practice: false, ip: `203.0.113.${++address}`, sessionId: `s-${id}` };
   }
 
+  /** Both play every hand (check, else call), 5 seconds a decision (within the decision time), until `limited` is stood up. */
+  function playUntilStoodUp(t: Table, limited: TablePlayer, other: TablePlayer): string[] {
+    const people = [limited, other];
+    const refused: string[] = [];
+    let n = 0;
+    for (let i = 0; i < 5000 && t.seatOf(limited.accountId) !== null; i++) {
+      const view = t.snapshot(other.accountId).table.hand;
+      const state = view ? handOf(view) : null;
+      const legal = state ? legalActions(state) : null;
+      const who = legal && (legal.next === 'act' || legal.next === 'show') ? people.find((p) => t.seatOf(p.accountId) === legal.seat) : undefined;
+      timers.advance(5_000);
+      // A connected player is asked to show at the showdown (R-SHOWDOWN).
+      const move = legal?.next === 'show' ? ({ type: 'show' } as const) : legal?.check ? ({ type: 'check' } as const) : ({ type: 'call' } as const);
+      const r = who && legal ? t.act(who.accountId, `a${++n}`, move) : null;
+      if (r && !r.ok) refused.push(r.code);
+    }
+    return refused;
+  }
+
   it('counts from the first hand dealt, warns, and at the limit stands the player up after the hand, stack back to the wallet', async () => {
     const spec: TableSpec = { tableId: 'real-1', name: 'real-1', money: 'real', practice: false, seats: 6, buyIn: { min: 2000, max: 10_000 }, mode: 'cash', rules: makeTableRules('THNL', { smallBlind: 50, bigBlind: 100 }) };
     const hooks = cashTableHooks(spec, { wallet, seats: new SeatLedger(db), vault, error: (e) => { throw e; }, playtime: watch });
@@ -85,17 +104,7 @@ describe('playing-time limit at a real-money table (R-TIMELIMIT)', () => {
     expect(t.join(other, 5000, { waitForBigBlind: false })).toMatchObject({ ok: true });
     timers.runDue();
     expect(t.handInProgress).toBe(true);
-    // Both play every hand (check, else call), 20 seconds a decision, until the limited one is stood up.
-    const people = [limited, other];
-    let n = 0;
-    for (let i = 0; i < 5000 && t.seatOf(limited.accountId) !== null; i++) {
-      const view = t.snapshot(other.accountId).table.hand;
-      const state = view ? handOf(view) : null;
-      const legal = state ? legalActions(state) : null;
-      const who = legal && legal.next === 'act' ? people.find((p) => t.seatOf(p.accountId) === legal.seat) : undefined;
-      timers.advance(20_000);
-      if (who && legal) t.act(who.accountId, `a${++n}`, legal.check ? { type: 'check' } : { type: 'call' });
-    }
+    playUntilStoodUp(t, limited, other);
     expect(t.seatOf(limited.accountId)).toBeNull();
     const { used } = protection.timeUsed(limited.accountId, timers.now());
     // Stood up at the end of the hand in which the limit was reached: at or just over 40 minutes.
@@ -130,6 +139,42 @@ describe('playing-time limit at a real-money table (R-TIMELIMIT)', () => {
     // The client learns it lost the seat (else its table stays on screen with a seat the operator forgot).
     expect(frames.filter((f) => f.type === 'table.left')).toEqual([{ type: 'table.left', rid: null, tableId: 'real-2', cashedOut: 5000 }]);
     t.close();
+    expect(wallet.audit().problems).toEqual([]);
+  });
+
+  it('the limit reached at the end of a hand, before the watch\'s timer fires: stood up once, the last action applied', async () => {
+    // The watch's own timer late (a loaded machine: the event loop runs it after the hand ends), so
+    // the "reached" warning is sent from handEnded, between hands, and the operator's handler stands
+    // the player up from inside the table's own stand-up. Before, the table removed the player twice
+    // and the other player's last action was answered INTERNAL (a flow run, protection.spec.ts).
+    const late = { now: () => timers.now(), set: () => ({ id: -1 }), clear: () => undefined };
+    const lateWatch = new PlaytimeWatch(protection, late, (accountId, notice) => {
+      warnings.push({ accountId, notice });
+      if (notice.warning === 'reached') for (const x of tables) x.standUpIfIdle(accountId);
+    });
+    const spec: TableSpec = { tableId: 'real-3', name: 'real-3', money: 'real', practice: false, seats: 6, buyIn: { min: 2000, max: 10_000 }, mode: 'cash', rules: makeTableRules('THNL', { smallBlind: 50, bigBlind: 100 }) };
+    const errors: unknown[] = [];
+    const hooks = cashTableHooks(spec, { wallet, seats: new SeatLedger(db), vault, error: (e) => errors.push(e), playtime: lateWatch });
+    const t = new Table(spec, hooks, { timers, idOper: '0099', betweenHandsMs: 0 });
+    tables.push(t);
+    const limited = await player('limited', 40 * MIN);
+    const other = await player('other', 10 * HOUR_MS);
+    const before = wallet.balance(limited.accountId, 'real');
+    expect(t.join(limited, 5000, { waitForBigBlind: false })).toMatchObject({ ok: true });
+    expect(t.join(other, 5000, { waitForBigBlind: false })).toMatchObject({ ok: true });
+    timers.runDue();
+    const refused = playUntilStoodUp(t, limited, other);
+    expect(refused).not.toContain('INTERNAL');
+    expect(errors).toEqual([]);
+    expect(t.seatOf(limited.accountId)).toBeNull();
+    expect(warnings.filter((w) => w.accountId === limited.accountId).map((w) => w.notice.warning)).toContain('reached');
+    // One stand-up: the stack back once (R-CASH), the table's money that of the one left.
+    const back = wallet.balance(limited.accountId, 'real') - (before - 5000);
+    expect(back).toBeGreaterThan(0);
+    expect(back).toBeLessThanOrEqual(10_000);
+    expect(wallet.tableHeld('real-3')?.held ?? 0).toBe(t.chipsOnTable());
+    t.close();
+    lateWatch.close();
     expect(wallet.audit().problems).toEqual([]);
   });
 
