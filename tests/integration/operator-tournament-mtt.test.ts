@@ -9,7 +9,9 @@
  *   (late entries at the table with the most free seats, else a new one);
  * - then the practice players shove (seeded) and the first bust leaves 24, who fit in 4 tables: table
  *   5 is broken first (the highest number, T 6-6) and B, still in (it folds), is moved: it gets
- *   `tournament.seat` with `moved: true` and the new table's stream;
+ *   `tournament.seat` with `moved: true` and the new table's stream. The practice players shove only
+ *   at B's table until then: a table closes between hands, and when the highest is in a hand the
+ *   one a bust just freed closes instead (docs/tournaments.md), so the first bust must be at table 5;
  * - client A rebuys at the start (at the starting stack: T 5-2 as the structure reads it).
  * Then the clients call everything and the tournament is played to its winner: every player ranked
  * once, prizes = pool, the books and the trace.
@@ -33,15 +35,18 @@ const SPEED = 40;
 const PRACTICE = 23;
 const timers = scaledTimers(SPEED);
 
-/** The practice players' play: check or fold while `wild` is off, then shove (seeded) 1 time in 2. */
-const phase = { wild: false };
+/**
+ * The practice players' play: check or fold while `wild` is off, then shove (seeded) 1 time in 2;
+ * while `only` names a player, only in hands that player is dealt in.
+ */
+const phase: { wild: boolean; only: string | null } = { wild: false, only: null };
 class Scripted implements Brain {
   private readonly shover: Shover;
   constructor(seed: number) {
     this.shover = new Shover(seeded(seed), 0.5);
   }
   decide(view: HandState, legal: LegalActions): Action {
-    if (phase.wild) return this.shover.decide(view, legal);
+    if (phase.wild && (phase.only === null || view.players.includes(phase.only))) return this.shover.decide(view, legal);
     const seat = legal.seat as number;
     if (legal.next === 'show') return { type: 'show', seat };
     return legal.check ? { type: 'check', seat } : { type: 'fold', seat };
@@ -126,16 +131,19 @@ describe('a multi-table tournament over the wire', () => {
 
     // B registers after the start (late registration): every table is full, so it opens table 5.
     expect(t.state).toBe('running');
-    expect(await b.request({ type: 'tournament.register', tournamentId: 'mtt-wire', version })).toMatchObject({ type: 'tournament.registered' });
+    const regB = await b.request({ type: 'tournament.register', tournamentId: 'mtt-wire', version });
+    if (regB.type !== 'tournament.registered') throw new Error(JSON.stringify(regB));
     const seatB = (await b.waitFor(seatOf, 10_000, true)) as ServerMessageOf<'tournament.seat'>;
     expect(seatB).toMatchObject({ tableId: 'mtt-wire-t5', moved: false, why: 'late' });
     await b.waitFor((m) => m.type === 'table.snapshot' && m.tableId === 'mtt-wire-t5', 10_000, true);
 
-    // Play for real: the first bust leaves 24, table 5 is broken and B is moved, with the new table's stream.
+    // Play for real: the first bust (at B's table) leaves 24, table 5 is broken and B is moved, with the new table's stream.
+    phase.only = t.all().find((x) => x.inscription === regB.inscription)!.player.name;
     phase.wild = true;
     const moved = (await b.waitFor((m) => seatOf(m) && m.moved, 60_000, true)) as ServerMessageOf<'tournament.seat'>;
     expect(moved).toMatchObject({ tournamentId: 'mtt-wire', moved: true, why: 'broken' });
     expect(moved.tableId).not.toBe('mtt-wire-t5');
+    phase.only = null;
     await b.waitFor((m) => m.type === 'table.snapshot' && m.tableId === moved.tableId, 10_000, true);
     expect(t.liveTables().some((x) => x.tableId === 'mtt-wire-t5')).toBe(false);
     // B plays on where it was moved: a hand there reaches it. Not always at that first table: its
